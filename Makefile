@@ -1,0 +1,30 @@
+# make run  — set everything up and start the terminal game menu
+# make test — set everything up and run every test (and mypy on the core)
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+
+.PHONY: run test bench install install-test clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+install: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+install-test: $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[test]'
+
+run: install
+	$(BIN)/dreamtable
+
+test: install-test
+	$(BIN)/mypy
+	$(BIN)/pytest
+
+bench: install
+	$(BIN)/dreamtable bench
+
+clean:
+	rm -rf $(VENV) build src/*.egg-info .pytest_cache .mypy_cache

@@ -1,0 +1,1 @@
+"""The game-independent core: the contract, visibility, RNG, records, errors and testing kit."""

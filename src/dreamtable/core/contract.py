@@ -1,0 +1,341 @@
+"""The engine contract: what every game offers to bots, the terminal, the server and outside users.
+
+A :class:`Game` holds the static facts of a game (its id, player counts, options) and makes new
+matches; a :class:`State` is one match. Actions are immutable, hashable values whose ``str`` is
+the game's notation, and ``game.parse_action(state, seat, text)`` reads them back.
+
+The base classes here do the bookkeeping every game needs in the same way — checking who may
+act, keeping the move history for records, keeping the event log that the visibility model
+turns into per-seat logs — so that a game only writes its rules.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Iterator, Mapping, NamedTuple
+
+from .errors import DreamtableError, IllegalActionError
+from .record import Record
+from .rng import Rng
+from .visibility import Event, reveal
+
+Action = Hashable
+"""An action value: immutable, hashable, compared by value; ``str(action)`` is its notation."""
+
+RECENT_EVENTS = 8
+"""How many of the last events a view carries, as a player would remember them at the table."""
+
+
+class SetupError(DreamtableError, ValueError):
+    """``game.new`` was given a player count or an option the game does not accept."""
+
+
+def seat_name(seat: int) -> str:
+    """The letter that names a seat in notation and in events: 0 → ``A``, 1 → ``B``…"""
+    return chr(ord("A") + seat)
+
+
+def seat_from_name(name: str) -> int:
+    """The seat a letter names (``A`` → 0); ``ValueError`` when it is not a single letter."""
+    if len(name) != 1 or not name.isalpha():
+        raise ValueError(f"a seat is a single letter A, B, C…, not {name!r}")
+    return ord(name.upper()) - ord("A")
+
+
+class Outcome(NamedTuple):
+    """How a finished game ended: a score per seat, the winners (ties allowed) and why."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    reason: str
+    details: tuple[Mapping[str, Any], ...] = ()
+    """Per seat, the parts its score is made of (for explanations and reports)."""
+
+
+class Timer(NamedTuple):
+    """A pending deadline: whoever runs the game calls ``state.expire(timer)`` when it passes."""
+
+    name: str
+    seconds: float
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option of a game, with its rulebook (or design-note) default."""
+
+    name: str
+    default: Any
+    doc: str
+    choices: tuple[Any, ...] | None = None
+
+    def check(self, value: Any) -> Any:
+        """The value converted to the option's type, or ``SetupError`` saying what is accepted."""
+        if isinstance(value, str) and not isinstance(self.default, str):
+            value = _parse_option_text(value, self.default)
+        if self.choices is not None:
+            if value not in self.choices:
+                allowed = ", ".join(repr(c) for c in self.choices)
+                raise SetupError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
+        elif type(value) is not type(self.default):
+            raise SetupError(
+                f"option {self.name} takes a {type(self.default).__name__} "
+                f"(default {self.default!r}), not {value!r}"
+            )
+        return value
+
+
+def _parse_option_text(text: str, default: Any) -> Any:
+    """Read an option given as text (from the command line) in the type of its default."""
+    if isinstance(default, bool):
+        lowered = text.lower()
+        if lowered in ("true", "yes", "on", "1"):
+            return True
+        if lowered in ("false", "no", "off", "0"):
+            return False
+        return text
+    if isinstance(default, int):
+        try:
+            return int(text)
+        except ValueError:
+            return text
+    return text
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Static facts of a game: id, name, player counts, options and rules version."""
+
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...] = field(default=())
+    version: int = 1
+
+
+class Game(ABC):
+    """A game: its facts, a factory of matches, and its notation reader."""
+
+    info: GameInfo
+
+    @property
+    def id(self) -> str:
+        """The game id used by ``dreamtable.load``."""
+        return self.info.id
+
+    def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every option of the game, given ones checked and the others at their defaults."""
+        known = {opt.name: opt for opt in self.info.options}
+        unknown = sorted(set(options) - set(known))
+        if unknown:
+            allowed = ", ".join(sorted(known)) or "none"
+            raise SetupError(f"{self.id} has no option {', '.join(unknown)}; its options are: {allowed}")
+        return {name: opt.check(options[name]) if name in options else opt.default for name, opt in known.items()}
+
+    def new(self, players: int, seed: int = 0, **options: Any) -> "State":
+        """A new match for ``players`` seats, shuffled from ``seed``, with rule ``options``."""
+        info = self.info
+        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+            raise SetupError(
+                f"{info.name} takes {info.min_players}–{info.max_players} players, not {players!r}"
+            )
+        if not isinstance(seed, int):
+            raise SetupError(f"the seed must be an integer, not {seed!r}")
+        return self._new(players, seed, self.resolve_options(options))
+
+    @abstractmethod
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> "State":
+        """Set up a match; options are already checked and complete."""
+
+    @abstractmethod
+    def parse_action(self, state: "State", seat: int, text: str) -> Action:
+        """The action ``text`` names for ``seat``; ``NotationError`` with a hint when it names none."""
+
+    def evaluate(self, state: "State", seat: int) -> float | None:
+        """A heuristic value of ``state`` for ``seat`` in [0, 1], or ``None`` when the game has none.
+
+        Used by the greedy bot and to cut ISMCTS rollouts short. It must only use what ``seat``
+        may know, or be called on a determinised state.
+        """
+        return None
+
+
+class State(ABC):
+    """One match. Subclasses write the rules; this class keeps history, events and the checks."""
+
+    __slots__ = ("game", "players", "seed", "options", "rng", "_history", "_log")
+
+    game: Game
+    players: int
+    seed: int
+    options: dict[str, Any]
+    rng: Rng
+    # Persistent (shared, never mutated) linked lists, so that copy() is O(1) for them:
+    # _history is (previous, seat, action-or-timer) and _log is (previous, event).
+    _history: tuple[Any, ...] | None
+    _log: tuple[Any, ...] | None
+
+    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.options = options
+        self.rng = Rng(seed)
+        self._history = None
+        self._log = None
+
+    def _copy_base_into(self, twin: "State") -> None:
+        """Copy the base fields into a new twin (for the subclasses' hand-written ``copy``)."""
+        twin.game = self.game
+        twin.players = self.players
+        twin.seed = self.seed
+        twin.options = self.options  # never mutated after setup
+        twin.rng = self.rng.copy()
+        twin._history = self._history
+        twin._log = self._log
+
+    # -- what the rules say ---------------------------------------------------------------
+    @property
+    @abstractmethod
+    def actors(self) -> tuple[int, ...]:
+        """The seats that may act now; ``()`` when the game is over (or only a timer can move it)."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it may not act)."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        """Check the action (raising ``IllegalActionError`` before any change), then carry it out."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, then the scores, the winners and the reason."""
+
+    @abstractmethod
+    def _view(self) -> dict[str, Any]:
+        """Everything a view may hold, hidden parts wrapped in ``Secret``."""
+
+    @abstractmethod
+    def copy(self) -> "State":
+        """An independent deep copy (hand-written, fast)."""
+
+    @abstractmethod
+    def determinize(self, seat: int, rng: Rng | Any) -> "State":
+        """A copy in which everything hidden from ``seat`` is re-sampled consistently with what it knows.
+
+        ``rng`` is a :class:`Rng` or anything with ``random()`` (such as ``random.Random``).
+        The RNG of the copy is re-seeded so its future cannot be foreseen.
+        """
+
+    # -- time -----------------------------------------------------------------------------
+    @property
+    def timers(self) -> tuple[Timer, ...]:
+        """Pending deadlines; games without real time have none."""
+        return ()
+
+    def _expire(self, timer: Timer) -> list[Event]:
+        raise IllegalActionError(f"{self.game.info.name} has no timers")
+
+    def expire(self, timer: Timer | str) -> list[Event]:
+        """A deadline has passed: apply it, and record it like a move."""
+        pending = {t.name: t for t in self.timers}
+        name = timer if isinstance(timer, str) else timer.name
+        if name not in pending:
+            allowed = ", ".join(pending) or "none"
+            raise IllegalActionError(f"no timer named {name!r} is pending (pending: {allowed})")
+        events = self._expire(pending[name])
+        self._history = (self._history, None, pending[name])
+        for event in events:
+            self._log = (self._log, event)
+        return events
+
+    # -- acting ---------------------------------------------------------------------------
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat`` and return what happened.
+
+        Raises ``IllegalActionError`` naming the rule, and leaves the state untouched, when the
+        game is over, the seat may not act now, or the rules forbid the action.
+        """
+        if self.is_over:
+            raise IllegalActionError("the game is over: no more actions are accepted")
+        if seat not in self.actors:
+            waiting = ", ".join(seat_name(s) for s in self.actors) or "nobody"
+            raise IllegalActionError(
+                f"it is not {seat_name(seat) if isinstance(seat, int) and seat >= 0 else repr(seat)}'s "
+                f"turn to act; waiting for: {waiting}"
+            )
+        events = self._apply(seat, action)
+        self._history = (self._history, seat, action)
+        for event in events:
+            self._log = (self._log, event)
+        return events
+
+    # -- what a seat may know -------------------------------------------------------------
+    def events(self) -> list[Event]:
+        """Every event so far, oldest first, with hidden details still wrapped."""
+        found: list[Event] = []
+        node = self._log
+        while node is not None:
+            node, event = node
+            found.append(event)
+        found.reverse()
+        return found
+
+    def log(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
+        """The event log as ``seat`` may know it (``None``: a spectator), optionally only the last few."""
+        found: list[Event] = []
+        node = self._log
+        while node is not None and (last is None or len(found) < last):
+            node, event = node
+            found.append(event)
+        found.reverse()
+        return [event.seen_by(seat) for event in found]
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """A JSON-ready dict of what ``seat`` may know (``None``: a spectator), with the last events."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0–{self.players - 1}, not {seat!r}")
+        shown: dict[str, Any] = reveal(self._view(), seat)
+        shown["seat"] = seat
+        shown["actors"] = list(self.actors)
+        shown["events"] = self.log(seat, RECENT_EVENTS)
+        outcome = self.outcome
+        shown["outcome"] = None if outcome is None else {
+            "scores": list(outcome.scores),
+            "winners": list(outcome.winners),
+            "reason": outcome.reason,
+            "details": [dict(d) for d in outcome.details],
+        }
+        return shown
+
+    # -- records --------------------------------------------------------------------------
+    def history(self) -> list[tuple[int | None, Action | Timer]]:
+        """Every move so far, oldest first: ``(seat, action)``, or ``(None, timer)`` for an expiry."""
+        moves: list[tuple[int | None, Any]] = []
+        node = self._history
+        while node is not None:
+            node, seat, move = node
+            moves.append((seat, move))
+        moves.reverse()
+        return moves
+
+    def record(self) -> Record:
+        """The record (save file) of this match: game, version, players, seed, options and moves."""
+        moves: list[tuple[int | None, str]] = []
+        for seat, move in self.history():
+            text = f"expire {move.name}" if seat is None and isinstance(move, Timer) else str(move)
+            moves.append((seat, text))
+        info = self.game.info
+        return Record(info.id, info.version, self.players, self.seed, dict(self.options), moves)
+
+    def __iter__(self) -> Iterator[int]:  # pragma: no cover - guard against a common mistake
+        raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")

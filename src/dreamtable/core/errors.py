@@ -1,0 +1,28 @@
+"""The four errors of the engine contract.
+
+Each subclasses ``ValueError`` (or ``LookupError`` for an unknown game) so callers that
+already catch the built-ins keep working, like python-chess's ``IllegalMoveError``.
+Every message names the rule that was broken and, where it helps, what is allowed.
+"""
+
+from __future__ import annotations
+
+
+class DreamtableError(Exception):
+    """Base class of every error dreamtable raises on purpose."""
+
+
+class IllegalActionError(DreamtableError, ValueError):
+    """An action that the rules do not allow now; the state is left exactly as it was."""
+
+
+class NotationError(DreamtableError, ValueError):
+    """Text that is not an action in the game's notation, or names no legal action."""
+
+
+class UnknownGameError(DreamtableError, LookupError):
+    """A game id that dreamtable does not know; the message lists the known ids."""
+
+
+class RecordError(DreamtableError, ValueError):
+    """A record (save file) that is corrupt, from another game, or holds a move that fails."""

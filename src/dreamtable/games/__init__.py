@@ -1,0 +1,1 @@
+"""One package per game: rules, components, notation, rendering and evaluation side by side."""

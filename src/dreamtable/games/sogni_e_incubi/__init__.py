@@ -1,0 +1,66 @@
+"""Dream – Sogni e Incubi (game id ``sogni-e-incubi``), 2–4 players.
+
+Reference page of the game (the rules in our own words are in ``docs/rules/sogni-e-incubi.md``).
+
+**Goal.** Fill the six numbered slots of your row with dream cards and empty your hand; both at
+once win the game (SI-R12). If the deck runs out, the game can end on a count instead (SI-R14,
+SI-R15).
+
+**Actions** (see :mod:`.notation`): ``draw``; ``S3`` a Dream on your own slot 3; ``S3>B`` a Dream
+in place of B's Rem; ``I3>B`` a Nightmare on B's slot 3; ``CI>B4`` Convert to Nightmare;
+``CS4`` Convert to Dream; ``R4`` a Rem. Passing is never chosen: a seat with no legal move
+passes automatically (SI-R4).
+
+**View.** ``turn``, ``deck`` (size), ``hand_limit``, ``hands`` (per seat: ``size``, ``known`` —
+cards everyone saw enter that hand — and ``cards``, visible to the owner only), ``rows`` (per
+seat, six stacks bottom to top, public), plus the contract's ``actors``, ``events`` and ``outcome``.
+
+**Options** (defaults follow the rulebook, or the design note's proposal where it is silent):
+see :data:`OPTIONS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.errors import NotationError
+from . import evaluation
+from .notation import Move, parse_move
+from .rules import SogniState
+
+OPTIONS = (
+    Option("first_player", "random", "who starts (SI-R1): 'random' from the seed, or a seat letter; the rulebook says the youngest", ("random", "A", "B", "C", "D")),
+    Option("hand_limit", 10, "drawing needs fewer cards than this in hand (SI-R3)"),
+    Option("own_rem_swap", True, "a Dream may replace your own Rem, returning it to your hand (SI-R7d) [inferred]"),
+    Option("ci_returns_to", "owner", "who gets the Dream a Convert to Nightmare lifts (SI-R9) [inferred]", ("owner", "attacker")),
+    Option("converti_sogno_locks", True, "a Convert to Dream closes its slot for good (SI-R10) [proposed]"),
+    Option("wild_counts_for_win", True, "a Rem or Convert to Dream on top counts as a dream slot (SI-R12) [inferred]"),
+    Option("final_count", "slots", "what the count at the special end compares (SI-R14) [proposed]", ("slots", "cards")),
+)
+
+
+class SogniEIncubi(Game):
+    """The game object: ``dreamtable.load("sogni-e-incubi")``."""
+
+    info = GameInfo("sogni-e-incubi", "Dream – Sogni e Incubi", 2, 4, OPTIONS, version=1)
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
+        first = options["first_player"]
+        if first != "random" and ord(first) - ord("A") >= players:
+            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
+        return SogniState.setup(self, players, seed, options)
+
+    def parse_action(self, state: State, seat: int, text: str) -> Move:
+        """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
+        if not isinstance(state, SogniState):
+            raise NotationError("this state is not a Sogni e Incubi match")
+        return parse_move(text, seat, state.players)
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Progress lead over the best opponent, in (0, 1); see :mod:`.evaluation`."""
+        assert isinstance(state, SogniState)
+        return evaluation.evaluate(state, seat)
+
+
+GAME = SogniEIncubi()

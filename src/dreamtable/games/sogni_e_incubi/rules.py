@@ -1,0 +1,386 @@
+"""The rules of Dream – Sogni e Incubi: setup, the turn, the four kinds of card play, the end.
+
+Hold the rulebook and the design note (``SI-R*``) beside this file: each rule is marked where
+it is carried out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, Outcome, State, seat_name
+from ...core.errors import IllegalActionError
+from ...core.rng import Rng
+from ...core.visibility import Event, owner_only
+from .cards import CI, CODES, CS, DECK, LONG_NAMES, REM, SHORT_NAMES, is_sogno, number_of
+from .notation import DRAW, DRAW_CODE, Move
+from .placement import (
+    OPPONENT,
+    OWN,
+    PLAY_CLASS,
+    TOP_CI,
+    TOP_CLASS,
+    TOP_INCUBO,
+    TOP_NAMES,
+    TOP_REM,
+    TOP_SOGNO,
+    Table,
+    placement_table,
+    top_class,
+)
+
+SLOTS = 6
+DEAL = 4
+
+# Every move there can be, built once: MOVES[card][target + 1][slot] (target -1: own row).
+MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
+    tuple(tuple(Move(card, None if target < 0 else target, slot) for slot in range(SLOTS + 1)) for target in range(-1, 4))
+    for card in range(CODES)
+)
+
+REASON_COMPLETE = "complete-row"
+REASON_HANDS_EMPTY = "hands-empty"
+REASON_STUCK = "stuck"
+
+
+class SogniState(State):
+    """One match of Sogni e Incubi. Seats are 0..n-1 (A, B, …), clockwise."""
+
+    __slots__ = (
+        "hands",
+        "hand_sizes",
+        "known",
+        "rows",
+        "deck",
+        "turn",
+        "passes",
+        "_outcome",
+        "_table",
+        "_hand_limit",
+        "_wild_counts",
+    )
+
+    hands: list[list[int]]  # per seat, a count per card code
+    hand_sizes: list[int]
+    known: list[list[int]]  # per seat, cards everyone saw enter that hand (a lower bound, SI-R17)
+    rows: list[list[tuple[int, ...]]]  # per seat, six stacks bottom→top (SI-R5)
+    deck: list[int]  # the top card is the last one
+    turn: int
+    passes: int  # automatic passes since the last real action (SI-R4, SI-R15)
+    _outcome: Outcome | None
+    _table: Table
+
+    # -- setup (SI-R1) ----------------------------------------------------------------------
+    @classmethod
+    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "SogniState":
+        """Shuffle the 54 cards, deal four to each seat, and choose who starts."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        state._table = placement_table(options["own_rem_swap"], options["converti_sogno_locks"])
+        state._hand_limit = options["hand_limit"]
+        state._wild_counts = options["wild_counts_for_win"]
+        deck = list(DECK)
+        state.rng.shuffle(deck)
+        state.deck = deck
+        state.hands = [[0] * CODES for _ in range(players)]
+        state.hand_sizes = [0] * players
+        state.known = [[0] * CODES for _ in range(players)]
+        for _ in range(DEAL):
+            for seat in range(players):
+                state.hands[seat][deck.pop()] += 1
+                state.hand_sizes[seat] += 1
+        state.rows = [[() for _ in range(SLOTS)] for _ in range(players)]
+        first = options["first_player"]
+        state.turn = state.rng.randrange(players) if first == "random" else ord(first) - ord("A")
+        state.passes = 0
+        state._outcome = None
+        state._log = (None, Event(None, "The cards are dealt; {first} begins.", {"first": seat_name(state.turn)}))
+        return state
+
+    # -- copies -----------------------------------------------------------------------------
+    def copy(self) -> "SogniState":
+        """An independent copy (stacks are tuples, so a row copy is one list copy)."""
+        twin = SogniState.__new__(SogniState)
+        self._copy_base_into(twin)
+        twin.hands = [hand[:] for hand in self.hands]
+        twin.hand_sizes = self.hand_sizes[:]
+        twin.known = [known[:] for known in self.known]
+        twin.rows = [row[:] for row in self.rows]
+        twin.deck = self.deck[:]
+        twin.turn = self.turn
+        twin.passes = self.passes
+        twin._outcome = self._outcome
+        twin._table = self._table
+        twin._hand_limit = self._hand_limit
+        twin._wild_counts = self._wild_counts
+        return twin
+
+    def determinize(self, seat: int, rng: Any) -> "SogniState":
+        """Re-deal what ``seat`` cannot see: the deck order and the unknown part of other hands.
+
+        Cards everyone saw enter a hand (SI-R17) stay in it; the rest of the other hands and the
+        deck are shuffled together and dealt back in the same sizes.
+        """
+        twin = self.copy()
+        pool = list(self.deck)
+        for other in range(self.players):
+            if other == seat:
+                continue
+            hand, known = twin.hands[other], twin.known[other]
+            for code in range(CODES):
+                pool.extend([code] * (hand[code] - known[code]))
+                hand[code] = known[code]
+        for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with any rng that has random()
+            j = int(rng.random() * (i + 1))
+            pool[i], pool[j] = pool[j], pool[i]
+        for other in range(self.players):
+            if other == seat:
+                continue
+            hand = twin.hands[other]
+            for _ in range(self.hand_sizes[other] - sum(twin.known[other])):
+                hand[pool.pop()] += 1
+        twin.deck = pool
+        twin.rng = Rng(int(rng.random() * (1 << 53)))
+        return twin
+
+    # -- who acts and what they may do (SI-R2, SI-R3) ---------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat whose turn it is, or ``()`` when the game is over."""
+        return () if self._outcome is not None else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result once the game is over."""
+        return self._outcome
+
+    def legal_actions(self, seat: int) -> list[Move]:  # type: ignore[override]
+        """Every legal move of ``seat`` now (empty unless it is that seat's turn)."""
+        if self._outcome is not None or seat != self.turn:
+            return []
+        return self._moves_of(seat)
+
+    def _moves_of(self, seat: int) -> list[Move]:
+        moves: list[Move] = []
+        if self.deck and self.hand_sizes[seat] < self._hand_limit:
+            moves.append(DRAW)
+        hand = self.hands[seat]
+        table = self._table
+        rows = self.rows
+        own_row = rows[seat]
+        opponents = [other for other in range(self.players) if other != seat]
+        for card in range(CODES):
+            if not hand[card]:
+                continue
+            rules = table[PLAY_CLASS[card]]
+            own_rules, opponent_rules = rules[OWN], rules[OPPONENT]
+            by_target = MOVES[card]
+            if card < 12:  # a Sogno or Incubo goes on the slot of its number
+                slot = card % 6 + 1
+                stack = own_row[slot - 1]
+                if own_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
+                    moves.append(by_target[0][slot])
+                for other in opponents:
+                    stack = rows[other][slot - 1]
+                    if opponent_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
+                        moves.append(by_target[other + 1][slot])
+            else:
+                if any(reason is None for reason in own_rules):
+                    for index, stack in enumerate(own_row):
+                        if own_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
+                            moves.append(by_target[0][index + 1])
+                if any(reason is None for reason in opponent_rules):
+                    for other in opponents:
+                        for index, stack in enumerate(rows[other]):
+                            if opponent_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
+                                moves.append(by_target[other + 1][index + 1])
+        return moves
+
+    def why_illegal(self, seat: int, move: Any) -> str | None:
+        """``None`` when ``seat`` may play ``move`` now, otherwise the reason, naming the rule."""
+        if not isinstance(move, Move):
+            return f"{move!r} is not a Sogni e Incubi move; read one with game.parse_action (e.g. 'draw', 'S3')"
+        if move.card == DRAW_CODE:
+            if not self.deck:
+                return "the deck is empty, so you cannot draw (SI-R3)"
+            if self.hand_sizes[seat] >= self._hand_limit:
+                return (
+                    f"you hold {self.hand_sizes[seat]} cards; you may draw only with fewer than "
+                    f"{self._hand_limit} (hand limit, SI-R3)"
+                )
+            return None
+        card, target, slot = move
+        if not 0 <= card < CODES or not 1 <= slot <= SLOTS:
+            return f"{move!r} names no card or slot of this game"
+        if not self.hands[seat][card]:
+            return f"you hold no {LONG_NAMES[card]}"
+        if target is not None and (target == seat or not 0 <= target < self.players):
+            return f"{move!r} names no opponent's row"
+        number = number_of(card)
+        if number and number != slot:
+            return f"{LONG_NAMES[card]} cannot go on slot {slot}: it goes on the slot of its own number (SI-R6)"
+        side = OWN if target is None else OPPONENT
+        stack = self.rows[seat if target is None else target][slot - 1]
+        reason = self._table[PLAY_CLASS[card]][side][top_class(stack)]
+        if reason is None:
+            return None
+        where = "your" if target is None else f"{seat_name(target)}'s"
+        return f"{LONG_NAMES[card]} cannot go on {where} slot {slot} ({TOP_NAMES[top_class(stack)]}): {reason}"
+
+    # -- carrying out a move (SI-R7 to SI-R11) ----------------------------------------------
+    def _apply(self, seat: int, move: Any) -> list[Event]:
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        name = seat_name(seat)
+        if move.card == DRAW_CODE:
+            card = self.deck.pop()
+            self.hands[seat][card] += 1
+            self.hand_sizes[seat] += 1
+            events = [Event(seat, "{who} drew {card}.", {"who": name, "card": owner_only(seat, LONG_NAMES[card], "a card")})]
+        else:
+            events = [self._play(seat, move)]
+        self.passes = 0
+        self._after_action(seat, events)
+        return events
+
+    def _take_into_hand(self, seat: int, card: int) -> None:
+        """A card leaves a row face up for a hand: everyone saw it go there (SI-R17)."""
+        self.hands[seat][card] += 1
+        self.hand_sizes[seat] += 1
+        self.known[seat][card] += 1
+
+    def _play(self, seat: int, move: Move) -> Event:
+        card, target, slot = move
+        hand = self.hands[seat]
+        hand[card] -= 1
+        self.hand_sizes[seat] -= 1
+        if self.known[seat][card] > hand[card]:
+            self.known[seat][card] = hand[card]
+        owner = seat if target is None else target
+        row = self.rows[owner]
+        stack = row[slot - 1]
+        top = top_class(stack)
+        who, whose = seat_name(seat), ("their" if target is None else f"{seat_name(owner)}'s")
+        text = f"{who} played {LONG_NAMES[card]} on {whose} slot {slot}"
+        if is_sogno(card) and top == TOP_REM:
+            # SI-R7d: the Dream takes the Rem's place; the Rem goes to the player of the Dream.
+            row[slot - 1] = stack[:-1] + (card,)
+            self._take_into_hand(seat, REM)
+            text += " and took the Rem"
+        elif 6 <= card < 12 and top == TOP_SOGNO:
+            # SI-R8: the Nightmare takes the Dream on top into the attacker's hand.
+            taken = stack[-1]
+            row[slot - 1] = stack[:-1] + (card,)
+            self._take_into_hand(seat, taken)
+            text += f" and took {seat_name(owner)}'s {LONG_NAMES[taken]}"
+        elif card == CI and top == TOP_SOGNO:
+            # SI-R9: the Dream goes back to a hand — its owner's by default.
+            taken = stack[-1]
+            row[slot - 1] = stack[:-1] + (card,)
+            receiver = owner if self.options["ci_returns_to"] == "owner" else seat
+            self._take_into_hand(receiver, taken)
+            text += f"; {LONG_NAMES[taken]} went back to {seat_name(receiver)}'s hand"
+        else:
+            row[slot - 1] = stack + (card,)
+            if top in (TOP_INCUBO, TOP_CI) and (is_sogno(card) or card in (CS, REM)):
+                text += ", covering the nightmare"
+        return Event(seat, text + ".")
+
+    # -- after every action: the win, the special end, passing (SI-R4, SI-R12 to SI-R15) -----
+    def is_dream_slot(self, seat: int, slot: int) -> bool:
+        """Whether the top of the slot is a dream card (SI-R5; wild cards per ``wild_counts_for_win``)."""
+        stack = self.rows[seat][slot - 1]
+        if not stack:
+            return False
+        top = stack[-1]
+        return top < 6 or (self._wild_counts and (top == REM or top == CS))
+
+    def dream_slots(self, seat: int) -> int:
+        """How many of the seat's six slots show a dream card."""
+        return sum(self.is_dream_slot(seat, slot) for slot in range(1, SLOTS + 1))
+
+    def longest_run(self, seat: int) -> int:
+        """The longest run of adjacent dream slots in the seat's row (SI-R14's tie-break)."""
+        best = run = 0
+        for slot in range(1, SLOTS + 1):
+            run = run + 1 if self.is_dream_slot(seat, slot) else 0
+            best = max(best, run)
+        return best
+
+    def dream_cards(self, seat: int) -> int:
+        """Every dream card anywhere in the seat's stacks (``final_count = cards``)."""
+        wild = (REM, CS) if self._wild_counts else ()
+        return sum(1 for stack in self.rows[seat] for card in stack if card < 6 or card in wild)
+
+    def _after_action(self, actor: int, events: list[Event]) -> None:
+        players = self.players
+        for offset in range(players):  # SI-R12: in turn order from the active player
+            seat = (actor + offset) % players
+            if self.hand_sizes[seat] == 0 and self.dream_slots(seat) == SLOTS:
+                self._finish(REASON_COMPLETE, (seat,), events)
+                return
+        if not self.deck and not any(self.hand_sizes):
+            self._finish(REASON_HANDS_EMPTY, None, events)  # SI-R14
+            return
+        seat = actor
+        while True:
+            seat = (seat + 1) % players
+            if self.deck and self.hand_sizes[seat] < self._hand_limit or self._moves_of(seat):
+                self.turn = seat
+                return
+            # SI-R4: no legal action, so the seat passes automatically (SI-R14: sitting out).
+            self.passes += 1
+            why = "has no cards" if self.hand_sizes[seat] == 0 else "has no legal move"
+            events.append(Event(seat, f"{seat_name(seat)} {why} and passes."))
+            if self.passes >= players:  # SI-R15: a full round of passes
+                self._finish(REASON_STUCK, None, events)
+                return
+
+    def _finish(self, reason: str, winners: tuple[int, ...] | None, events: list[Event]) -> None:
+        seats = range(self.players)
+        by_cards = self.options["final_count"] == "cards"
+        counts = [self.dream_cards(s) if by_cards else self.dream_slots(s) for s in seats]
+        runs = [self.longest_run(s) for s in seats]
+        if winners is None:  # SI-R14: most dream slots (or cards), then the longest run
+            best = max(zip(counts, runs))
+            winners = tuple(s for s in seats if (counts[s], runs[s]) == best)
+        details = tuple(
+            {"dream": counts[s], "longest_run": runs[s], "hand": self.hand_sizes[s], "counted": "cards" if by_cards else "slots"}
+            for s in seats
+        )
+        self._outcome = Outcome(tuple(float(c) for c in counts), winners, reason, details)
+        names = " and ".join(seat_name(s) for s in winners)
+        explain = {
+            REASON_COMPLETE: "completed the row with an empty hand",
+            REASON_HANDS_EMPTY: "won on the count: every hand is empty and the deck is gone",
+            REASON_STUCK: "won on the count: a full round passed with no legal move",
+        }[reason]
+        events.append(Event(None, f"{names} {explain}." if len(winners) == 1 else f"Shared win: {names} ({explain})."))
+
+    # -- what a seat may know (SI-R17) -------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        def names(counts: list[int]) -> list[str]:
+            return [SHORT_NAMES[code] for code in range(CODES) for _ in range(counts[code])]
+
+        return {
+            "game": "sogni-e-incubi",
+            "players": self.players,
+            "turn": self.turn,
+            "deck": len(self.deck),
+            "hand_limit": self._hand_limit,
+            "hands": [
+                {
+                    "size": self.hand_sizes[s],
+                    "known": names(self.known[s]),
+                    "cards": owner_only(s, names(self.hands[s])),
+                }
+                for s in range(self.players)
+            ],
+            "rows": [[[SHORT_NAMES[card] for card in stack] for stack in self.rows[s]] for s in range(self.players)],
+        }
