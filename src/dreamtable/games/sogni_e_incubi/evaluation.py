@@ -1,24 +1,37 @@
 """A heuristic value of a Sogni e Incubi position, for the greedy bot and ISMCTS leaves.
 
-Winning needs six dream slots *and* an empty hand (SI-R12), so a seat's progress is its dream
-slots less a small charge per card still in hand. The value compares that progress with the best
-opponent's and squashes the difference into (0, 1). It reads only public facts (rows and hand
-sizes), so it is safe to call on any state.
+Most games end on the count of dream slots (SI-R14, SI-R15), and a slot that is not yet a dream
+is worth something when the hand holds a card that can make it one. A seat's progress is its
+dream slots plus half a point for each other slot its hand can fill; the value compares that
+with the best opponent's and squashes the difference into (0, 1).
+
+It reads the seat's own hand, so on a real state call it only for a seat whose hand the caller
+may see; the bots call it on determinised states, where every hand is a sampled one.
 """
 
 from __future__ import annotations
 
 import math
 
+from .cards import CS, REM, is_nightmare
 from .rules import SogniState
 
-HAND_CHARGE = 0.2
-"""Progress lost per card in hand: one dream slot is worth about five cards held."""
+FILLABLE_WORTH = 0.5
+"""A slot the hand can turn into a dream is worth half a dream slot (measured against random play)."""
 
 
 def progress(state: SogniState, seat: int) -> float:
-    """Dream slots less a charge for the cards still to be played."""
-    return state.dream_slots(seat) - HAND_CHARGE * state.hand_sizes[seat]
+    """Dream slots, plus part of a point per other slot the hand can fill."""
+    hand = state.hands[seat]
+    dream_top = state._dream_top
+    dreams = fillable = 0
+    for index, stack in enumerate(state.rows[seat]):
+        top = stack[-1]
+        if dream_top[top]:
+            dreams += 1
+        elif hand[index] or hand[REM] or (hand[CS] and is_nightmare(top)):
+            fillable += 1
+    return dreams + FILLABLE_WORTH * fillable
 
 
 def evaluate(state: SogniState, seat: int) -> float:

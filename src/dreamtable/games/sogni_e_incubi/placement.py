@@ -13,7 +13,9 @@ from functools import lru_cache
 # What is on top of a slot (SI-R5).
 EMPTY, TOP_SOGNO, TOP_INCUBO, TOP_CS, TOP_CI, TOP_REM = range(6)
 TOP_NAMES = ("an empty slot", "a Dream", "a Nightmare", "a Convert to Dream", "a Convert to Nightmare", "a Rem")
-TOP_CLASS: tuple[int, ...] = tuple([TOP_SOGNO] * 6 + [TOP_INCUBO] * 6 + [TOP_CS, TOP_CI, TOP_REM])
+EMPTY_CODE = 15
+"""Every stack keeps this code at its bottom, so ``stack[-1]`` is always the top (no empty test)."""
+TOP_CLASS: tuple[int, ...] = tuple([TOP_SOGNO] * 6 + [TOP_INCUBO] * 6 + [TOP_CS, TOP_CI, TOP_REM, EMPTY])
 
 # The kind of card played.
 PLAY_SOGNO, PLAY_INCUBO, PLAY_CS, PLAY_CI, PLAY_REM = range(5)
@@ -23,6 +25,7 @@ OPPONENT, OWN = 0, 1
 ALL_TOPS = range(6)
 
 Table = tuple[tuple[tuple[str | None, ...], ...], ...]
+Allowed = tuple[tuple[tuple[bool, ...], ...], ...]
 
 
 @lru_cache(maxsize=None)
@@ -60,7 +63,11 @@ def placement_table(own_rem_swap: bool, converti_sogno_locks: bool) -> Table:
     return tuple(tuple(tuple(side) for side in card) for card in table)
 
 
-def top_class(stack: tuple[int, ...]) -> int:
-    """What the top of a stack is (``EMPTY`` for an empty stack)."""
-    return TOP_CLASS[stack[-1]] if stack else EMPTY
+@lru_cache(maxsize=None)
+def allowed_by_top(table: Table) -> Allowed:
+    """The same table for move generation: ``[card code][own][top code]`` is True when allowed."""
+    return tuple(
+        tuple(tuple(table[PLAY_CLASS[card]][side][TOP_CLASS[top]] is None for top in range(16)) for side in (OPPONENT, OWN))
+        for card in range(15)
+    )
 

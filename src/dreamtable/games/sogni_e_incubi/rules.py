@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, State, seat_name
+from ...core.contract import Game, Outcome, State
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng
 from ...core.visibility import Event, owner_only
@@ -19,18 +19,21 @@ from .placement import (
     OWN,
     PLAY_CLASS,
     TOP_CI,
+    EMPTY_CODE,
     TOP_CLASS,
     TOP_INCUBO,
     TOP_NAMES,
     TOP_REM,
     TOP_SOGNO,
+    Allowed,
     Table,
+    allowed_by_top,
     placement_table,
-    top_class,
 )
 
 SLOTS = 6
 DEAL = 4
+SEAT_NAMES = ("A", "B", "C", "D")
 
 # Every move there can be, built once: MOVES[card][target + 1][slot] (target -1: own row).
 MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
@@ -57,18 +60,24 @@ class SogniState(State):
         "_outcome",
         "_table",
         "_hand_limit",
-        "_wild_counts",
+        "_allowed",
+        "_opponents",
+        "_dream_top",
     )
 
     hands: list[list[int]]  # per seat, a count per card code
     hand_sizes: list[int]
     known: list[list[int]]  # per seat, cards everyone saw enter that hand (a lower bound, SI-R17)
-    rows: list[list[tuple[int, ...]]]  # per seat, six stacks bottom→top (SI-R5)
+    rows: list[list[tuple[int, ...]]]  # per seat, six stacks bottom→top over EMPTY_CODE (SI-R5)
     deck: list[int]  # the top card is the last one
     turn: int
     passes: int  # automatic passes since the last real action (SI-R4, SI-R15)
     _outcome: Outcome | None
-    _table: Table
+    _table: Table  # reasons, for messages (placement.py)
+    _allowed: Allowed  # the same as booleans by top code, for move generation
+    _hand_limit: int
+    _opponents: tuple[tuple[int, ...], ...]
+    _dream_top: tuple[bool, ...]  # by top code: does this top make a dream slot (SI-R5, SI-R12)
 
     # -- setup (SI-R1) ----------------------------------------------------------------------
     @classmethod
@@ -77,8 +86,11 @@ class SogniState(State):
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
         state._table = placement_table(options["own_rem_swap"], options["converti_sogno_locks"])
+        state._allowed = allowed_by_top(state._table)
+        state._opponents = tuple(tuple(o for o in range(players) if o != s) for s in range(players))
+        wild = options["wild_counts_for_win"]
+        state._dream_top = tuple(code < 6 or (wild and code in (REM, CS)) for code in range(EMPTY_CODE + 1))
         state._hand_limit = options["hand_limit"]
-        state._wild_counts = options["wild_counts_for_win"]
         deck = list(DECK)
         state.rng.shuffle(deck)
         state.deck = deck
@@ -89,12 +101,12 @@ class SogniState(State):
             for seat in range(players):
                 state.hands[seat][deck.pop()] += 1
                 state.hand_sizes[seat] += 1
-        state.rows = [[() for _ in range(SLOTS)] for _ in range(players)]
+        state.rows = [[(EMPTY_CODE,)] * SLOTS for _ in range(players)]
         first = options["first_player"]
         state.turn = state.rng.randrange(players) if first == "random" else ord(first) - ord("A")
         state.passes = 0
         state._outcome = None
-        state._log = (None, Event(None, "The cards are dealt; {first} begins.", {"first": seat_name(state.turn)}))
+        state._log = (None, Event(None, "The cards are dealt; {first} begins.", {"first": SEAT_NAMES[state.turn]}))
         return state
 
     # -- copies -----------------------------------------------------------------------------
@@ -112,7 +124,9 @@ class SogniState(State):
         twin._outcome = self._outcome
         twin._table = self._table
         twin._hand_limit = self._hand_limit
-        twin._wild_counts = self._wild_counts
+        twin._allowed = self._allowed
+        twin._opponents = self._opponents
+        twin._dream_top = self._dream_top
         return twin
 
     def determinize(self, seat: int, rng: Any) -> "SogniState":
@@ -170,35 +184,31 @@ class SogniState(State):
         if self.deck and self.hand_sizes[seat] < self._hand_limit:
             moves.append(DRAW)
         hand = self.hands[seat]
-        table = self._table
+        allowed = self._allowed
         rows = self.rows
         own_row = rows[seat]
-        opponents = [other for other in range(self.players) if other != seat]
+        opponents = self._opponents[seat]
         for card in range(CODES):
             if not hand[card]:
                 continue
-            rules = table[PLAY_CLASS[card]]
-            own_rules, opponent_rules = rules[OWN], rules[OPPONENT]
+            on_opponent, on_own = allowed[card]
             by_target = MOVES[card]
-            if card < 12:  # a Sogno or Incubo goes on the slot of its number
-                slot = card % 6 + 1
-                stack = own_row[slot - 1]
-                if own_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
-                    moves.append(by_target[0][slot])
+            if card < 12:  # a Sogno or Incubo goes on the slot of its number (SI-R6)
+                index = card % 6
+                if on_own[own_row[index][-1]]:
+                    moves.append(by_target[0][index + 1])
                 for other in opponents:
-                    stack = rows[other][slot - 1]
-                    if opponent_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
-                        moves.append(by_target[other + 1][slot])
-            else:
-                if any(reason is None for reason in own_rules):
-                    for index, stack in enumerate(own_row):
-                        if own_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
-                            moves.append(by_target[0][index + 1])
-                if any(reason is None for reason in opponent_rules):
-                    for other in opponents:
-                        for index, stack in enumerate(rows[other]):
-                            if opponent_rules[TOP_CLASS[stack[-1]] if stack else 0] is None:
-                                moves.append(by_target[other + 1][index + 1])
+                    if on_opponent[rows[other][index][-1]]:
+                        moves.append(by_target[other + 1][index + 1])
+            elif card == CI:
+                for other in opponents:
+                    for index, stack in enumerate(rows[other]):
+                        if on_opponent[stack[-1]]:
+                            moves.append(by_target[other + 1][index + 1])
+            else:  # CS and Rem go only into your own row
+                for index, stack in enumerate(own_row):
+                    if on_own[stack[-1]]:
+                        moves.append(by_target[0][index + 1])
         return moves
 
     def why_illegal(self, seat: int, move: Any) -> str | None:
@@ -226,18 +236,19 @@ class SogniState(State):
             return f"{LONG_NAMES[card]} cannot go on slot {slot}: it goes on the slot of its own number (SI-R6)"
         side = OWN if target is None else OPPONENT
         stack = self.rows[seat if target is None else target][slot - 1]
-        reason = self._table[PLAY_CLASS[card]][side][top_class(stack)]
+        top = TOP_CLASS[stack[-1]]
+        reason = self._table[PLAY_CLASS[card]][side][top]
         if reason is None:
             return None
-        where = "your" if target is None else f"{seat_name(target)}'s"
-        return f"{LONG_NAMES[card]} cannot go on {where} slot {slot} ({TOP_NAMES[top_class(stack)]}): {reason}"
+        where = "your" if target is None else f"{SEAT_NAMES[target]}'s"
+        return f"{LONG_NAMES[card]} cannot go on {where} slot {slot} ({TOP_NAMES[top]}): {reason}"
 
     # -- carrying out a move (SI-R7 to SI-R11) ----------------------------------------------
     def _apply(self, seat: int, move: Any) -> list[Event]:
         reason = self.why_illegal(seat, move)
         if reason is not None:
             raise IllegalActionError(reason)
-        name = seat_name(seat)
+        name = SEAT_NAMES[seat]
         if move.card == DRAW_CODE:
             card = self.deck.pop()
             self.hands[seat][card] += 1
@@ -265,8 +276,8 @@ class SogniState(State):
         owner = seat if target is None else target
         row = self.rows[owner]
         stack = row[slot - 1]
-        top = top_class(stack)
-        who, whose = seat_name(seat), ("their" if target is None else f"{seat_name(owner)}'s")
+        top = TOP_CLASS[stack[-1]]
+        who, whose = SEAT_NAMES[seat], ("their" if target is None else f"{SEAT_NAMES[owner]}'s")
         text = f"{who} played {LONG_NAMES[card]} on {whose} slot {slot}"
         if is_sogno(card) and top == TOP_REM:
             # SI-R7d: the Dream takes the Rem's place; the Rem goes to the player of the Dream.
@@ -278,14 +289,14 @@ class SogniState(State):
             taken = stack[-1]
             row[slot - 1] = stack[:-1] + (card,)
             self._take_into_hand(seat, taken)
-            text += f" and took {seat_name(owner)}'s {LONG_NAMES[taken]}"
+            text += f" and took {SEAT_NAMES[owner]}'s {LONG_NAMES[taken]}"
         elif card == CI and top == TOP_SOGNO:
             # SI-R9: the Dream goes back to a hand — its owner's by default.
             taken = stack[-1]
             row[slot - 1] = stack[:-1] + (card,)
             receiver = owner if self.options["ci_returns_to"] == "owner" else seat
             self._take_into_hand(receiver, taken)
-            text += f"; {LONG_NAMES[taken]} went back to {seat_name(receiver)}'s hand"
+            text += f"; {LONG_NAMES[taken]} went back to {SEAT_NAMES[receiver]}'s hand"
         else:
             row[slot - 1] = stack + (card,)
             if top in (TOP_INCUBO, TOP_CI) and (is_sogno(card) or card in (CS, REM)):
@@ -295,15 +306,12 @@ class SogniState(State):
     # -- after every action: the win, the special end, passing (SI-R4, SI-R12 to SI-R15) -----
     def is_dream_slot(self, seat: int, slot: int) -> bool:
         """Whether the top of the slot is a dream card (SI-R5; wild cards per ``wild_counts_for_win``)."""
-        stack = self.rows[seat][slot - 1]
-        if not stack:
-            return False
-        top = stack[-1]
-        return top < 6 or (self._wild_counts and (top == REM or top == CS))
+        return self._dream_top[self.rows[seat][slot - 1][-1]]
 
     def dream_slots(self, seat: int) -> int:
         """How many of the seat's six slots show a dream card."""
-        return sum(self.is_dream_slot(seat, slot) for slot in range(1, SLOTS + 1))
+        dream_top = self._dream_top
+        return sum([dream_top[stack[-1]] for stack in self.rows[seat]])
 
     def longest_run(self, seat: int) -> int:
         """The longest run of adjacent dream slots in the seat's row (SI-R14's tie-break)."""
@@ -315,8 +323,8 @@ class SogniState(State):
 
     def dream_cards(self, seat: int) -> int:
         """Every dream card anywhere in the seat's stacks (``final_count = cards``)."""
-        wild = (REM, CS) if self._wild_counts else ()
-        return sum(1 for stack in self.rows[seat] for card in stack if card < 6 or card in wild)
+        dream_top = self._dream_top
+        return sum(1 for stack in self.rows[seat] for card in stack if dream_top[card])
 
     def _after_action(self, actor: int, events: list[Event]) -> None:
         players = self.players
@@ -337,7 +345,7 @@ class SogniState(State):
             # SI-R4: no legal action, so the seat passes automatically (SI-R14: sitting out).
             self.passes += 1
             why = "has no cards" if self.hand_sizes[seat] == 0 else "has no legal move"
-            events.append(Event(seat, f"{seat_name(seat)} {why} and passes."))
+            events.append(Event(seat, f"{SEAT_NAMES[seat]} {why} and passes."))
             if self.passes >= players:  # SI-R15: a full round of passes
                 self._finish(REASON_STUCK, None, events)
                 return
@@ -355,7 +363,7 @@ class SogniState(State):
             for s in seats
         )
         self._outcome = Outcome(tuple(float(c) for c in counts), winners, reason, details)
-        names = " and ".join(seat_name(s) for s in winners)
+        names = " and ".join(SEAT_NAMES[s] for s in winners)
         explain = {
             REASON_COMPLETE: "completed the row with an empty hand",
             REASON_HANDS_EMPTY: "won on the count: every hand is empty and the deck is gone",
@@ -382,5 +390,5 @@ class SogniState(State):
                 }
                 for s in range(self.players)
             ],
-            "rows": [[[SHORT_NAMES[card] for card in stack] for stack in self.rows[s]] for s in range(self.players)],
+            "rows": [[[SHORT_NAMES[card] for card in stack[1:]] for stack in self.rows[s]] for s in range(self.players)],
         }

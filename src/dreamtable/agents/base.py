@@ -1,0 +1,34 @@
+"""What a bot is: something that, shown a state and a seat, chooses one of that seat's legal actions.
+
+Bots go through the engine contract only — ``legal_actions``, ``copy``, ``determinize``,
+``apply``, ``outcome`` and the game's optional ``evaluate`` — so one bot plays every game. They
+never read another seat's hidden data: anything they look ahead on is a determinised copy.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..core.contract import Action, State
+
+
+class Agent(Protocol):
+    """A bot. ``choose`` must return one of ``state.legal_actions(seat)`` and must not change ``state``."""
+
+    name: str
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The action this bot takes for ``seat``."""
+        ...
+
+
+def value_for(state: State, seat: int) -> float:
+    """How good ``state`` is for ``seat`` in [0, 1]: the result if over, else the game's evaluation.
+
+    A game without an evaluation counts an unfinished state as 0.5 (unknown).
+    """
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    value = state.game.evaluate(state, seat)
+    return 0.5 if value is None else value

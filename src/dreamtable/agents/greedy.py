@@ -1,0 +1,37 @@
+"""The greedy bot: tries every legal action one ply ahead and keeps the best by the game's evaluation.
+
+Looking ahead on the real state would show it the next card of the deck, so it looks ahead on a
+few determinisations (worlds consistent with what its seat knows) and averages them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..core.contract import Action, State
+from .base import value_for
+
+
+class GreedyAgent:
+    """One-ply search over ``worlds`` determinisations, using the game's evaluation."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0, worlds: int = 4) -> None:
+        self.rng = random.Random(seed)
+        self.worlds = worlds
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The legal action with the best average value after it; ties broken at random."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        totals = [0.0] * len(legal)
+        for _ in range(self.worlds):
+            world = state.determinize(seat, self.rng)
+            for index, action in enumerate(legal):
+                after = world.copy()
+                after.apply(seat, action)
+                totals[index] += value_for(after, seat)
+        best = max(totals)
+        return self.rng.choice([action for action, total in zip(legal, totals) if total >= best - 1e-9])

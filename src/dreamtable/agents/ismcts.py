@@ -1,0 +1,157 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
+
+Each iteration samples a world consistent with what the searching seat knows
+(``state.determinize``), walks the one shared tree using only the actions legal in that world
+(UCB1 with availability counts), adds one node, plays a short random rollout and scores the end
+— the result if the game is over, else the game's evaluation for every seat — and backs that up.
+Each node keeps the reward of the seat that moved into it, so it works for any number of seats.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from ..core.contract import Action, State
+from .base import value_for
+
+
+class Node:
+    """A tree node: reached by ``seat`` playing ``action``; statistics for that seat."""
+
+    __slots__ = ("seat", "action", "children", "visits", "available", "reward")
+
+    def __init__(self, seat: int | None, action: Action | None) -> None:
+        self.seat = seat
+        self.action = action
+        self.children: dict[tuple[int, Any], Node] = {}
+        self.visits = 0
+        self.available = 0
+        self.reward = 0.0
+
+
+class IsmctsAgent:
+    """ISMCTS with a budget of ``iterations`` or ``seconds`` (whichever is given; iterations win ties).
+
+    ``rollout_depth`` random moves are played below a new node before the position is scored by
+    the game's evaluation (``None``: play to the end). A game without an evaluation always plays
+    rollouts to the end. The same seed and the same inputs give the same choices when the budget
+    is in iterations.
+    """
+
+    name = "ismcts"
+
+    def __init__(
+        self,
+        seed: int = 0,
+        iterations: int | None = 500,
+        seconds: float | None = None,
+        exploration: float = 0.7,
+        rollout_depth: int | None = 4,
+    ) -> None:
+        if iterations is None and seconds is None:
+            raise ValueError("ISMCTS needs a budget: iterations or seconds")
+        self.rng = random.Random(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.last_iterations = 0
+
+    def choose(self, state: State, seat: int) -> Action:
+        """The most visited root action after the search."""
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
+        root = Node(None, None)
+        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        done = 0
+        # A game without an evaluation gets rollouts to the end.
+        has_evaluation = state.game.evaluate(state, seat) is not None
+        while True:
+            if self.iterations is not None and done >= self.iterations:
+                break
+            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+                break
+            self._iterate(root, state.determinize(seat, self.rng), has_evaluation)
+            done += 1
+        self.last_iterations = done
+        best = max(
+            (child for (mover, _), child in root.children.items() if mover == seat and child.action in legal),
+            key=lambda child: child.visits,
+            default=None,
+        )
+        return best.action if best is not None else self.rng.choice(legal)
+
+    def _iterate(self, root: Node, world: State, has_evaluation: bool) -> None:
+        rng = self.rng
+        node = root
+        path = [root]
+        # Selection and expansion.
+        while not world.is_over:
+            actors = world.actors
+            if not actors:
+                if not _expire_first_timer(world):
+                    return
+                continue
+            mover = actors[0]
+            legal = world.legal_actions(mover)
+            untried = [action for action in legal if (mover, action) not in node.children]
+            if untried:
+                action = rng.choice(untried)
+                child = Node(mover, action)
+                node.children[(mover, action)] = child
+                for other in legal:
+                    sibling = node.children.get((mover, other))
+                    if sibling is not None:
+                        sibling.available += 1
+                world.apply(mover, action)
+                path.append(child)
+                break
+            node = self._select(node, mover, legal)
+            world.apply(mover, node.action)
+            path.append(node)
+        # Rollout.
+        depth = self.rollout_depth if has_evaluation else None
+        steps = 0
+        while not world.is_over and (depth is None or steps < depth):
+            actors = world.actors
+            if not actors:
+                if not _expire_first_timer(world):
+                    break
+                continue
+            mover = actors[0]
+            world.apply(mover, rng.choice(world.legal_actions(mover)))
+            steps += 1
+        # Scoring and backup.
+        values = [value_for(world, s) for s in range(world.players)]
+        for visited in path:
+            visited.visits += 1
+            if visited.seat is not None:
+                visited.reward += values[visited.seat]
+
+    def _select(self, node: Node, mover: int, legal: list[Action]) -> Node:
+        """UCB1 over the children legal in this world; each of them was available once more."""
+        best: Node | None = None
+        best_score = -math.inf
+        for action in legal:
+            child = node.children[(mover, action)]
+            child.available += 1
+            score = child.reward / child.visits + self.exploration * math.sqrt(
+                math.log(child.available) / child.visits
+            )
+            if score > best_score:
+                best, best_score = child, score
+        assert best is not None
+        return best
+
+
+def _expire_first_timer(world: State) -> bool:
+    """Nobody may act but a deadline is pending: let it pass (as a chance event in the search)."""
+    timers = world.timers
+    if not timers:
+        return False
+    world.expire(timers[0])
+    return True
