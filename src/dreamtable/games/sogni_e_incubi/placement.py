@@ -44,7 +44,8 @@ def placement_table(own_rem_swap: bool, converti_sogno_locks: bool) -> Table:
             for side in (OWN, OPPONENT):
                 forbid(card, side, (TOP_CS,), locked)
 
-    forbid(PLAY_SOGNO, OPPONENT, ALL_TOPS, "a Dream goes into an opponent's row only in place of a Rem (SI-R7d)")
+    not_rem = (EMPTY, TOP_SOGNO, TOP_INCUBO, TOP_CS, TOP_CI)
+    forbid(PLAY_SOGNO, OPPONENT, not_rem, "a Dream goes into an opponent's row only in place of a Rem (SI-R7d)")
     if not own_rem_swap:
         forbid(PLAY_SOGNO, OWN, (TOP_REM,), "swapping your own Rem is switched off (option own_rem_swap, SI-R7d)")
 

@@ -371,6 +371,27 @@ class SogniState(State):
         }[reason]
         events.append(Event(None, f"{names} {explain}." if len(winners) == 1 else f"Shared win: {names} ({explain})."))
 
+    # -- invariants, for the testing kit ----------------------------------------------------
+    def check_invariants(self) -> None:
+        """Every card is in exactly one place (SI-R13), and the bookkeeping agrees with itself."""
+        counts = [0] * CODES
+        for card in self.deck:
+            counts[card] += 1
+        for seat in range(self.players):
+            hand = self.hands[seat]
+            assert sum(hand) == self.hand_sizes[seat], f"seat {seat}: hand size {self.hand_sizes[seat]} != {sum(hand)} cards"
+            assert all(0 <= k <= h for k, h in zip(self.known[seat], hand)), f"seat {seat}: known cards not in hand"
+            for code in range(CODES):
+                counts[code] += hand[code]
+            for stack in self.rows[seat]:
+                assert stack[0] == EMPTY_CODE and EMPTY_CODE not in stack[1:], f"seat {seat}: a stack lost its base"
+                for card in stack[1:]:
+                    counts[card] += 1
+        expected = [0] * CODES
+        for card in DECK:
+            expected[card] += 1
+        assert counts == expected, f"cards out of place: counted {counts}, the deck has {expected}"
+
     # -- what a seat may know (SI-R17) -------------------------------------------------------
     def _view(self) -> dict[str, Any]:
         def names(counts: list[int]) -> list[str]:

@@ -1,0 +1,273 @@
+"""The testing kit: generic checks every game must pass, through the contract only.
+
+* :func:`fuzz` — seeded random games to the end, checking invariants at every step;
+* :func:`check_determinism` — ``replay(state.record())`` gives the same views for every seat;
+* :func:`check_no_leak` — determinising for a seat never changes that seat's view or log, and
+  does change what it cannot see;
+* :func:`check_copy_independence` — acting on a copy never touches the original;
+* :func:`check_notation_round_trip` — ``parse_action(str(a)) == a`` for every legal action;
+* golden playthroughs — :func:`write_playthrough` / :func:`check_playthrough`, regenerated with
+  ``python -m dreamtable.testing regenerate tests/playthroughs``.
+
+Each check raises ``AssertionError`` with a message that says which game, seed and step failed.
+A game may add its own invariants with a ``check_invariants()`` method on its state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from .contract import Game, State
+from .errors import IllegalActionError, NotationError
+from .record import Record
+from .registry import load, replay
+
+
+def all_views(state: State) -> list[str]:
+    """Every seat's view and the spectator's, as canonical JSON (so they compare and must serialise)."""
+    seats: list[int | None] = [*range(state.players), None]
+    return [json.dumps(state.view(seat), sort_keys=True) for seat in seats]
+
+
+def all_logs(state: State) -> list[str]:
+    """Every seat's event log and the spectator's, as canonical JSON."""
+    seats: list[int | None] = [*range(state.players), None]
+    return [json.dumps(state.log(seat), sort_keys=True) for seat in seats]
+
+
+def _check_game_invariants(state: State, where: str) -> None:
+    check = getattr(state, "check_invariants", None)
+    if check is not None:
+        try:
+            check()
+        except AssertionError as error:
+            raise AssertionError(f"{where}: invariant broken: {error}") from None
+
+
+def step_checks(game: Game, state: State, where: str) -> None:
+    """The checks made at every step of a fuzz game (cheap enough for thousands of games)."""
+    actors = state.actors
+    if not actors and not state.timers and not state.is_over:
+        raise AssertionError(f"{where}: nobody may act, no timer is pending, and the game is not over")
+    for seat in range(state.players):
+        legal = state.legal_actions(seat)
+        if seat in actors and not legal:
+            raise AssertionError(f"{where}: seat {seat} is an actor with no legal action")
+        if seat not in actors and legal:
+            raise AssertionError(f"{where}: seat {seat} may not act but has legal actions {legal[:3]}")
+        for action in legal:
+            text = str(action)
+            back = game.parse_action(state, seat, text)
+            if back != action:
+                raise AssertionError(f"{where}: notation {text!r} reads back as {back!r}, not {action!r}")
+    _check_game_invariants(state, where)
+
+
+@dataclass
+class FuzzReport:
+    """What a fuzz run played: games, decisions, and how the games ended."""
+
+    games: int = 0
+    decisions: int = 0
+    end_reasons: dict[str, int] = field(default_factory=dict)
+
+
+def play_random(
+    game: Game,
+    players: int,
+    seed: int,
+    *,
+    on_step: Callable[[State, int], None] | None = None,
+    timer_chance: float = 0.05,
+    max_steps: int = 100_000,
+    options: dict[str, Any] | None = None,
+) -> State:
+    """One seeded game of random legal actions to the end (deadlines expire at random moments)."""
+    rng = random.Random(seed * 7919 + players)
+    state = game.new(players=players, seed=seed, **(options or {}))
+    step = 0
+    while not state.is_over:
+        if on_step is not None:
+            on_step(state, step)
+        actors = state.actors
+        timers = state.timers
+        if timers and (not actors or rng.random() < timer_chance):
+            state.expire(rng.choice(timers))
+        else:
+            seat = rng.choice(actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        step += 1
+        if step > max_steps:
+            raise AssertionError(f"{game.id} players={players} seed={seed}: no end after {max_steps} steps")
+    if on_step is not None:
+        on_step(state, step)
+    return state
+
+
+def fuzz(
+    game_id: str,
+    player_counts: list[int],
+    games_per_count: int,
+    *,
+    first_seed: int = 0,
+    view_every: int = 7,
+    options: dict[str, Any] | None = None,
+) -> FuzzReport:
+    """Random-play fuzz: every step checks actors, legal actions, notation and the game's invariants.
+
+    Views are serialised every ``view_every`` steps and at the end (serialising all of them at
+    every step would make thousands of games too slow for ``make test``).
+    """
+    game = load(game_id)
+    report = FuzzReport()
+    for players in player_counts:
+        for seed in range(first_seed, first_seed + games_per_count):
+
+            def on_step(state: State, step: int) -> None:
+                where = f"{game_id} players={players} seed={seed} step={step}"
+                step_checks(game, state, where)
+                if step % view_every == 0 or state.is_over:
+                    all_views(state)
+
+            state = play_random(game, players, seed, on_step=on_step, options=options)
+            outcome = state.outcome
+            if outcome is None:
+                raise AssertionError(f"{game_id} players={players} seed={seed}: over but no outcome")
+            report.games += 1
+            report.decisions += len(state.history())
+            report.end_reasons[outcome.reason] = report.end_reasons.get(outcome.reason, 0) + 1
+    return report
+
+
+def check_determinism(state: State) -> None:
+    """Replaying the state's record gives identical views and logs for every seat."""
+    again = replay(Record.from_dict(json.loads(json.dumps(state.record().to_dict()))))
+    if all_views(again) != all_views(state):
+        raise AssertionError(f"{state.game.id} seed={state.seed}: replay(record) gives different views")
+    if all_logs(again) != all_logs(state):
+        raise AssertionError(f"{state.game.id} seed={state.seed}: replay(record) gives different logs")
+
+
+def check_no_leak(state: State, seat: int, draws: int = 8, seed: int = 0) -> bool:
+    """Determinising for ``seat`` keeps its view and log; returns whether anything hidden changed."""
+    mine_view = json.dumps(state.view(seat), sort_keys=True)
+    mine_log = json.dumps(state.log(seat), sort_keys=True)
+    truth = all_views(state)
+    changed = False
+    rng = random.Random(seed)
+    for _ in range(draws):
+        world = state.determinize(seat, rng)
+        if json.dumps(world.view(seat), sort_keys=True) != mine_view:
+            raise AssertionError(f"{state.game.id} seed={state.seed}: determinize({seat}) changed seat {seat}'s own view")
+        if json.dumps(world.log(seat), sort_keys=True) != mine_log:
+            raise AssertionError(f"{state.game.id} seed={state.seed}: determinize({seat}) changed seat {seat}'s log")
+        changed = changed or all_views(world) != truth
+    if all_views(state) != truth:
+        raise AssertionError(f"{state.game.id} seed={state.seed}: determinize changed the original state")
+    return changed
+
+
+def check_copy_independence(state: State, seed: int = 0) -> None:
+    """Acting on a copy (to the end of the game) never changes the original's views or logs."""
+    before_views, before_logs = all_views(state), all_logs(state)
+    twin = state.copy()
+    if all_views(twin) != before_views:
+        raise AssertionError(f"{state.game.id} seed={state.seed}: a fresh copy differs from its original")
+    rng = random.Random(seed)
+    while not twin.is_over:
+        actors = twin.actors
+        if not actors:
+            twin.expire(twin.timers[0])
+            continue
+        seat = rng.choice(actors)
+        twin.apply(seat, rng.choice(twin.legal_actions(seat)))
+    if all_views(state) != before_views or all_logs(state) != before_logs:
+        raise AssertionError(f"{state.game.id} seed={state.seed}: acting on a copy changed the original")
+
+
+def check_notation_round_trip(state: State) -> None:
+    """``parse_action(state, seat, str(a)) == a`` for every legal action of every seat."""
+    for seat in range(state.players):
+        for action in state.legal_actions(seat):
+            back = state.game.parse_action(state, seat, str(action))
+            if back != action:
+                raise AssertionError(f"{state.game.id}: {str(action)!r} reads back as {back!r}, not {action!r}")
+
+
+def check_rejects_bad_input(state: State) -> None:
+    """Garbage notation and actions by a seat that may not act are refused, changing nothing."""
+    before = all_views(state)
+    game = state.game
+    actors = state.actors
+    for seat in range(state.players):
+        try:
+            game.parse_action(state, seat, "%%not a move%%")
+        except NotationError:
+            pass
+        else:
+            raise AssertionError(f"{game.id}: garbage notation was accepted")
+    outsiders = [seat for seat in range(state.players) if seat not in actors]
+    if actors and outsiders:
+        action = state.legal_actions(actors[0])[0]
+        try:
+            state.apply(outsiders[0], action)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError(f"{game.id}: seat {outsiders[0]} acted out of turn")
+    if all_views(state) != before:
+        raise AssertionError(f"{game.id}: rejected input changed the state")
+
+
+# -- golden playthroughs --------------------------------------------------------------------
+
+def playthrough_of(state: State) -> dict[str, Any]:
+    """A golden playthrough: the record and the final view of every seat and of a spectator."""
+    seats: list[int | None] = [*range(state.players), None]
+    return {
+        "record": state.record().to_dict(),
+        "views": {("spectator" if seat is None else str(seat)): state.view(seat) for seat in seats},
+    }
+
+
+def write_playthrough(state: State, path: str | Path) -> None:
+    """Save a golden playthrough file (review its diff when a rule changes on purpose)."""
+    Path(path).write_text(json.dumps(playthrough_of(state), indent=1, sort_keys=True) + "\n", encoding="utf-8")
+
+
+def check_playthrough(path: str | Path) -> None:
+    """Replay a golden playthrough and compare every final view with the stored one."""
+    stored = json.loads(Path(path).read_text(encoding="utf-8"))
+    state = replay(stored["record"])
+    fresh = playthrough_of(state)
+    for who, view in stored["views"].items():
+        if fresh["views"].get(who) != view:
+            raise AssertionError(
+                f"{path}: the view of seat {who} differs from the golden file; if the rules changed "
+                "on purpose, run `python -m dreamtable.testing regenerate tests/playthroughs` and review the diff"
+            )
+
+
+def regenerate(folder: str | Path) -> list[Path]:
+    """Rewrite every golden playthrough under ``folder`` from its record; returns the files."""
+    written = []
+    for path in sorted(Path(folder).rglob("*.json")):
+        stored = json.loads(path.read_text(encoding="utf-8"))
+        write_playthrough(replay(stored["record"]), path)
+        written.append(path)
+    return written
+
+
+def main(argv: list[str]) -> int:
+    """``python -m dreamtable.testing regenerate FOLDER``."""
+    if len(argv) != 2 or argv[0] != "regenerate":
+        print("usage: python -m dreamtable.testing regenerate tests/playthroughs", file=sys.stderr)
+        return 2
+    for path in regenerate(argv[1]):
+        print(f"regenerated {path}")
+    return 0

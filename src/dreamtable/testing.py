@@ -1,0 +1,46 @@
+"""The testing kit (``dreamtable.testing``): see :mod:`dreamtable.core.testing`.
+
+``python -m dreamtable.testing regenerate tests/playthroughs`` rewrites the golden playthroughs.
+"""
+
+import sys
+
+from .core.testing import (
+    FuzzReport,
+    all_logs,
+    all_views,
+    check_copy_independence,
+    check_determinism,
+    check_no_leak,
+    check_notation_round_trip,
+    check_playthrough,
+    check_rejects_bad_input,
+    fuzz,
+    main,
+    play_random,
+    playthrough_of,
+    regenerate,
+    step_checks,
+    write_playthrough,
+)
+
+__all__ = [
+    "FuzzReport",
+    "all_logs",
+    "all_views",
+    "check_copy_independence",
+    "check_determinism",
+    "check_no_leak",
+    "check_notation_round_trip",
+    "check_playthrough",
+    "check_rejects_bad_input",
+    "fuzz",
+    "play_random",
+    "playthrough_of",
+    "regenerate",
+    "step_checks",
+    "write_playthrough",
+]
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

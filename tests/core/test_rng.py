@@ -1,0 +1,32 @@
+"""The seeded RNG: reproducible, copyable, uniform enough for shuffles."""
+
+from collections import Counter
+
+import pytest
+
+from dreamtable import Rng
+
+
+def test_same_seed_same_sequence_and_copies_continue_alike():
+    a, b = Rng(42), Rng(42)
+    assert [a.next_u64() for _ in range(5)] == [b.next_u64() for _ in range(5)]
+    c = a.copy()
+    assert [a.randrange(100) for _ in range(20)] == [c.randrange(100) for _ in range(20)]
+    assert Rng(1).next_u64() != Rng(2).next_u64()
+
+
+def test_randrange_is_roughly_uniform_and_rejects_bad_bounds():
+    rng = Rng(7)
+    counts = Counter(rng.randrange(6) for _ in range(60_000))
+    assert set(counts) == set(range(6))
+    assert all(9_000 < n < 11_000 for n in counts.values())
+    with pytest.raises(ValueError):
+        rng.randrange(0)
+
+
+def test_shuffle_is_a_permutation_and_random_in_unit_interval():
+    rng = Rng(3)
+    items = list(range(50))
+    rng.shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+    assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
