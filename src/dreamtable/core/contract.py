@@ -161,6 +161,16 @@ class Game(ABC):
         """
         return None
 
+    def render(self, view: dict[str, Any]) -> Any:
+        """Something a terminal can print for ``view`` (a rich renderable or text); JSON by default."""
+        import json
+
+        return json.dumps(view, indent=1)
+
+    def describe(self, view: dict[str, Any], action: Action) -> str:
+        """An action in words for a player who sees ``view``; its notation by default."""
+        return str(action)
+
 
 class State(ABC):
     """One match. Subclasses write the rules; this class keeps history, events and the checks."""

@@ -62,5 +62,17 @@ class SogniEIncubi(Game):
         assert isinstance(state, SogniState)
         return evaluation.evaluate(state, seat)
 
+    def render(self, view: dict[str, Any]) -> Any:
+        """The table drawn with rich (see :mod:`.render`)."""
+        from .render import render
+
+        return render(view)
+
+    def describe(self, view: dict[str, Any], action: Any) -> str:
+        """The move in words, e.g. "Nightmare 2 on B's slot 2, taking their Dream 2"."""
+        from .render import describe
+
+        return describe(view, action)
+
 
 GAME = SogniEIncubi()

@@ -1,0 +1,94 @@
+"""Benchmarks of the performance budget (architecture note): medians of several runs, one core.
+
+* random play: decisions per second (``legal_actions`` + ``apply``) and games per second;
+* ``copy()`` per second on mid-game states;
+* ISMCTS iterations per second from mid-game states.
+
+Run with ``dreamtable bench [GAME]``; the figures go into docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from dataclasses import dataclass
+
+from .agents import IsmctsAgent
+from .core.contract import State
+from .core.registry import load
+
+
+@dataclass
+class BenchResult:
+    """Medians over the runs, for one game and player count."""
+
+    game: str
+    players: int
+    decisions_per_second: float
+    games_per_second: float
+    copies_per_second: float
+    ismcts_iterations_per_second: float
+
+
+def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[float, float, list[State]]:
+    """Play random games; returns decisions/s, games/s and a few mid-game states."""
+    game = load(game_id)
+    rng = random.Random(seed)
+    decisions = 0
+    midgame: list[State] = []
+    start = time.perf_counter()
+    for index in range(games):
+        state = game.new(players=players, seed=seed + index)
+        while not state.is_over:
+            actors = state.actors
+            if not actors:
+                state.expire(state.timers[0])
+                continue
+            seat = actors[0]
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+            decisions += 1
+            if decisions % 97 == 0 and len(midgame) < 20:
+                midgame.append(state.copy())
+    elapsed = time.perf_counter() - start
+    return decisions / elapsed, games / elapsed, midgame
+
+
+def _copies_per_second(states: list[State], copies: int = 20_000) -> float:
+    start = time.perf_counter()
+    per_state = copies // len(states)
+    for state in states:
+        for _ in range(per_state):
+            state.copy()
+    return per_state * len(states) / (time.perf_counter() - start)
+
+
+def _ismcts_per_second(states: list[State], iterations: int = 1_000) -> float:
+    total = 0
+    start = time.perf_counter()
+    for index, state in enumerate(s for s in states[:4] if not s.is_over and s.actors):
+        bot = IsmctsAgent(seed=index, iterations=iterations)
+        bot.choose(state, state.actors[0])
+        total += bot.last_iterations
+    return total / (time.perf_counter() - start)
+
+
+def bench(game_id: str, players: int | None = None, runs: int = 5, games: int = 200) -> BenchResult:
+    """Run every figure ``runs`` times and keep the medians."""
+    info = load(game_id).info
+    players = players or info.min_players
+    decisions, per_game, copies, iterations = [], [], [], []
+    for run in range(runs):
+        rate, games_rate, midgame = _random_games(game_id, players, games, seed=run * 10_000)
+        decisions.append(rate)
+        per_game.append(games_rate)
+        copies.append(_copies_per_second(midgame))
+        iterations.append(_ismcts_per_second(midgame))
+    return BenchResult(
+        game_id,
+        players,
+        statistics.median(decisions),
+        statistics.median(per_game),
+        statistics.median(copies),
+        statistics.median(iterations),
+    )

@@ -1,0 +1,1 @@
+"""The command line: ``dreamtable list | play | replay | bench``."""

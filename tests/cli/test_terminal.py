@@ -1,0 +1,193 @@
+"""The real `dreamtable` command driven through a pseudo-terminal, as a player would use it."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+import pytest
+
+import dreamtable
+from dreamtable import testing
+
+DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
+MOVE_PROMPT = re.compile(r"Player ([A-D]), your move: ")
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    return pexpect.spawn(DREAMTABLE, list(args), env=ENV, encoding="utf-8", timeout=20, dimensions=(60, 120))
+
+
+def play_to_the_end(child: pexpect.spawn, answer: str = "1") -> int:
+    """Answer every move prompt with ``answer`` until the game ends; returns the moves made."""
+    moves = 0
+    while True:
+        index = child.expect([MOVE_PROMPT, r"Game over:.*won", pexpect.EOF])
+        if index != 0:
+            return moves
+        child.sendline(answer)
+        moves += 1
+
+
+def test_list_shows_the_game():
+    child = spawn("list")
+    child.expect("sogni-e-incubi")
+    child.expect(pexpect.EOF)
+
+
+def test_human_against_a_bot_to_the_end_with_a_save(tmp_path):
+    save = tmp_path / "game.json"
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--save", str(save))
+    child.expect("Deck: ")
+    moves = play_to_the_end(child)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert moves > 5
+    state = dreamtable.replay(save)
+    assert state.is_over
+
+
+def test_illegal_and_malformed_input_is_answered_with_a_reason_and_a_new_prompt():
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
+    child.expect(MOVE_PROMPT)
+    child.sendline("S9")
+    child.expect("is not a move")
+    child.expect(MOVE_PROMPT)
+    child.sendline("I1>B")
+    child.expect("Not allowed|you hold no")
+    child.expect(MOVE_PROMPT)
+    child.sendline("99")
+    child.expect("There is no move 99")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect("You left the game")
+    child.expect(pexpect.EOF)
+
+
+def test_quit_and_resume_from_the_save_file(tmp_path):
+    save = tmp_path / "game.json"
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
+    for _ in range(3):
+        child.expect(MOVE_PROMPT)
+        child.sendline("1")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    saved = json.loads(save.read_text())
+    assert len(saved["moves"]) >= 3
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
+    child.expect(f"Resuming the game after {len(saved['moves'])} moves")
+    play_to_the_end(child)
+    child.expect(pexpect.EOF)
+    assert dreamtable.replay(save).is_over
+
+
+def test_undo_takes_back_a_play_but_not_a_draw():
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
+    child.expect(MOVE_PROMPT)
+    child.sendline("undo")
+    child.expect("Nothing to undo")
+    child.expect(MOVE_PROMPT)
+    child.sendline("draw")
+    child.expect(MOVE_PROMPT)
+    child.sendline("undo")
+    child.expect("Nothing to undo")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_undo_restores_the_position_before_a_play():
+    # Seed 5, A first: A holds a Dream 3 (see the move list); playing it and undoing puts it back.
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
+    child.expect(MOVE_PROMPT)
+    child.sendline("S3")
+    child.expect(MOVE_PROMPT)
+    child.sendline("undo")
+    child.expect("taken back")
+    child.expect(r"S3\s+Dream 3 on your slot 3")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_hot_seat_hides_each_hand_until_its_owner_confirms():
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,human", "--seed", "3", "--option", "first_player=A")
+    child.expect("Player A, press Enter when you are at the keyboard")
+    before = child.before
+    assert "(you)" not in before, "a hand must not be shown before its owner confirms"
+    child.sendline("")
+    child.expect(r"A \(you\)")
+    child.expect(MOVE_PROMPT)
+    child.sendline("draw")
+    child.expect("Player B, press Enter when you are at the keyboard")
+    assert "B (you)" not in child.before and "A (you)" not in child.before.split("Pass the keyboard")[-1]
+    child.sendline("")
+    child.expect(r"B \(you\)")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
+    for args, phrase in [
+        (("play", "chess"), "unknown game"),
+        (("play", "sogni-e-incubi", "--seats", "human,robot"), "unknown bot"),
+        (("play", "sogni-e-incubi", "--seats", "human"), "2–4 players"),
+        (("play", "sogni-e-incubi", "--seats", "random,random", "-o", "hand_limit=lots"), "hand_limit takes a int"),
+    ]:
+        child = spawn(*args)
+        child.expect(phrase)
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 2
+        assert "Traceback" not in child.before
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1, "moves": [[0, "S9"]]}')
+    child = spawn("replay", str(corrupt))
+    child.expect("move 1")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
+def test_replay_steps_through_a_saved_game(tmp_path):
+    state = testing.play_random(dreamtable.load("sogni-e-incubi"), 2, 4)
+    path = tmp_path / "game.json"
+    state.record().save(path)
+    child = spawn("replay", str(path))
+    child.expect(r"Move 0 of (\d+) \(the deal\)")
+    total = int(child.match.group(1))
+    child.sendline("")
+    child.expect("Move 1 of")
+    child.sendline("b")
+    child.expect("Move 0 of")
+    child.sendline(str(total))
+    child.expect("Game over")
+    child.expect(f"Move {total} of {total}")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+
+
+def test_menu_starts_a_game():
+    child = spawn()
+    child.expect("Game number:")
+    child.sendline("1")
+    child.expect("Seats")
+    child.sendline("human,random")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("seats", ["random,greedy,random", "random,random,random,random"])
+def test_bots_only_game_runs_to_the_end(seats):
+    child = spawn("play", "sogni-e-incubi", "--seats", seats, "--seed", "2")
+    child.expect("Game over:")
+    child.expect(pexpect.EOF)
