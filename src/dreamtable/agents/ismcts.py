@@ -63,6 +63,7 @@ class IsmctsAgent:
     def choose(self, state: State, seat: int) -> Action:
         """The most visited root action after the search."""
         legal = state.legal_actions(seat)
+        self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
         root = Node(None, None)

@@ -144,6 +144,8 @@ class SogniState(State):
             for code in range(CODES):
                 pool.extend([code] * (hand[code] - known[code]))
                 hand[code] = known[code]
+        # Sorted first, so the result depends only on what `seat` knows and on `rng`.
+        pool.sort()
         for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with any rng that has random()
             j = int(rng.random() * (i + 1))
             pool[i], pool[j] = pool[j], pool[i]
