@@ -13,6 +13,7 @@ from .record import Record
 # Game id -> module that defines ``GAME``. Games are imported only when asked for.
 GAME_MODULES: dict[str, str] = {
     "sogni-e-incubi": "dreamtable.games.sogni_e_incubi",
+    "deep-dreams": "dreamtable.games.deep_dreams",
 }
 
 _loaded: dict[str, Game] = {}

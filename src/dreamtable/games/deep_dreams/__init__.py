@@ -1,0 +1,75 @@
+"""Deep Dreams (game id ``deep-dreams``), 2–5 players.
+
+Reference page of the game (the rules in our own words are in ``docs/rules/deep-dreams.md``).
+
+**Goal.** Build a row of Dream cards whose arrows connect: the longest Sleep Path, the largest
+Dream Groups per colour and black-arrow pairs score at the end (DD-R18 to DD-R23).
+
+**Actions** (see :mod:`.notation`): ``draw``; ``play DD17 right`` / ``left``; while an icon
+effect is being resolved: ``moon DD05 on 3``, ``keep DD12``, ``extra turn``, ``steal B``,
+``eliminate B`` or ``skip``. A seat that can neither play nor draw passes automatically.
+
+**View.** ``turn``, ``first_player``, ``threshold``, ``deck`` (size), ``discard`` (public),
+``hands`` (``size`` for all; ``cards`` for the owner), ``rows`` (positions left to right, each a
+stack bottom to top), ``resolving`` (the icon effect being resolved), ``peek`` (the Predictions
+cards, for the one who looks), ``extra_turns``, ``scores`` and ``score_parts`` so far.
+
+**Options:** see :data:`OPTIONS`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.errors import NotationError
+from .notation import DreamMove, parse_move
+from .rules import DreamState
+
+OPTIONS = (
+    Option("first_player", "random", "the First Player (DD-R1): 'random' from the seed, or a seat letter; the rulebook says whoever slept in latest", ("random", "A", "B", "C", "D", "E")),
+    Option("draw_bonus_cards", 1, "cards drawn for connecting on two or more levels (DD-R7) [proposed]"),
+    Option("deck", "dreamtable-54", "which deck to play with (DD-R25) [proposed]", ("dreamtable-54",)),
+)
+
+
+class DeepDreams(Game):
+    """The game object: ``dreamtable.load("deep-dreams")``."""
+
+    info = GameInfo("deep-dreams", "Deep Dreams", 2, 5, OPTIONS, version=1)
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
+        first = options["first_player"]
+        if first != "random" and "ABCDE".index(first) >= players:
+            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
+        if options["draw_bonus_cards"] < 0:
+            raise SetupError("draw_bonus_cards cannot be negative")
+        return DreamState.setup(self, players, seed, options)
+
+    def parse_action(self, state: State, seat: int, text: str) -> DreamMove:
+        """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
+        if not isinstance(state, DreamState):
+            raise NotationError("this state is not a Deep Dreams match")
+        return parse_move(text, state.players)
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Score lead plus potential, in (0, 1); see :mod:`.evaluation`."""
+        from .evaluation import evaluate
+
+        assert isinstance(state, DreamState)
+        return evaluate(state, seat)
+
+    def render(self, view: dict[str, Any]) -> Any:
+        """Each row drawn as a strip of cards (see :mod:`.render`)."""
+        from .render import render
+
+        return render(view)
+
+    def describe(self, view: dict[str, Any], action: Any) -> str:
+        """The move in words."""
+        from .render import describe
+
+        return describe(view, action)
+
+
+GAME = DeepDreams()

@@ -1,0 +1,115 @@
+"""Deep Dreams scoring (DD-R18 to DD-R23): Sleep Path, Dream Groups, black pairs, awards.
+
+A row is a list of positions, each a stack of card numbers (bottom first); only the top card
+counts, and a covered position (a stack of two or more) is never part of a Sleep Path (DD-R10).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .cards import COLOURS, DECK, JOINTS
+
+Row = Sequence[tuple[int, ...]]
+
+
+def sleep_path(row: Row) -> int:
+    """The weight of the best Sleep Path (DD-R18): Bruno lines joined level to level by arrows."""
+    best = 0
+    previous: list[tuple[int, int]] = []  # (right level, value) of Bruno lines ending with an arrow
+    for stack in row:
+        if len(stack) > 1:  # covered by Dream Moon: the path is cut here
+            previous = []
+            continue
+        card = DECK[stack[-1]]
+        weight = card.weight
+        current: list[tuple[int, int]] = []
+        for line in card.lines:
+            if not line.bruno:
+                continue
+            value = weight
+            if line.left_end:  # an arrow on the left: it may continue a path
+                for level, earlier in previous:
+                    if level == line.left and earlier + weight > value:
+                        value = earlier + weight
+            best = max(best, value)
+            if line.right_end:
+                current.append((line.right, value))
+        previous = current
+    return best
+
+
+def dream_groups(row: Row) -> list[int]:
+    """Per colour (``COLOURS`` order), the largest group of 2+ adjacent positions on one level (DD-R19)."""
+    values = [0, 0, 0, 0]
+    for level in range(3):
+        run_colour, run_positions, run_weight = -1, 0, 0
+        for stack in row:
+            card = DECK[stack[-1]]
+            colour = card.colours[level]
+            if colour == run_colour:
+                run_positions += 1
+                run_weight += card.weight
+            else:
+                run_colour, run_positions, run_weight = colour, 1, card.weight
+            if run_positions >= 2 and run_weight > values[colour]:
+                values[colour] = run_weight
+    return values
+
+
+def black_pairs(row: Row) -> int:
+    """Joints of the row where two black arrows meet, one point each (DD-R22)."""
+    return sum(JOINTS[row[i][-1]][row[i + 1][-1]].black_pairs for i in range(len(row) - 1))
+
+
+def award(values: Sequence[int], first: int, second: int) -> list[float]:
+    """First and second place points with the rulebook's splits (DD-R20, DD-R21).
+
+    A tie for first splits first + second and leaves no second place; a tie for second splits
+    second; a split that is not a whole number goes to nobody; a value of 0 does not rank.
+    """
+    points = [0.0] * len(values)
+    ranked = sorted({value for value in values if value > 0}, reverse=True)
+    if not ranked:
+        return points
+    leaders = [seat for seat, value in enumerate(values) if value == ranked[0]]
+    if len(leaders) > 1:
+        pot, share_holders = first + second, leaders
+    else:
+        points[leaders[0]] = float(first)
+        if len(ranked) < 2:
+            return points
+        pot, share_holders = second, [seat for seat, value in enumerate(values) if value == ranked[1]]
+    if pot % len(share_holders) == 0:
+        for seat in share_holders:
+            points[seat] = float(pot // len(share_holders))
+    return points
+
+
+def score(rows: Sequence[Row]) -> tuple[list[float], list[dict[str, Any]]]:
+    """Every seat's total and its parts: path, groups per colour, black pairs (DD-R20 to DD-R22)."""
+    players = len(rows)
+    paths = [sleep_path(row) for row in rows]
+    groups = [dream_groups(row) for row in rows]
+    blacks = [black_pairs(row) for row in rows]
+    path_points = award(paths, 5, 3)
+    group_points = [[0.0] * 4 for _ in range(players)]
+    for colour in range(4):
+        column = [groups[seat][colour] for seat in range(players)]
+        points = [float(v) for v in column] if players == 2 else award(column, 4, 2)
+        for seat in range(players):
+            group_points[seat][colour] = points[seat]
+    totals = [path_points[s] + sum(group_points[s]) + blacks[s] for s in range(players)]
+    details = [
+        {
+            "sleep_path": paths[s],
+            "path_points": path_points[s],
+            "groups": {COLOURS[c]: groups[s][c] for c in range(4)},
+            "group_points": {COLOURS[c]: group_points[s][c] for c in range(4)},
+            "black_pairs": blacks[s],
+            "total": totals[s],
+        }
+        for s in range(players)
+    ]
+    return totals, details
+

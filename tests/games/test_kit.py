@@ -1,0 +1,132 @@
+"""The testing kit applied to every game: fuzz, determinism, no leak, copies, notation, goldens.
+
+Every game dreamtable lists must appear in ``GAMES``, so no game can skip these checks.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+import dreamtable
+from dreamtable import testing
+
+PLAYTHROUGHS = Path(__file__).parents[1] / "playthroughs"
+
+# Per game: player counts, fuzz games per count (≥ 2,000 in all), endings the fuzz must reach.
+GAMES = {
+    "sogni-e-incubi": {"players": [2, 3, 4], "fuzz": 667, "endings": {"complete-row", "stuck"}},
+    "deep-dreams": {"players": [2, 3, 4, 5], "fuzz": 500, "endings": {"row-length"}},
+}
+FUZZ_CASES = [(game_id, players) for game_id, facts in GAMES.items() for players in facts["players"]]
+
+
+def test_every_game_is_checked_by_the_kit():
+    assert {info.id for info in dreamtable.games()} == set(GAMES)
+
+
+@pytest.mark.parametrize("game_id, players", FUZZ_CASES)
+def test_fuzz_random_play(game_id, players):
+    count = GAMES[game_id]["fuzz"]
+    report = testing.fuzz(game_id, [players], count)
+    assert report.games == count
+    assert report.decisions > count * 20
+    if players == 2:  # with more players some endings are rare
+        assert set(report.end_reasons) >= GAMES[game_id]["endings"]
+
+
+def midgame_states(game_id, count=12):
+    game = dreamtable.load(game_id)
+    counts = GAMES[game_id]["players"]
+    states = []
+    for seed in range(count):
+        rng = random.Random(seed)
+        state = game.new(players=counts[seed % len(counts)], seed=seed)
+        for _ in range(rng.randrange(5, 60)):
+            if state.is_over:
+                break
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        states.append(state)
+    return states
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinism_replay_gives_identical_views(game_id):
+    for state in midgame_states(game_id):
+        testing.check_determinism(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_leak_determinize_keeps_each_seats_view_and_log_and_changes_the_rest(game_id):
+    changed = 0
+    for state in midgame_states(game_id):
+        for seat in range(state.players):
+            changed += testing.check_no_leak(state, seat)
+    assert changed > 0, "determinize never re-sampled anything hidden"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_determinize_reseeds_the_deck_order(game_id):
+    state = dreamtable.load(game_id).new(players=2, seed=1)
+    worlds = [state.determinize(0, random.Random(k)) for k in range(5)]
+    futures = set()
+    for world in worlds:  # what the opponent holds after drawing differs between worlds
+        seat = world.actors[0]
+        draw = dreamtable.load(game_id).parse_action(world, seat, "draw")
+        world.apply(seat, draw)
+        futures.add(json.dumps(world.view(seat)))
+    assert len(futures) > 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copy_independence(game_id):
+    for state in midgame_states(game_id):
+        testing.check_copy_independence(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_notation_round_trip_and_bad_input(game_id):
+    for state in midgame_states(game_id):
+        testing.check_notation_round_trip(state)
+        if not state.is_over:
+            testing.check_rejects_bad_input(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_contract_surface(game_id):
+    game = dreamtable.load(game_id)
+    info = game.info
+    assert game_id in [i.id for i in dreamtable.games()]
+    assert info.min_players == min(GAMES[game_id]["players"]) and info.max_players == max(GAMES[game_id]["players"])
+    state = game.new(players=info.min_players, seed=0)
+    assert state.timers == ()
+    with pytest.raises(dreamtable.IllegalActionError, match="no timer"):
+        state.expire("night")
+    with pytest.raises(dreamtable.UnknownGameError, match=game_id):
+        dreamtable.load("chess")
+
+
+GOLDEN = sorted(PLAYTHROUGHS.glob("*/*.json"))
+
+
+@pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_golden_playthrough(path):
+    testing.check_playthrough(path)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_golden_playthroughs_exist(game_id):
+    assert len(list((PLAYTHROUGHS / game_id).glob("*.json"))) >= 3
+
+
+def test_golden_playthrough_detects_a_changed_view(tmp_path):
+    data = json.loads(GOLDEN[0].read_text())
+    data["views"]["0"]["deck"] += 1
+    broken = tmp_path / "broken.json"
+    broken.write_text(json.dumps(data))
+    with pytest.raises(AssertionError, match="differs from the golden file"):
+        testing.check_playthrough(broken)
