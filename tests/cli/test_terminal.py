@@ -34,16 +34,26 @@ def play_to_the_end(child: pexpect.spawn, answer: str = "1") -> int:
         moves += 1
 
 
-def test_list_shows_the_game():
+def test_list_shows_the_games():
     child = spawn("list")
     child.expect("sogni-e-incubi")
+    child.expect("deep-dreams")
     child.expect(pexpect.EOF)
 
 
-def test_human_against_a_bot_to_the_end_with_a_save(tmp_path):
+def test_deep_dreams_three_seats_with_an_effect_choice():
+    # A human among two bots, as the issue asks; the human answers every prompt with the first move.
+    child = spawn("play", "deep-dreams", "--seats", "human,ismcts:50,greedy", "--seed", "4")
+    child.expect("your hand")
+    assert play_to_the_end(child) > 5
+    child.expect(pexpect.EOF)
+
+
+@pytest.mark.parametrize("game_id", ["sogni-e-incubi", "deep-dreams"])
+def test_human_against_a_bot_to_the_end_with_a_save(tmp_path, game_id):
     save = tmp_path / "game.json"
-    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--save", str(save))
-    child.expect("Deck: ")
+    child = spawn("play", game_id, "--seats", "human,random", "--seed", "5", "--save", str(save))
+    child.expect("Deck")
     moves = play_to_the_end(child)
     child.expect(pexpect.EOF)
     child.close()

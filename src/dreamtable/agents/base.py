@@ -32,3 +32,13 @@ def value_for(state: State, seat: int) -> float:
         return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
     value = state.game.evaluate(state, seat)
     return 0.5 if value is None else value
+
+
+def values_for_all(state: State) -> list[float]:
+    """:func:`value_for` for every seat, letting the game evaluate all seats in one pass."""
+    outcome = state.outcome
+    if outcome is None:
+        values = state.game.evaluate_all(state)
+        if values is not None:
+            return values
+    return [value_for(state, seat) for seat in range(state.players)]

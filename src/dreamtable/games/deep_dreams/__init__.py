@@ -59,6 +59,13 @@ class DeepDreams(Game):
         assert isinstance(state, DreamState)
         return evaluate(state, seat)
 
+    def evaluate_all(self, state: State) -> list[float] | None:
+        """Every seat's value, scoring the rows once."""
+        from .evaluation import evaluate_all
+
+        assert isinstance(state, DreamState)
+        return evaluate_all(state)
+
     def render(self, view: dict[str, Any]) -> Any:
         """Each row drawn as a strip of cards (see :mod:`.render`)."""
         from .render import render

@@ -1,29 +1,57 @@
 """A heuristic value of a Deep Dreams position for the greedy bot and ISMCTS leaves.
 
-The current score of every row (as if the game ended now, DD-R20 to DD-R22) plus a little for
-what is still to come: each card in hand is a future play, and a longer row is closer to the end.
-The value compares a seat's estimate with the best opponent's and squashes it into (0, 1).
+Each seat's estimate is its score if the game ended now (DD-R20 to DD-R22) plus what is still
+to come: half a point per card in hand that can be played at the right end now, less for one
+that cannot, and half a point per position in the row (a longer row ends the game sooner and
+has more to score with). A seat's value is a logistic of its lead over the best opponent.
+The weights were chosen by playing greedy against random (docs/performance.md).
 """
 
 from __future__ import annotations
 
 import math
 
-from .rules import DreamState
+from .cards import JOINTS
+from .rules import DreamState, cards_of
 from .scoring import score
 
-HAND_WORTH = 0.3
-"""Points a card in hand is worth before it is played."""
+PLAYABLE_CARD = 0.5
+"""A card in hand that connects at the right end of the row now."""
+OTHER_CARD = 0.3
+"""A card in hand that does not (it may later, or with Dream Moon)."""
+ROW_POSITION = 0.5
+"""Each position of the row."""
 SCALE = 4.0
 """A lead of this many points is worth about 73% (logistic of 1)."""
 
 
-def evaluate(state: DreamState, seat: int) -> float:
-    """1 for a win (shared among winners), 0 for a loss, else a logistic of the estimated lead."""
+def estimate(state: DreamState, seat: int, total: float) -> float:
+    """The seat's score so far plus the worth of its hand and of its row's length."""
+    row = state.rows[seat]
+    hand = cards_of(state.hands[seat])
+    if row:
+        joints = JOINTS[row[-1][-1]]
+        playable = sum(1 for card in hand if joints[card].levels)
+    else:
+        playable = len(hand)
+    return total + PLAYABLE_CARD * playable + OTHER_CARD * (len(hand) - playable) + ROW_POSITION * len(row)
+
+
+def evaluate_all(state: DreamState) -> list[float]:
+    """Every seat's value: 1 for a win (shared), 0 for a loss, else a logistic of the estimated lead."""
+    players = state.players
     outcome = state.outcome
     if outcome is not None:
-        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+        return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
     totals, _ = score(state.rows)
-    estimate = [totals[s] + HAND_WORTH * state.hands[s].bit_count() for s in range(state.players)]
-    best_other = max(estimate[s] for s in range(state.players) if s != seat)
-    return 1.0 / (1.0 + math.exp(-(estimate[seat] - best_other) / SCALE))
+    estimates = [estimate(state, seat, totals[seat]) for seat in range(players)]
+    values = []
+    for seat in range(players):
+        best_other = max(estimates[other] for other in range(players) if other != seat)
+        values.append(1.0 / (1.0 + math.exp(-(estimates[seat] - best_other) / SCALE)))
+    return values
+
+
+def evaluate(state: DreamState, seat: int) -> float:
+    """One seat's value (see :func:`evaluate_all`)."""
+    return evaluate_all(state)[seat]

@@ -218,11 +218,33 @@ class DreamState(State):
             return [DreamMove(STEAL_MOVE, -1, other) for other in others if self.hands[other]]
         return [DreamMove(ELIMINATE, -1, other) for other in others if self.rows[other]]
 
+    def _is_legal(self, seat: int, move: DreamMove) -> bool:
+        """The same answer as ``move in legal_actions(seat)``, without building the list."""
+        if self._outcome is not None or seat != self.turn:
+            return False
+        kind = move.kind
+        if self.pending:
+            return kind == SKIP or move in self._effect_choices(seat, self.pending[0])
+        if kind == DRAW:
+            return bool(self.deck or self.discard)
+        if kind != PLAY or not 0 <= move.card < len(DECK) or not self.hands[seat] >> move.card & 1:
+            return False
+        row = self.rows[seat]
+        if not row:
+            return move.arg == RIGHT_END
+        if move.arg == RIGHT_END:
+            return JOINTS[row[-1][-1]][move.card].levels > 0
+        return move.arg == LEFT_END and DECK[move.card].player_choice and JOINTS[move.card][row[0][-1]].levels > 0
+
+    def _can_act(self, seat: int) -> bool:
+        """Whether the seat has any move at the start of its turn (else it passes, DD-R17)."""
+        return bool(self.deck or self.discard) or bool(self._turn_moves(seat))
+
     def why_illegal(self, seat: int, move: Any) -> str | None:
         """``None`` when ``seat`` may make ``move`` now, otherwise the reason, naming the rule."""
         if not isinstance(move, DreamMove):
             return f"{move!r} is not a Deep Dreams move; read one with game.parse_action (e.g. 'draw')"
-        if move in self.legal_actions(seat):
+        if self._is_legal(seat, move):
             return None
         kind = move.kind
         if kind in (STEAL_MOVE, ELIMINATE) and not 0 <= move.arg < self.players:
@@ -411,7 +433,7 @@ class DreamState(State):
                     self._finish(REASON_ROW_LENGTH, events)
                     return
                 self.turn = (self.turn + 1) % n
-            if self._turn_moves(self.turn):
+            if self._can_act(self.turn):
                 return
             self.passes += 1
             events.append(Event(self.turn, f"{SEATS[self.turn]} can neither play nor draw, and passes."))
