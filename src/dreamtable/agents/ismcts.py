@@ -40,10 +40,11 @@ class IsmctsAgent:
     rollouts to the end. The same seed and the same inputs give the same choices when the budget
     is in iterations.
 
-    ``exploration`` is UCB1's constant. By default it is 0.1 when leaves are scored by the game's
+    ``exploration`` is UCB1's constant. By default it is 0.2 when leaves are scored by the game's
     evaluation — whose values sit close together, so a larger constant spreads the visits almost
     evenly — and 0.7 (about 1/√2) when leaves are scored by playouts to the end. Measured on Deep
-    Dreams (ISMCTS 500 against greedy, 100 seeded games): 0.1 won 67.5%, 0.7 won 59.5%.
+    Dreams, ISMCTS(500) against greedy over seeded games: 0.1 won 59% of 100, 0.2 won 64.5% of
+    200, 0.3 won 60% of 100, and 0.7 (with 4-move rollouts) about 60% of 100.
     """
 
     name = "ismcts"
@@ -77,7 +78,7 @@ class IsmctsAgent:
         done = 0
         # A game without an evaluation gets rollouts to the end.
         has_evaluation = state.game.evaluate(state, seat) is not None
-        self._c = self.exploration if self.exploration is not None else (0.1 if has_evaluation else 0.7)
+        self._c = self.exploration if self.exploration is not None else (0.2 if has_evaluation else 0.7)
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break

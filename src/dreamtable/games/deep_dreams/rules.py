@@ -33,6 +33,14 @@ REASON_ROW_LENGTH = "row-length"
 REASON_STUCK = "stuck"
 
 MOVE_DRAW, MOVE_EXTRA, MOVE_SKIP = DreamMove(DRAW), DreamMove(EXTRA), DreamMove(SKIP)
+PLAY_RIGHT = tuple(DreamMove(PLAY, card, RIGHT_END) for card in range(len(DECK)))
+PLAY_LEFT = tuple(DreamMove(PLAY, card, LEFT_END) for card in range(len(DECK)))
+# Bit sets for move generation (DD-R5, DD-R6): the cards that connect when played after card a,
+# and the player's-choice cards that connect when played before card b.
+CONNECT_AFTER = tuple(sum(1 << b for b in range(len(DECK)) if JOINTS[a][b].levels) for a in range(len(DECK)))
+CHOICE_CONNECT_BEFORE = tuple(
+    sum(1 << a for a in range(len(DECK)) if DECK[a].player_choice and JOINTS[a][b].levels) for b in range(len(DECK))
+)
 
 
 def cards_of(hand: int) -> list[int]:
@@ -191,17 +199,13 @@ class DreamState(State):
     def _turn_moves(self, seat: int) -> list[DreamMove]:
         """DD-R4 to DD-R6: draw, or play a card that connects at the right end (or left with PC)."""
         moves = [MOVE_DRAW] if self.deck or self.discard else []
-        row = self.rows[seat]
         hand = self.hands[seat]
+        row = self.rows[seat]
         if not row:
-            return moves + [DreamMove(PLAY, card, RIGHT_END) for card in cards_of(hand)]
-        right_joints = JOINTS[row[-1][-1]]
-        leftmost = row[0][-1]
-        for card in cards_of(hand):
-            if right_joints[card].levels:
-                moves.append(DreamMove(PLAY, card, RIGHT_END))
-            if DECK[card].player_choice and JOINTS[card][leftmost].levels:
-                moves.append(DreamMove(PLAY, card, LEFT_END))
+            moves.extend([PLAY_RIGHT[card] for card in cards_of(hand)])
+            return moves
+        moves.extend([PLAY_RIGHT[card] for card in cards_of(hand & CONNECT_AFTER[row[-1][-1]])])
+        moves.extend([PLAY_LEFT[card] for card in cards_of(hand & CHOICE_CONNECT_BEFORE[row[0][-1]])])
         return moves
 
     def _effect_choices(self, seat: int, effect: int) -> list[DreamMove]:
