@@ -13,7 +13,7 @@ import math
 
 from .cards import JOINTS
 from .rules import DreamState, cards_of
-from .scoring import score
+from .scoring import totals
 
 PLAYABLE_CARD = 0.5
 """A card in hand that connects at the right end of the row now."""
@@ -43,8 +43,8 @@ def evaluate_all(state: DreamState) -> list[float]:
     outcome = state.outcome
     if outcome is not None:
         return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
-    totals, _ = score(state.rows)
-    estimates = [estimate(state, seat, totals[seat]) for seat in range(players)]
+    so_far = totals(state.rows)
+    estimates = [estimate(state, seat, so_far[seat]) for seat in range(players)]
     values = []
     for seat in range(players):
         best_other = max(estimates[other] for other in range(players) if other != seat)

@@ -6,6 +6,7 @@ counts, and a covered position (a stack of two or more) is never part of a Sleep
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, Sequence
 
 from .cards import COLOURS, DECK, JOINTS
@@ -86,30 +87,44 @@ def award(values: Sequence[int], first: int, second: int) -> list[float]:
     return points
 
 
-def score(rows: Sequence[Row]) -> tuple[list[float], list[dict[str, Any]]]:
-    """Every seat's total and its parts: path, groups per colour, black pairs (DD-R20 to DD-R22)."""
+@lru_cache(maxsize=65_536)
+def row_parts(row: tuple[tuple[int, ...], ...]) -> tuple[int, tuple[int, ...], int]:
+    """A row's Sleep Path, group value per colour and black pairs (cached: search revisits rows)."""
+    return sleep_path(row), tuple(dream_groups(row)), black_pairs(row)
+
+
+def totals_and_parts(rows: Sequence[Row]) -> tuple[list[float], list[float], list[list[float]], list[tuple[int, tuple[int, ...], int]]]:
+    """Totals, path points, group points per colour and the raw parts of every row."""
     players = len(rows)
-    paths = [sleep_path(row) for row in rows]
-    groups = [dream_groups(row) for row in rows]
-    blacks = [black_pairs(row) for row in rows]
-    path_points = award(paths, 5, 3)
+    parts = [row_parts(tuple(row)) for row in rows]
+    path_points = award([part[0] for part in parts], 5, 3)
     group_points = [[0.0] * 4 for _ in range(players)]
     for colour in range(4):
-        column = [groups[seat][colour] for seat in range(players)]
+        column = [part[1][colour] for part in parts]
         points = [float(v) for v in column] if players == 2 else award(column, 4, 2)
         for seat in range(players):
             group_points[seat][colour] = points[seat]
-    totals = [path_points[s] + sum(group_points[s]) + blacks[s] for s in range(players)]
+    totals = [path_points[s] + sum(group_points[s]) + parts[s][2] for s in range(players)]
+    return totals, path_points, group_points, parts
+
+
+def totals(rows: Sequence[Row]) -> list[float]:
+    """Every seat's total if the game ended now (DD-R20 to DD-R22)."""
+    return totals_and_parts(rows)[0]
+
+
+def score(rows: Sequence[Row]) -> tuple[list[float], list[dict[str, Any]]]:
+    """Every seat's total and its parts: path, groups per colour, black pairs (DD-R20 to DD-R22)."""
+    sums, path_points, group_points, parts = totals_and_parts(rows)
     details = [
         {
-            "sleep_path": paths[s],
+            "sleep_path": parts[s][0],
             "path_points": path_points[s],
-            "groups": {COLOURS[c]: groups[s][c] for c in range(4)},
+            "groups": {COLOURS[c]: parts[s][1][c] for c in range(4)},
             "group_points": {COLOURS[c]: group_points[s][c] for c in range(4)},
-            "black_pairs": blacks[s],
-            "total": totals[s],
+            "black_pairs": parts[s][2],
+            "total": sums[s],
         }
-        for s in range(players)
+        for s in range(len(rows))
     ]
-    return totals, details
-
+    return sums, details
