@@ -354,3 +354,28 @@ class State(ABC):
 
     def __iter__(self) -> Iterator[int]:  # pragma: no cover - guard against a common mistake
         raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")
+
+
+class TurnBasedState(State):
+    """A game where one seat acts at a time: ``turn`` names it, ``_outcome`` is set at the end."""
+
+    __slots__ = ("turn", "_outcome")
+
+    turn: int
+    _outcome: Outcome | None
+
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat whose turn it is, or ``()`` when the game is over."""
+        return () if self._outcome is not None else (self.turn,)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self._outcome is not None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """``None`` while the game goes on, then the scores, the winners and the reason."""
+        return self._outcome
+

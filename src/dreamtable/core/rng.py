@@ -7,7 +7,7 @@ for the handful of draws a card game makes, and reproducible across Python versi
 
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from typing import MutableSequence, Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -64,3 +64,22 @@ class Rng:
     def spawn(self) -> "Rng":
         """A new generator seeded from this one, for a sub-task that must not disturb it."""
         return Rng(self.next_u64())
+
+
+class RandomSource(Protocol):
+    """Anything with ``random()``: a :class:`Rng` or a ``random.Random``."""
+
+    def random(self) -> float: ...
+
+
+def shuffle_with(items: MutableSequence[T], rng: RandomSource) -> None:
+    """Fisher–Yates with any source of ``random()`` (``determinize`` accepts either kind)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(rng.random() * (i + 1))
+        items[i], items[j] = items[j], items[i]
+
+
+def reseeded(rng: RandomSource) -> Rng:
+    """A fresh :class:`Rng` seeded from ``rng``, so a determinised state's future is new too."""
+    return Rng(int(rng.random() * (1 << 53)))
+

@@ -13,6 +13,8 @@ import dreamtable
 from dreamtable.games.deep_dreams.cards import CARD_INDEX, DECK
 from dreamtable.games.deep_dreams.rules import DreamState
 
+from tests.helpers import legal, play  # noqa: F401  (re-exported for the rule tests)
+
 GAME = dreamtable.load("deep-dreams")
 
 
@@ -58,14 +60,6 @@ def position(
     state.known = [0] * (players * players)
     state.peek_known = [0] * players
     return state
-
-
-def play(state: DreamState, seat: int, text: str):
-    return state.apply(seat, GAME.parse_action(state, seat, text))
-
-
-def legal(state: DreamState, seat: int) -> set[str]:
-    return {str(move) for move in state.legal_actions(seat)}
 
 
 def row_of(state: DreamState, seat: int) -> str:

@@ -15,20 +15,13 @@ from dreamtable import IllegalActionError, NotationError
 from dreamtable.games.deep_dreams.cards import CARD_INDEX, COLOURS, DECK, ICONS, JOINTS, LEVELS, DeckDataError, load_deck
 from dreamtable.games.deep_dreams.scoring import award, black_pairs, dream_groups, score, sleep_path
 
-from .position import GAME, hand_of, ids, legal, play, position, row_of
+from tests.helpers import assert_refused
+
+from .position import GAME, hand_of, legal, play, position, row_of
 
 
 def row(text):
     return [tuple(CARD_INDEX[c] for c in part.split("+")) for part in text.split()]
-
-
-def assert_refused(state, seat, text, *phrases):
-    before = [json.dumps(state.view(s), sort_keys=True) for s in [*range(state.players), None]]
-    with pytest.raises(IllegalActionError) as error:
-        play(state, seat, text)
-    for phrase in phrases:
-        assert phrase in str(error.value)
-    assert [json.dumps(state.view(s), sort_keys=True) for s in [*range(state.players), None]] == before
 
 
 # -- the deck (checklist 1, DD-R2, DD-R25) ---------------------------------------------------

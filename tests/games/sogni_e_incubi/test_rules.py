@@ -14,28 +14,14 @@ import dreamtable
 from dreamtable import IllegalActionError, NotationError
 from dreamtable.games.sogni_e_incubi.cards import DECK, SHORT_NAMES, load_deck
 
+from tests import helpers
+from tests.helpers import assert_refused, play
+
 from .position import GAME, hand_names, position, row_names
 
 
-def play(state, seat, text):
-    """Apply a move written in notation."""
-    return state.apply(seat, GAME.parse_action(state, seat, text))
-
-
 def legal(state, seat):
-    return sorted(str(action) for action in state.legal_actions(seat))
-
-
-def assert_refused(state, seat, text, *phrases):
-    """The move is refused with IllegalActionError naming the rule, and nothing changes."""
-    before = [json.dumps(state.view(s), sort_keys=True) for s in [*range(state.players), None]]
-    with pytest.raises(IllegalActionError) as error:
-        play(state, seat, text)
-    for phrase in phrases:
-        assert phrase in str(error.value)
-    after = [json.dumps(state.view(s), sort_keys=True) for s in [*range(state.players), None]]
-    assert after == before
-    return str(error.value)
+    return sorted(helpers.legal(state, seat))
 
 
 # -- the components and setup -------------------------------------------------------------

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, State
+from ...core.contract import Game, Outcome, TurnBasedState
 from ...core.errors import IllegalActionError
-from ...core.rng import Rng
+from ...core.rng import reseeded, shuffle_with
 from ...core.visibility import Event, Secret, owner_only
 from .cards import (
     DECK,
@@ -58,7 +58,7 @@ def card_name(card: int) -> str:
     return DECK[card].id
 
 
-class DreamState(State):
+class DreamState(TurnBasedState):
     """One match of Deep Dreams. Seats 0..n-1 (A, B, …) in clockwise order; turns pass left (DD-R1)."""
 
     __slots__ = (
@@ -66,7 +66,6 @@ class DreamState(State):
         "rows",
         "deck",
         "discard",
-        "turn",
         "first_player",
         "pending",
         "peek",
@@ -75,14 +74,12 @@ class DreamState(State):
         "known",
         "peek_known",
         "threshold",
-        "_outcome",
     )
 
     hands: list[int]  # bit sets of card numbers
     rows: list[list[tuple[int, ...]]]  # positions left to right; each a stack, top card last
     deck: list[int]  # top card last
     discard: list[int]
-    turn: int
     first_player: int
     pending: tuple[int, ...]  # icon effects still to resolve this turn, in order (DD-R9)
     peek: tuple[int, ...]  # cards shown by Predictions, top first, while it is being resolved
@@ -91,7 +88,6 @@ class DreamState(State):
     known: list[int]  # known[p * n + q]: cards p knows to be in q's hand (for determinize)
     peek_known: list[int]  # per seat, how many cards on top of the deck it knows, in order
     threshold: int  # row length that ends the game at the end of a round (DD-R16)
-    _outcome: Outcome | None
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
@@ -159,9 +155,7 @@ class DreamState(State):
         if peek_hidden:
             pool.extend(self.peek)
         pool.sort()  # the result depends only on what `seat` knows and on `rng`
-        for i in range(len(pool) - 1, 0, -1):
-            j = int(rng.random() * (i + 1))
-            pool[i], pool[j] = pool[j], pool[i]
+        shuffle_with(pool, rng)
         for other in range(n):
             if other != seat:
                 for _ in range(self.hands[other].bit_count() - twin.hands[other].bit_count()):
@@ -169,25 +163,10 @@ class DreamState(State):
         if peek_hidden:
             twin.peek = tuple(pool.pop() for _ in self.peek)
         twin.deck = pool + kept_top
-        twin.rng = Rng(int(rng.random() * (1 << 53)))
+        twin.rng = reseeded(rng)
         return twin
 
     # -- who acts and what they may do -----------------------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
-        """The seat whose turn it is (also while it resolves its icon effects)."""
-        return () if self._outcome is not None else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """Scores explained by part (path, groups per colour, black pairs) once the game is over."""
-        return self._outcome
-
     def legal_actions(self, seat: int) -> list[DreamMove]:  # type: ignore[override]
         """Every legal move of ``seat`` now."""
         if self._outcome is not None or seat != self.turn:

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, State
+from ...core.contract import Game, Outcome, TurnBasedState
 from ...core.errors import IllegalActionError
-from ...core.rng import Rng
+from ...core.rng import reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
 from .cards import CI, CODES, CS, DECK, LONG_NAMES, REM, SHORT_NAMES, is_sogno, number_of
 from .notation import DRAW, DRAW_CODE, Move
@@ -46,7 +46,7 @@ REASON_HANDS_EMPTY = "hands-empty"
 REASON_STUCK = "stuck"
 
 
-class SogniState(State):
+class SogniState(TurnBasedState):
     """One match of Sogni e Incubi. Seats are 0..n-1 (A, B, …), clockwise."""
 
     __slots__ = (
@@ -55,9 +55,7 @@ class SogniState(State):
         "known",
         "rows",
         "deck",
-        "turn",
         "passes",
-        "_outcome",
         "_table",
         "_hand_limit",
         "_allowed",
@@ -70,9 +68,7 @@ class SogniState(State):
     known: list[list[int]]  # per seat, cards everyone saw enter that hand (a lower bound, SI-R17)
     rows: list[list[tuple[int, ...]]]  # per seat, six stacks bottom→top over EMPTY_CODE (SI-R5)
     deck: list[int]  # the top card is the last one
-    turn: int
     passes: int  # automatic passes since the last real action (SI-R4, SI-R15)
-    _outcome: Outcome | None
     _table: Table  # reasons, for messages (placement.py)
     _allowed: Allowed  # the same as booleans by top code, for move generation
     _hand_limit: int
@@ -146,9 +142,7 @@ class SogniState(State):
                 hand[code] = known[code]
         # Sorted first, so the result depends only on what `seat` knows and on `rng`.
         pool.sort()
-        for i in range(len(pool) - 1, 0, -1):  # Fisher–Yates with any rng that has random()
-            j = int(rng.random() * (i + 1))
-            pool[i], pool[j] = pool[j], pool[i]
+        shuffle_with(pool, rng)
         for other in range(self.players):
             if other == seat:
                 continue
@@ -156,25 +150,10 @@ class SogniState(State):
             for _ in range(self.hand_sizes[other] - sum(twin.known[other])):
                 hand[pool.pop()] += 1
         twin.deck = pool
-        twin.rng = Rng(int(rng.random() * (1 << 53)))
+        twin.rng = reseeded(rng)
         return twin
 
     # -- who acts and what they may do (SI-R2, SI-R3) ---------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
-        """The seat whose turn it is, or ``()`` when the game is over."""
-        return () if self._outcome is not None else (self.turn,)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self._outcome is not None
-
-    @property
-    def outcome(self) -> Outcome | None:
-        """The result once the game is over."""
-        return self._outcome
-
     def legal_actions(self, seat: int) -> list[Move]:  # type: ignore[override]
         """Every legal move of ``seat`` now (empty unless it is that seat's turn)."""
         if self._outcome is not None or seat != self.turn:

@@ -1,0 +1,36 @@
+"""Helpers shared by the rule tests of every game."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from dreamtable import IllegalActionError, State
+
+
+def all_views(state: State) -> list[str]:
+    return [json.dumps(state.view(seat), sort_keys=True) for seat in [*range(state.players), None]]
+
+
+def assert_refused(state: State, seat: int, text: str, *phrases: str) -> str:
+    """The move is refused with IllegalActionError naming the rule (``phrases``), and nothing changes."""
+    before = all_views(state)
+    with pytest.raises(IllegalActionError) as error:
+        state.apply(seat, state.game.parse_action(state, seat, text))
+    message = str(error.value)
+    for phrase in phrases:
+        assert phrase in message, f"{phrase!r} not in {message!r}"
+    assert all_views(state) == before
+    return message
+
+
+def play(state: State, seat: int, text: str) -> Any:
+    """Apply a move written in the game's notation; returns the events."""
+    return state.apply(seat, state.game.parse_action(state, seat, text))
+
+
+def legal(state: State, seat: int) -> set[str]:
+    """The legal moves of a seat, in notation."""
+    return {str(action) for action in state.legal_actions(seat)}
