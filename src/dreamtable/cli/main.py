@@ -139,6 +139,157 @@ def bench(
         fail(str(error))
 
 
+def _progress_bar() -> Any:
+    """A progress bar with games done, games per second and time left."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeRemainingColumn(),
+        console=Console(stderr=True),
+    )
+
+
+def _with_progress(description: str, run: Any) -> Any:
+    """Run ``run(on_result)`` while a progress bar follows ``on_result(done, total)``."""
+    import time
+
+    started = time.perf_counter()
+    first_done: list[int] = []
+    with _progress_bar() as progress:
+        bar = progress.add_task(description, total=None, rate="–")
+
+        def on_result(done: int, total: int) -> None:
+            if not first_done:
+                first_done.append(done)  # resumed games do not count towards the rate
+            elapsed = time.perf_counter() - started
+            played = done - first_done[0]
+            rate = f"{played / elapsed:.1f}" if played and elapsed > 0 else "–"
+            progress.update(bar, completed=done, total=total, rate=rate)
+
+        return run(on_result)
+
+
+@app.command()
+def simulate(
+    game: str = typer.Argument(..., help="game id, see `dreamtable list`"),
+    games: int = typer.Option(100, help="how many games (seeds SEED … SEED+GAMES−1)"),
+    seats: str = typer.Option("random,random", help="one bot per seat: random, greedy, ismcts, ismcts:500, ismcts:2s"),
+    seed: int = typer.Option(0, help="the first seed"),
+    out: Path = typer.Option(Path("results.jsonl"), help="results (JSONL, with a CSV beside it); resumed if it exists"),
+    option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
+    compare: Optional[str] = typer.Option(None, help="A/B: also play every seed with NAME=VALUE"),
+    workers: Optional[int] = typer.Option(None, help="local processes (default: every core)"),
+    cluster: Optional[str] = typer.Option(None, help="a Dask scheduler, tcp://HOST:PORT, instead of local processes"),
+    records: Optional[Path] = typer.Option(None, help="also save every game's record into this folder"),
+) -> None:
+    """Play many seeded games between bots; results to JSONL and CSV as they finish (stop and resume at will)."""
+    from ..workbench.results import ResultsError
+    from ..workbench.simulate import Experiment
+    from ..workbench.simulate import simulate as run_simulation
+
+    try:
+        specs = tuple(spec.strip().lower() for spec in seats.split(",") if spec.strip())
+        compared = None
+        if compare is not None:
+            (name, value), = parse_options([compare]).items()
+            compared = (name, value)
+        experiment = Experiment(game, specs, games, seed, parse_options(option), compared)
+        experiment.check()
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
+        rows = _with_progress(
+            f"{game} {','.join(specs)}",
+            lambda on_result: run_simulation(
+                experiment, out, workers=workers, cluster=cluster,
+                record_dir=str(records) if records else None, on_result=on_result,
+            ),
+        )
+        console.print(f"{len(rows)} games in {out} (and {out.with_suffix('.csv')}). "
+                      f"Next: dreamtable report {out}")
+    except (DreamtableError, UnknownAgentError, SetupError, ResultsError) as error:
+        fail(str(error))
+
+
+@app.command()
+def report(
+    file: Path = typer.Argument(..., help="a results file written by `dreamtable simulate`"),
+    out: Optional[Path] = typer.Option(None, help="folder for report.html and the PNG plots (default: FILE's name + _report)"),
+) -> None:
+    """A balance report: win rates with 95% intervals, first-player edge, length, margins, endings, plots."""
+    from ..workbench.report import write_report
+    from ..workbench.results import ResultsError
+
+    folder = out or file.with_name(file.stem + "_report")
+    try:
+        summary, page = write_report(file, folder)
+    except (DreamtableError, ResultsError) as error:
+        fail(str(error))
+        return
+    for name, part in summary["variants"].items():
+        table = Table(title=f"{summary['game']} — {'variant ' + name if name != 'all' else 'all games'} ({part['games']} games)")
+        for column in ("seat", "bot", "win rate", "95% interval"):
+            table.add_column(column)
+        for seat in part["seats"]:
+            table.add_row(seat["seat"], seat["bot"], f"{seat['win_rate']:.1%}", f"{seat['low']:.1%}–{seat['high']:.1%}")
+        console.print(table)
+        if part["first_player"]:
+            first = part["first_player"]
+            console.print(f"First player wins {first['win_rate']:.1%} ({first['low']:.1%}–{first['high']:.1%}; fair: {first['fair_share']:.1%})")
+        console.print(f"Length: mean {part['length']['mean']:.1f} decisions; endings: {part['end_reasons']}; shared wins: {part['draws']}")
+    if "comparison" in summary:
+        for seat in summary["comparison"]["seats"]:
+            value, low, high = seat["difference"]
+            console.print(f"B − A, win rate of {seat['seat']}: {value:+.1%} ({low:+.1%} to {high:+.1%})")
+        value, low, high = summary["comparison"]["length"]
+        console.print(f"B − A, length: {value:+.2f} decisions ({low:+.2f} to {high:+.2f})")
+    console.print(f"Report: {page}")
+
+
+@app.command()
+def tournament(
+    game: str = typer.Argument(..., help="game id"),
+    bots: str = typer.Option("random,greedy,ismcts:200", help="the bots, comma-separated"),
+    games: int = typer.Option(20, help="games per seat order"),
+    players: Optional[int] = typer.Option(None, help="seats per game (default: the game's minimum)"),
+    seed: int = typer.Option(0, help="the first seed (every seat order plays the same seeds)"),
+    workers: Optional[int] = typer.Option(None, help="local processes (default: every core)"),
+    cluster: Optional[str] = typer.Option(None, help="a Dask scheduler, tcp://HOST:PORT"),
+    out: Optional[Path] = typer.Option(None, help="write ratings, cross table and games as JSON"),
+) -> None:
+    """Round robin across seat orders: Plackett–Luce ratings and a cross table."""
+    import json
+
+    from ..workbench.tournament import tournament as run_tournament
+
+    try:
+        specs = [spec.strip().lower() for spec in bots.split(",") if spec.strip()]
+        result = _with_progress(
+            f"{game} tournament",
+            lambda on_result: run_tournament(game, specs, games, players, seed, workers=workers, cluster=cluster, on_result=on_result),
+        )
+    except (DreamtableError, UnknownAgentError, SetupError) as error:
+        fail(str(error))
+        return
+    ranking = sorted(result.bots, key=lambda spec: -result.ratings[spec]["ordinal"])
+    table = Table(title=f"{game}: {len(result.rows)} games")
+    table.add_column("bot")
+    table.add_column("rating μ ± σ")
+    for spec in ranking:
+        table.add_column(f"vs {spec}", justify="right")
+    for spec in ranking:
+        rating = result.ratings[spec]
+        cells = [("–" if value is None else f"{value:.0%}") for value in (result.cross[spec][other] for other in ranking)]
+        table.add_row(spec, f"{rating['mu']:.1f} ± {rating['sigma']:.1f}", *cells)
+    console.print(table)
+    console.print("Cells: how often the row bot finished ahead of the column bot in their games together.")
+    if out is not None:
+        out.write_text(json.dumps({"ratings": result.ratings, "cross": result.cross, "games": result.rows}, indent=1), encoding="utf-8")
+
+
 def menu() -> None:
     """Choose a game, the seats and a seed, then play."""
     infos = games()

@@ -161,6 +161,14 @@ class Game(ABC):
         """
         return None
 
+    def metrics(self, state: "State") -> dict[str, Any]:
+        """Figures a designer of this game would ask for about a finished match (for reports).
+
+        Values are numbers, booleans or per-seat lists of numbers; ``first_player`` (a seat) is
+        used for the first-player advantage.
+        """
+        return {}
+
     def evaluate_all(self, state: "State") -> list[float] | None:
         """:meth:`evaluate` for every seat at once (games may share the work between seats)."""
         values = [self.evaluate(state, seat) for seat in range(state.players)]

@@ -59,6 +59,18 @@ class DeepDreams(Game):
         assert isinstance(state, DreamState)
         return evaluate(state, seat)
 
+    def metrics(self, state: State) -> dict[str, Any]:
+        """Who started, and per seat the Sleep Path, largest Dream Group, black pairs and row length."""
+        assert isinstance(state, DreamState) and state.outcome is not None
+        details = state.outcome.details
+        return {
+            "first_player": state.first_player,
+            "sleep_path": [d["sleep_path"] for d in details],
+            "largest_group": [max(d["groups"].values()) for d in details],
+            "black_pairs": [d["black_pairs"] for d in details],
+            "row_length": [len(row) for row in state.rows],
+        }
+
     def evaluate_all(self, state: State) -> list[float] | None:
         """Every seat's value, scoring the rows once."""
         from .evaluation import evaluate_all

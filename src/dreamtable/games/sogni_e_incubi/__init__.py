@@ -62,6 +62,19 @@ class SogniEIncubi(Game):
         assert isinstance(state, SogniState)
         return evaluation.evaluate(state, seat)
 
+    def metrics(self, state: State) -> dict[str, Any]:
+        """Who started, whether the count (SI-R14, SI-R15) decided, dream slots and runs per seat."""
+        assert isinstance(state, SogniState) and state.outcome is not None
+        details = state.outcome.details
+        return {
+            "first_player": state.first_player,
+            "decided_by_count": state.outcome.reason != "complete-row",
+            "stuck": state.outcome.reason == "stuck",
+            "dream_slots": [d["dream"] for d in details],
+            "longest_run": [d["longest_run"] for d in details],
+            "cards_left": [d["hand"] for d in details],
+        }
+
     def render(self, view: dict[str, Any]) -> Any:
         """The table drawn with rich (see :mod:`.render`)."""
         from .render import render

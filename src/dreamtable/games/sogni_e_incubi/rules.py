@@ -56,6 +56,7 @@ class SogniState(TurnBasedState):
         "rows",
         "deck",
         "passes",
+        "first_player",
         "_table",
         "_hand_limit",
         "_allowed",
@@ -69,6 +70,7 @@ class SogniState(TurnBasedState):
     rows: list[list[tuple[int, ...]]]  # per seat, six stacks bottom→top over EMPTY_CODE (SI-R5)
     deck: list[int]  # the top card is the last one
     passes: int  # automatic passes since the last real action (SI-R4, SI-R15)
+    first_player: int
     _table: Table  # reasons, for messages (placement.py)
     _allowed: Allowed  # the same as booleans by top code, for move generation
     _hand_limit: int
@@ -100,6 +102,7 @@ class SogniState(TurnBasedState):
         state.rows = [[(EMPTY_CODE,)] * SLOTS for _ in range(players)]
         first = options["first_player"]
         state.turn = state.rng.randrange(players) if first == "random" else ord(first) - ord("A")
+        state.first_player = state.turn
         state.passes = 0
         state._outcome = None
         state._log = (None, Event(None, "The cards are dealt; {first} begins.", {"first": SEAT_NAMES[state.turn]}))
@@ -117,6 +120,7 @@ class SogniState(TurnBasedState):
         twin.deck = self.deck[:]
         twin.turn = self.turn
         twin.passes = self.passes
+        twin.first_player = self.first_player
         twin._outcome = self._outcome
         twin._table = self._table
         twin._hand_limit = self._hand_limit

@@ -1,0 +1,65 @@
+"""One simulated game, as a picklable task that a local process or a Dask worker can run."""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..agents import make_agent
+from ..core.registry import load
+
+
+@dataclass(frozen=True)
+class GameTask:
+    """Everything that decides one game: the game, its seats (bot specs), options and seed."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    options: dict[str, Any] = field(default_factory=dict)
+    variant: str | None = None
+    record_dir: str | None = None
+
+    def key(self) -> tuple[str | None, int]:
+        """What identifies the game in a results file: its variant and seed."""
+        return (self.variant, self.seed)
+
+
+def play_task(task: GameTask) -> dict[str, Any]:
+    """Play the game to the end; the result row (seed, seats, scores, winners, length, metrics…).
+
+    Bots are seeded from the game seed and their seat, so the row depends only on the task.
+    """
+    game = load(task.game)
+    state = game.new(players=len(task.seats), seed=task.seed, **task.options)
+    bots = [make_agent(spec, task.seed * 1000 + seat) for seat, spec in enumerate(task.seats)]
+    decisions = 0
+    while not state.is_over:
+        actors = state.actors
+        if not actors:
+            state.expire(state.timers[0])
+            continue
+        seat = actors[0]
+        state.apply(seat, bots[seat].choose(state, seat))
+        decisions += 1
+    outcome = state.outcome
+    assert outcome is not None
+    if task.record_dir is not None:
+        name = f"{task.game}-{task.variant + '-' if task.variant else ''}seed{task.seed}.json"
+        state.record().save(Path(task.record_dir) / name)
+    return {
+        "game": task.game,
+        "variant": task.variant,
+        "seed": task.seed,
+        "seats": list(task.seats),
+        "options": dict(state.options),
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "decisions": decisions,
+        "rounds": math.ceil(decisions / len(task.seats)),
+        "reason": outcome.reason,
+        "metrics": json.loads(json.dumps(game.metrics(state))),
+    }
