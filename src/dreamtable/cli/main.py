@@ -139,6 +139,27 @@ def bench(
         fail(str(error))
 
 
+@app.command("bench-simulate")
+def bench_simulate(
+    game: str = typer.Argument("sogni-e-incubi", help="game id"),
+    seats: str = typer.Option("greedy,greedy", help="the bots of the batch"),
+    games: int = typer.Option(200, help="games in the batch"),
+    runs: int = typer.Option(3, help="runs of each (the median is shown)"),
+) -> None:
+    """The workbench's scaling: bare loop, 1 and 2 workers, a Dask LocalCluster (games/s)."""
+    from ..workbench.scaling import scaling
+
+    with console.status("running the same batch several ways…"):
+        rates = scaling(game, tuple(seats.split(",")), games, runs)
+    table = Table(title=f"{game}, {games} games of {seats} (median of {runs} runs)")
+    table.add_column("how")
+    table.add_column("games/s or ratio", justify="right")
+    for name, value in rates.items():
+        shown = f"{value:.1%}" if name == "framework overhead" else f"{value:.2f}×" if "speed-up" in name else f"{value:,.1f}"
+        table.add_row(name, shown)
+    console.print(table)
+
+
 def _progress_bar() -> Any:
     """A progress bar with games done, games per second and time left."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn

@@ -1,0 +1,49 @@
+"""How the workbench scales: the same batch as a bare loop, with 1 and 2 local workers, and on a
+Dask LocalCluster — games per second, the 2-worker speed-up and the framework's overhead.
+
+``dreamtable bench-simulate`` runs it; the figures go into docs/performance.md.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from .simulate import Experiment, simulate
+from .task import play_task
+
+
+def _timed(run: Any) -> float:
+    start = time.perf_counter()
+    run()
+    return time.perf_counter() - start
+
+
+def scaling(game: str = "sogni-e-incubi", seats: tuple[str, ...] = ("greedy", "greedy"), games: int = 200,
+            runs: int = 3, cluster: bool = True) -> dict[str, float]:
+    """Games per second of each way to run the batch (medians of ``runs``), speed-up and overhead."""
+    experiment = Experiment(game, seats, games, seed=0)
+    tasks = experiment.tasks()
+    timings: dict[str, list[float]] = {"bare loop": [], "1 worker": [], "2 workers": []}
+    if cluster:
+        timings["LocalCluster (2 workers)"] = []
+    with tempfile.TemporaryDirectory() as folder:
+        for run in range(runs):
+            timings["bare loop"].append(_timed(lambda: [play_task(task) for task in tasks]))
+            timings["1 worker"].append(_timed(lambda: simulate(experiment, Path(folder) / f"one{run}.jsonl", workers=1)))
+            timings["2 workers"].append(_timed(lambda: simulate(experiment, Path(folder) / f"two{run}.jsonl", workers=2)))
+        if cluster:
+            from distributed import LocalCluster
+
+            with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None) as local:
+                address = local.scheduler_address
+                for run in range(runs):
+                    timings["LocalCluster (2 workers)"].append(
+                        _timed(lambda: simulate(experiment, Path(folder) / f"dask{run}.jsonl", cluster=address)))
+    rates = {name: games / statistics.median(values) for name, values in timings.items()}
+    rates["2-worker speed-up"] = rates["2 workers"] / rates["1 worker"]
+    rates["framework overhead"] = rates["bare loop"] / rates["1 worker"] - 1
+    return rates
