@@ -233,6 +233,9 @@ def simulate(
                       f"Next: dreamtable report {out}")
     except (DreamtableError, UnknownAgentError, SetupError, ResultsError) as error:
         fail(str(error))
+    except KeyboardInterrupt:
+        console.print(f"\nStopped. The finished games are in {out}; run the same command again to resume.")
+        raise typer.Exit(130)
 
 
 @app.command()
