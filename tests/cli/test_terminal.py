@@ -201,3 +201,19 @@ def test_bots_only_game_runs_to_the_end(seats):
     child = spawn("play", "sogni-e-incubi", "--seats", seats, "--seed", "2")
     child.expect("Game over:")
     child.expect(pexpect.EOF)
+
+
+def test_dreamwell_board_is_drawn_and_a_move_is_taken():
+    child = spawn("play", "dreamwell", "--seats", "human,random", "--seed", "3", "--option", "first_player=A")
+    child.expect("a4")  # the board is drawn north up
+    child.expect("Display:")
+    child.expect(MOVE_PROMPT)
+    child.sendline("draw")
+    child.expect(MOVE_PROMPT)
+    child.sendline("rotate a1 90")
+    child.expect(MOVE_PROMPT)
+    child.sendline("move 1 N")
+    child.expect("off the board: bring it on")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)

@@ -14,6 +14,7 @@ from .record import Record
 GAME_MODULES: dict[str, str] = {
     "sogni-e-incubi": "dreamtable.games.sogni_e_incubi",
     "deep-dreams": "dreamtable.games.deep_dreams",
+    "dreamwell": "dreamtable.games.dreamwell",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,92 @@
+"""Dreamwell (game id ``dreamwell``), 2–4 players, basic or advanced.
+
+Reference page (the rules in our own words are in ``docs/rules/dreamwell.md``).
+
+**Goal.** Move your two pawns over a 4×4 board of dream tiles, through their doors, to stand on
+the creatures and terrain a friend card asks for; play it for its points and its ability. The game
+ends after the round in which someone plays their 7th card (10th in the advanced game).
+
+**Actions** (see :mod:`.notation`): three a turn from ``draw`` / ``take W12``, ``refresh``,
+``rotate b3 90``, ``play W12``, ``move 1 NE`` / ``enter 1 a3``, and ``flip b3`` in the advanced
+game; then ``moveto``, ``skip``, ``stop``, ``end`` and ``discard`` as the moment asks.
+
+**View.** ``board`` (16 cells: tile, face, creature, terrain, doors as placed, pawns), ``pawns``,
+``display``, ``deck`` (size), ``hands`` (sizes; cards for the owner), ``played``, ``scores``,
+``actions_left``, ``free_action``, ``located``, ``pending``, ``continuing``, ``discarding``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.errors import NotationError
+from .notation import WellMove, parse_move
+from .rules import WellState
+
+OPTIONS = (
+    Option("first_player", "random", "the First Player (DW-R1): 'random' from the seed, or a seat letter", ("random", "A", "B", "C", "D")),
+    Option("mode", "basic", "basic (white faces, 7 cards) or advanced (8 black faces, black cards, flip, 10 cards)", ("basic", "advanced")),
+    Option("must_use_all_actions", True, "all three actions must be taken (DW-R6); false lets a turn end early [proposed]"),
+    Option("max_steps_per_move", 16, "the longest chain of free steps in one move action (DW-R13) [proposed]"),
+)
+
+
+class Dreamwell(Game):
+    """The game object: ``dreamtable.load("dreamwell")``."""
+
+    info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:
+        first = options["first_player"]
+        if first != "random" and "ABCD".index(first) >= players:
+            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
+        if options["max_steps_per_move"] < 1:
+            raise SetupError("max_steps_per_move must be at least 1")
+        return WellState.setup(self, players, seed, options)
+
+    def parse_action(self, state: State, seat: int, text: str) -> WellMove:
+        """The action ``text`` names (see :mod:`.notation`)."""
+        if not isinstance(state, WellState):
+            raise NotationError("this state is not a Dreamwell match")
+        return parse_move(text)
+
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Points in play plus how close the hand's cards are to the pawns; see :mod:`.evaluation`."""
+        from .evaluation import evaluate_all
+
+        assert isinstance(state, WellState)
+        return evaluate_all(state)[seat]
+
+    def evaluate_all(self, state: State) -> list[float] | None:
+        """Every seat's value in one pass."""
+        from .evaluation import evaluate_all
+
+        assert isinstance(state, WellState)
+        return evaluate_all(state)
+
+    def metrics(self, state: State) -> dict[str, Any]:
+        """Who started, points by scoring symbol, cards played and friend types per seat."""
+        assert isinstance(state, WellState) and state.outcome is not None
+        details = state.outcome.details
+        kinds = sorted({kind for d in details for kind in d["by_symbol"]})
+        figures: dict[str, Any] = {"first_player": state.first_player, "cards_played": [d["cards"] for d in details],
+                                   "friend_types": [d["friend_types"] for d in details]}
+        for kind in kinds:
+            figures[f"points_{kind}"] = [d["by_symbol"].get(kind, 0) for d in details]
+        return figures
+
+    def render(self, view: dict[str, Any]) -> Any:
+        """The 4×4 board with doors, creatures, terrain and pawns (see :mod:`.render`)."""
+        from .render import render
+
+        return render(view)
+
+    def describe(self, view: dict[str, Any], action: Any) -> str:
+        """The action in words."""
+        from .render import describe
+
+        return describe(view, action)
+
+
+GAME = Dreamwell()

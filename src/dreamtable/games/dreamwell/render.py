@@ -1,0 +1,96 @@
+"""Drawing the Dreamwell board in a terminal: a 4×4 grid of tiles with doors, creature, terrain
+and pawns, plus the display, hands and played cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from ...core.contract import seat_name
+from .components import CARD_INDEX, FRIEND_CARDS, FRIENDS, TERRAINS, item_name
+from .notation import DISCARD, END, ENTER, FLIP, MOVE, MOVETO, PLAY, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
+
+TERRAIN_STYLE = {"Pink Space": "magenta", "Blue Water": "blue", "Black Sky": "white on grey15", "Green Cave": "green"}
+ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
+
+
+def _cell(cell: dict[str, Any]) -> Text:
+    doors = cell["doors"]
+    top = "".join(ARROWS[d] if d in doors else " " for d in ("NW", "N", "NE"))
+    middle = (ARROWS["W"] if "W" in doors else " ") + " " + (ARROWS["E"] if "E" in doors else " ")
+    bottom = "".join(ARROWS[d] if d in doors else " " for d in ("SW", "S", "SE"))
+    text = Text(f"{top}  {cell['cell']}\n", style="bold")
+    text.append(f"{middle} {cell['creature'][:10]}\n")
+    text.append(f"    {cell['terrain']}\n", style=TERRAIN_STYLE.get(cell["terrain"], ""))
+    text.append(f"{bottom} {' '.join(cell['pawns'])}", style="bold yellow")
+    if cell["face"] == "black":
+        text.append(" ◆", style="dim")
+    return text
+
+
+def card_text(card_id: str) -> str:
+    """A friend card in one line: id, friend, requirements, points, ability."""
+    card = FRIEND_CARDS[CARD_INDEX[card_id]]
+    kind, *values = card.score
+    points = {"heart": f"{values[0]}", "wild": f"{values[0]} WILD", "per_friend": f"{values[0]} PER {FRIENDS[values[1]]}" if kind == "per_friend" else "",
+              "plus_per_terrain": f"{values[0]}+{values[1]} PER {TERRAINS[values[2]]}" if kind == "plus_per_terrain" else "",
+              "if_count": f"{values[0]} IF {values[1]}×{FRIENDS[values[2]]}" if kind == "if_count" else "",
+              "per_set": f"{values[0]} PER {FRIENDS[values[1]]}+{FRIENDS[values[2]]}" if kind == "per_set" else ""}[kind]
+    ability, target = card.ability
+    ability_text = ability.replace("_", " ") + (f" {item_name(target)}" if ability in ("located", "move_to", "flip_any") else "")
+    needs = f"{item_name(card.creatures[0])}+{item_name(card.creatures[1])} on {item_name(8 + card.terrain)}"
+    return f"{card.id} {FRIENDS[card.friend]}: needs {needs}; ♥ {points}; {ability_text}"
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The board (north up), then the cards, scores and the last events."""
+    grid = Table(show_header=False, show_lines=True, padding=(0, 1))
+    for _ in range(4):
+        grid.add_column(min_width=16)
+    cells = view["board"]
+    for row in range(3, -1, -1):
+        grid.add_row(*[_cell(cells[row * 4 + column]) for column in range(4)])
+    parts: list[RenderableType] = [grid]
+    off = [f"{seat_name(s)}{p + 1}" for s, pawns in enumerate(view["pawns"]) for p, cell in enumerate(pawns) if cell is None]
+    parts.append(Text(f"Off the board: {' '.join(off) or 'none'} · deck {view['deck']} · mode {view['mode']} · "
+                      f"the game ends after a round with {view['threshold']} cards played"))
+    parts.append(Text("Display: " + "  |  ".join(card_text(c) if c else "—" for c in view["display"])))
+    for seat in range(view["players"]):
+        line = Text(f"{seat_name(seat)}{' (you)' if seat == view['seat'] else ''}: {view['scores'][seat]} points, "
+                    f"played {' '.join(view['played'][seat]) or 'nothing'}, hand {view['hands'][seat]['size']}",
+                    style="bold" if seat in view["actors"] else "")
+        if seat in view["actors"]:
+            line.append(f"  ◀ {view['actions_left']} action(s) left" + (f", a free {view['free_action']}" if view["free_action"] else ""), style="yellow")
+        parts.append(line)
+        if view["hands"][seat]["cards"]:
+            for card in view["hands"][seat]["cards"]:
+                parts.append(Text("   " + card_text(card)))
+    events = Text()
+    for event in view["events"][-6:]:
+        events.append("• " + event["text"] + "\n", style="dim")
+    parts.append(events)
+    outcome = view.get("outcome")
+    if outcome:
+        parts.append(Text("Game over: " + " and ".join(seat_name(s) for s in outcome["winners"]) + " won.", style="bold"))
+    return Group(*parts)
+
+
+def describe(view: dict[str, Any], move: WellMove) -> str:
+    """An action in words."""
+    kind = move.kind
+    if kind == MOVE:
+        return f"move pawn {move.a + 1} through the door to the {str(move).split()[-1]}"
+    if kind == ENTER:
+        return f"bring pawn {move.a + 1} onto {cell_name(move.b)}"
+    if kind == MOVETO:
+        return f"MOVE TO: pawn {move.a + 1} to {cell_name(move.b)}"
+    if kind in (PLAY, TAKE, DISCARD):
+        return ("play " if kind == PLAY else "take " if kind == TAKE else "discard ") + card_text(FRIEND_CARDS[move.a].id)
+    if kind == ROTATE:
+        return f"turn tile {cell_name(move.a)} by {90 * move.b}° clockwise"
+    if kind == FLIP:
+        return f"flip tile {cell_name(move.a)} (doors stay)"
+    return {STOP: "stop moving this pawn", SKIP: "do not use the ability", END: "end your turn"}.get(kind, str(move))

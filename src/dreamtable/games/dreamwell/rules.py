@@ -1,0 +1,613 @@
+"""The rules of Dreamwell: the board of tiles and doors, three actions a turn, friend cards and
+their abilities, the end and the scoring. Each rule is marked with its ``DW-R*`` resolution.
+
+Cells are 0–15 (``row * 4 + column``; row 0 is the south row ``1``, column 0 is ``a``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from ...core.contract import Game, Outcome, TurnBasedState
+from ...core.errors import IllegalActionError
+from ...core.rng import reseeded, shuffle_with
+from ...core.visibility import Event, owner_only
+from .components import (
+    CREATURE_NAMES,
+    DIRECTIONS,
+    FRIEND_CARDS,
+    STEP,
+    TERRAIN_ITEM,
+    TERRAIN_NAMES,
+    TILES,
+    item_name,
+)
+from .notation import DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
+from .scoring import score_seat
+
+SEATS = "ABCD"
+ACTIONS_PER_TURN = 3
+HAND_LIMIT = 4
+DISPLAY_SIZE = 4
+OFF = -1  # a pawn off the board
+EDGE_CELLS = tuple(cell for cell in range(16) if cell % 4 in (0, 3) or cell // 4 in (0, 3))
+ALL_SEATS = 0b1111
+
+
+@lru_cache(maxsize=None)
+def rotated(doors: int, quarter_turns: int) -> int:
+    """A door set turned clockwise: each quarter turn moves every door two of eight steps (DW-R3)."""
+    shift = 2 * (quarter_turns % 4)
+    return ((doors << shift) | (doors >> (8 - shift))) & 0xFF
+
+
+def neighbour(cell: int, direction: int) -> int:
+    """The cell a door leads to, or ``OFF`` past the edge of the board (DW-R2, DW-R12)."""
+    column, row = cell % 4 + STEP[direction][0], cell // 4 + STEP[direction][1]
+    return row * 4 + column if 0 <= column < 4 and 0 <= row < 4 else OFF
+
+
+NEIGHBOURS = tuple(tuple(neighbour(cell, d) for d in range(8)) for cell in range(16))
+
+# Every action value built once (move generation is the hot path of random play and search).
+ROTATE_MOVES = tuple(tuple(WellMove(ROTATE, cell, turns) for turns in (1, 2, 3)) for cell in range(16))
+FLIP_MOVES = tuple(WellMove(FLIP, cell) for cell in range(16))
+STEP_MOVES = tuple(tuple(WellMove(MOVE, pawn, d) for d in range(8)) for pawn in (0, 1))
+ENTER_MOVES = tuple(tuple(WellMove(ENTER, pawn, cell) for cell in EDGE_CELLS) for pawn in (0, 1))
+PLAY_MOVES = tuple(WellMove(PLAY, card) for card in range(len(FRIEND_CARDS)))
+TAKE_MOVES = tuple(WellMove(TAKE, card) for card in range(len(FRIEND_CARDS)))
+DRAW_MOVE, REFRESH_MOVE, STOP_MOVE, SKIP_MOVE, END_MOVE = (WellMove(k) for k in (DRAW, REFRESH, STOP, SKIP, END))
+BASIC_DECK = tuple(index for index, card in enumerate(FRIEND_CARDS) if not card.black)
+ADVANCED_DECK = tuple(range(len(FRIEND_CARDS)))  # DW-R5: the black cards join in the advanced game
+
+
+class WellState(TurnBasedState):
+    """One match of Dreamwell (basic or advanced)."""
+
+    __slots__ = (
+        "tiles", "rotation", "face", "pawns", "hands", "deck", "deck_seen", "display", "played",
+        "located", "lasting", "free_available", "actions_left", "pending", "continuing", "steps",
+        "discarding", "first_player", "end_triggered", "threshold", "known", "advanced", "_legal",
+    )
+
+    tiles: list[int]  # tile number on each cell
+    rotation: list[int]  # quarter turns clockwise, per cell
+    face: list[int]  # 0 white, 1 black, per cell
+    pawns: list[list[int]]  # per seat, two cells (OFF when off the board)
+    hands: list[list[int]]
+    deck: list[int]  # top card last
+    deck_seen: list[int]  # per deck position, the seats that know which card lies there (bit set)
+    display: list[int]  # four slots, -1 for a gap
+    played: list[list[int]]
+    located: list[int]  # per seat, items located for the next card (bit set, DW-R15)
+    lasting: list[int]  # per seat, the each-turn free action: -1 none, 0 rotate, 1 flip (DW-R17)
+    free_available: bool
+    actions_left: int
+    pending: tuple[str, int] | None  # an immediate ability waiting for its use (DW-R16, DW-R17)
+    continuing: int  # the pawn that may keep moving for free, or -1 (DW-R10, DW-R11)
+    steps: int
+    discarding: bool
+    first_player: int
+    end_triggered: bool
+    threshold: int
+    known: list[list[int]]  # known[p * n + q]: cards p knows are in q's hand (for determinize)
+    advanced: bool
+    _legal: tuple[int, list[WellMove]] | None  # the last legal list, reused by apply's check
+
+    # -- setup (DW-R5) ---------------------------------------------------------------------
+    @classmethod
+    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "WellState":
+        """Lay the 16 tiles at random, deal two cards each and a display of four."""
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        rng = state.rng
+        state.advanced = options["mode"] == "advanced"
+        state.tiles = list(range(16))
+        rng.shuffle(state.tiles)
+        state.rotation = [rng.randrange(4) for _ in range(16)]
+        state.face = [0] * 16
+        if state.advanced:
+            black = list(range(16))
+            rng.shuffle(black)
+            for cell in black[:8]:
+                state.face[cell] = 1
+        deck = list(ADVANCED_DECK if state.advanced else BASIC_DECK)
+        rng.shuffle(deck)
+        state.deck = deck
+        state.deck_seen = [0] * len(deck)
+        state.hands = [[] for _ in range(players)]
+        for _ in range(2):
+            for seat in range(players):
+                state.hands[seat].append(state._pop_deck())
+        state.display = [state._pop_deck() for _ in range(DISPLAY_SIZE)]
+        state.pawns = [[OFF, OFF] for _ in range(players)]
+        state.played = [[] for _ in range(players)]
+        state.located = [0] * players
+        state.lasting = [-1] * players
+        first = options["first_player"]
+        state.first_player = rng.randrange(players) if first == "random" else SEATS.index(first)
+        state.turn = state.first_player
+        state.actions_left = ACTIONS_PER_TURN
+        state.free_available = False
+        state.pending = None
+        state.continuing = -1
+        state.steps = 0
+        state.discarding = False
+        state.end_triggered = False
+        state.threshold = 10 if state.advanced else 7
+        state.known = [[] for _ in range(players * players)]
+        state._outcome = None
+        state._legal = None
+        state._log = (None, Event(None, "The dream tiles are laid; {first} is the First Player.", {"first": SEATS[state.turn]}))
+        return state
+
+    def copy(self) -> "WellState":
+        """An independent copy."""
+        twin = WellState.__new__(WellState)
+        self._copy_base_into(twin)
+        twin.tiles = self.tiles[:]
+        twin.rotation = self.rotation[:]
+        twin.face = self.face[:]
+        twin.pawns = [p[:] for p in self.pawns]
+        twin.hands = [h[:] for h in self.hands]
+        twin.deck = self.deck[:]
+        twin.deck_seen = self.deck_seen[:]
+        twin.display = self.display[:]
+        twin.played = [p[:] for p in self.played]
+        twin.located = self.located[:]
+        twin.lasting = self.lasting[:]
+        twin.free_available = self.free_available
+        twin.actions_left = self.actions_left
+        twin.pending = self.pending
+        twin.continuing = self.continuing
+        twin.steps = self.steps
+        twin.discarding = self.discarding
+        twin.first_player = self.first_player
+        twin.turn = self.turn
+        twin.end_triggered = self.end_triggered
+        twin.threshold = self.threshold
+        twin.known = [k[:] for k in self.known]
+        twin.advanced = self.advanced
+        twin._outcome = self._outcome
+        twin._legal = None
+        return twin
+
+    def determinize(self, seat: int, rng: Any) -> "WellState":
+        """Re-deal what ``seat`` cannot see: the other hands (but cards it saw go in) and the deck
+        positions it does not know (DW-R24)."""
+        n = self.players
+        twin = self.copy()
+        bit = 1 << seat
+        pool = [card for card, seen in zip(self.deck, self.deck_seen) if not seen & bit]
+        for other in range(n):
+            if other != seat:
+                kept = [card for card in self.hands[other] if card in self.known[seat * n + other]]
+                pool.extend(card for card in self.hands[other] if card not in kept)
+                twin.hands[other] = kept
+        pool.sort()
+        shuffle_with(pool, rng)
+        for other in range(n):
+            if other != seat:
+                while len(twin.hands[other]) < len(self.hands[other]):
+                    twin.hands[other].append(pool.pop())
+        twin.deck = [card if seen & bit else pool.pop() for card, seen in zip(self.deck, self.deck_seen)]
+        twin.rng = reseeded(rng)
+        return twin
+
+    # -- the board ---------------------------------------------------------------------------
+    def doors(self, cell: int) -> int:
+        """The doors of the tile on ``cell`` as placed now (a bit set of directions)."""
+        return rotated(TILES[self.tiles[cell]].doors, self.rotation[cell])
+
+    def shows(self, cell: int) -> tuple[int, int]:
+        """(creature, terrain) showing on a cell."""
+        return TILES[self.tiles[cell]].faces[self.face[cell]]
+
+    def items_at(self, cell: int) -> int:
+        """The creature and terrain of a cell as an item bit set (nothing off the board)."""
+        if cell == OFF:
+            return 0
+        creature, terrain = self.shows(cell)
+        return (1 << creature) | (1 << (TERRAIN_ITEM + terrain))
+
+    def occupants(self, cell: int) -> set[int]:
+        """The seats with a pawn on a cell (DW-R14: any number may share it)."""
+        return {seat for seat in range(self.players) if cell in self.pawns[seat]}
+
+    def _occupancy(self) -> list[int]:
+        """Per cell, the bit set of seats with a pawn there."""
+        occupied = [0] * 16
+        for seat, pawns in enumerate(self.pawns):
+            for cell in pawns:
+                if cell != OFF:
+                    occupied[cell] |= 1 << seat
+        return occupied
+
+    # -- requirements (DW-R15) -------------------------------------------------------------
+    def can_play(self, seat: int, card: int) -> bool:
+        """Whether the seat's pawns (and what is LOCATED) meet the card's requirements."""
+        friend = FRIEND_CARDS[card]
+        located = self.located[seat]
+        first, second = (self.items_at(cell) for cell in self.pawns[seat])
+        needed = [c for c in friend.creatures if not located >> c & 1]
+        terrain = 1 << (TERRAIN_ITEM + friend.terrain)
+        terrain_needed = not located & terrain
+        if len(needed) == 2:
+            a, b = 1 << needed[0], 1 << needed[1]
+            for one, other in ((first, second), (second, first)):
+                if one & a and other & b and (not terrain_needed or (one | other) & terrain):
+                    return True
+            return False
+        either = first | second
+        if len(needed) == 1 and not either & (1 << needed[0]):
+            return False
+        return not terrain_needed or bool(either & terrain)
+
+    # -- legal actions -----------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[WellMove]:  # type: ignore[override]
+        """Every legal action of ``seat`` now."""
+        if self._outcome is not None or seat != self.turn:
+            return []
+        if self._legal is not None and self._legal[0] == seat:
+            return list(self._legal[1])
+        moves = self._generate(seat)
+        self._legal = (seat, moves)
+        return list(moves)
+
+    def _generate(self, seat: int) -> list[WellMove]:
+        if self.discarding:
+            return [WellMove(DISCARD, card) for card in sorted(self.hands[seat])]
+        if self.pending is not None:
+            return self._ability_choices(seat) + [SKIP_MOVE]
+        moves: list[WellMove] = []
+        if self.continuing >= 0:
+            pawn = self.continuing
+            doors = self.doors(self.pawns[seat][pawn])
+            moves += [STEP_MOVES[pawn][d] for d in range(8) if doors >> d & 1]
+            moves.append(STOP_MOVE)
+        if self.actions_left > 0:
+            moves += self._draw_moves()
+            if any(card >= 0 for card in self.display) or self.deck:
+                moves.append(REFRESH_MOVE)
+            moves += self._rotate_moves(seat)
+            if self.advanced:
+                moves += self._flip_moves(seat)
+            moves += [PLAY_MOVES[card] for card in sorted(self.hands[seat]) if self.can_play(seat, card)]
+            moves += self._move_moves(seat, skip=self.continuing)
+        elif self.free_available:
+            moves += self._rotate_moves(seat) if self.lasting[seat] == 0 else self._flip_moves(seat)
+        if self.actions_left == 0 or not self.options["must_use_all_actions"]:
+            moves.append(END_MOVE)
+        return moves
+
+    def _draw_moves(self) -> list[WellMove]:
+        moves = [DRAW_MOVE] if self.deck else []
+        return moves + [TAKE_MOVES[card] for card in self.display if card >= 0]
+
+    def _rotate_moves(self, seat: int) -> list[WellMove]:
+        """DW-R9: an empty tile, or one where the seat has a pawn (opponents there or not)."""
+        mine = 1 << seat
+        moves: list[WellMove] = []
+        for cell, occupied in enumerate(self._occupancy()):
+            if not occupied or occupied & mine:
+                moves.extend(ROTATE_MOVES[cell])
+        return moves
+
+    def _flip_moves(self, seat: int) -> list[WellMove]:
+        """DW-R22: a tile the seat occupies, or one nobody else occupies."""
+        mine = 1 << seat
+        return [FLIP_MOVES[cell] for cell, occupied in enumerate(self._occupancy()) if not occupied or occupied & mine]
+
+    def _move_moves(self, seat: int, skip: int = -1) -> list[WellMove]:
+        """DW-R10 to DW-R12: through a door of the pawn's tile, or onto an edge tile from off the board."""
+        moves = []
+        for pawn, cell in enumerate(self.pawns[seat]):
+            if pawn == skip:
+                continue
+            if cell == OFF:
+                moves += ENTER_MOVES[pawn]
+            else:
+                doors = self.doors(cell)
+                steps = STEP_MOVES[pawn]
+                moves += [steps[d] for d in range(8) if doors >> d & 1]
+        return moves
+
+    def _ability_choices(self, seat: int) -> list[WellMove]:
+        """The uses of the immediate ability being resolved (DW-R17)."""
+        assert self.pending is not None
+        kind, item = self.pending
+        if kind == "move_to":
+            cells = [cell for cell in range(16) if self.items_at(cell) >> item & 1]
+            return [WellMove(MOVETO, pawn, cell) for pawn in (0, 1) for cell in cells if self.pawns[seat][pawn] != cell]
+        if kind == "flip_any":
+            return [WellMove(FLIP, cell) for cell in range(16) if self.items_at(cell) >> item & 1]
+        if kind == "draw_action":
+            return self._draw_moves()
+        if kind == "move_action":
+            return self._move_moves(seat)
+        return self._rotate_moves(seat)
+
+    def why_illegal(self, seat: int, move: Any) -> str | None:
+        """``None`` when legal, otherwise the reason, naming the rule."""
+        if not isinstance(move, WellMove):
+            return f"{move!r} is not a Dreamwell action; read one with game.parse_action (e.g. 'draw')"
+        if move in self.legal_actions(seat):
+            return None
+        kind = move.kind
+        if self.discarding:
+            return f"you hold {len(self.hands[seat])} cards: discard down to {HAND_LIMIT} first (DW-R18)"
+        if self.pending is not None:
+            return f"first use or skip the ability {self.pending[0].replace('_', ' ')} (DW-R16)"
+        if kind == PLAY:
+            if move.a not in self.hands[seat]:
+                return f"you do not hold {FRIEND_CARDS[move.a].id}"
+            if self.actions_left == 0:
+                return f"you have used your {ACTIONS_PER_TURN} actions this turn (DW-R6)"
+            return f"{FRIEND_CARDS[move.a].id}'s creatures and terrain are not under your pawns (DW-R15)"
+        if kind == ROTATE and 0 <= move.a < 16 and not self.occupants(move.a) <= {seat}:
+            return f"tile {cell_name(move.a)} has an opponent's pawn and none of yours: it cannot be rotated (DW-R9)"
+        if kind == FLIP and not self.advanced:
+            return "flipping a tile is an action of the advanced game only (DW-R22)"
+        if kind == FLIP and 0 <= move.a < 16:
+            return f"tile {cell_name(move.a)} is occupied by another player and not by you (DW-R22)"
+        if kind == MOVE and 0 <= move.a < 2:
+            cell = self.pawns[seat][move.a]
+            if cell == OFF:
+                return f"pawn {move.a + 1} is off the board: bring it on with 'enter {move.a + 1} CELL' (DW-R11)"
+            if not self.doors(cell) >> move.b & 1:
+                doors = ", ".join(DIRECTIONS[d] for d in range(8) if self.doors(cell) >> d & 1)
+                return f"tile {cell_name(cell)} has no door to the {DIRECTIONS[move.b]} (its doors: {doors}) (DW-R10)"
+        if kind == ENTER and move.b not in EDGE_CELLS:
+            return f"a pawn enters the board on an edge tile, not {cell_name(move.b)} (DW-R11)"
+        if kind in (STOP, SKIP):
+            return f"there is nothing to {'stop' if kind == STOP else 'skip'} now"
+        if kind == END:
+            return f"you still have {self.actions_left} action(s): all three must be used (DW-R6, option must_use_all_actions)"
+        if self.actions_left == 0:
+            return f"you have used your {ACTIONS_PER_TURN} actions this turn (DW-R6)"
+        return f"{move} is not possible now"
+
+    # -- carrying out an action -------------------------------------------------------------
+    def _apply(self, seat: int, move: Any) -> list[Event]:
+        reason = self.why_illegal(seat, move)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        self._legal = None  # the state is about to change
+        events: list[Event] = []
+        kind = move.kind
+        who = SEATS[seat]
+        if kind == DISCARD:
+            self._discard(seat, move.a, events)
+            return events
+        if kind == SKIP:
+            events.append(Event(seat, f"{who} does not use the ability."))
+            self.pending = None
+        elif kind == STOP:
+            self.continuing = -1
+        elif kind == END:
+            self.continuing = -1
+            self.free_available = False
+            self.actions_left = 0
+        elif kind == MOVETO:
+            self.pending = None
+            self.pawns[seat][move.a] = move.b
+            self.continuing = -1
+            events.append(Event(seat, f"{who} moves pawn {move.a + 1} to {cell_name(move.b)}."))
+        elif kind == MOVE and self.continuing == move.a and self.pending is None:
+            self._step(seat, move.a, move.b, events)  # a free continuation
+        else:
+            self._spend(seat, kind)
+            self._carry_out(seat, move, events)
+        if self._turn_is_done():
+            self._end_turn(events)
+        return events
+
+    def _spend(self, seat: int, kind: int) -> None:
+        """Pay for an action: the pending ability, else the free each-turn action, else one of three."""
+        if self.pending is not None:
+            self.pending = None
+            return
+        free_kind = (ROTATE, FLIP)[self.lasting[seat]] if self.lasting[seat] >= 0 else None
+        if kind == free_kind and self.free_available:
+            self.free_available = False
+            return
+        self.actions_left -= 1
+
+    def _carry_out(self, seat: int, move: WellMove, events: list[Event]) -> None:
+        kind = move.kind
+        who = SEATS[seat]
+        if kind != MOVE:
+            self.continuing = -1
+        if kind == DRAW:
+            card = self._pop_deck(seat)
+            self.hands[seat].append(card)
+            events.append(Event(seat, "{who} drew {card}.", {"who": who, "card": owner_only(seat, FRIEND_CARDS[card].id, "a card")}))
+        elif kind == TAKE:
+            slot = self.display.index(move.a)
+            self.hands[seat].append(move.a)
+            for other in range(self.players):
+                if other != seat:  # everyone else saw it leave the display
+                    self.known[other * self.players + seat].append(move.a)
+            self.display[slot] = self._pop_deck() if self.deck else -1
+            events.append(Event(seat, f"{who} took {FRIEND_CARDS[move.a].id} from the display."))
+        elif kind == REFRESH:  # DW-R8
+            old = [card for card in self.display if card >= 0]
+            self.deck[:0] = list(reversed(old))
+            self.deck_seen[:0] = [ALL_SEATS] * len(old)
+            self.display = [self._pop_deck() if self.deck else -1 for _ in range(DISPLAY_SIZE)]
+            events.append(Event(seat, f"{who} replaced the display."))
+        elif kind == ROTATE:  # DW-R9
+            self.rotation[move.a] = (self.rotation[move.a] + move.b) % 4
+            events.append(Event(seat, f"{who} rotated {cell_name(move.a)} by {90 * move.b}°."))
+        elif kind == FLIP:  # DW-R22, FLIP ANY
+            self.face[move.a] ^= 1
+            creature, terrain = self.shows(move.a)
+            events.append(Event(seat, f"{who} flipped {cell_name(move.a)}: now {CREATURE_NAMES[creature]} / {TERRAIN_NAMES[terrain]}."))
+        elif kind == PLAY:
+            self._play(seat, move.a, events)
+        elif kind == MOVE:
+            self.steps = 0
+            self._step(seat, move.a, move.b, events)
+        elif kind == ENTER:  # DW-R11
+            self.pawns[seat][move.a] = move.b
+            events.append(Event(seat, f"{who} brought pawn {move.a + 1} onto {cell_name(move.b)}."))
+            off_door = any(self.doors(move.b) >> d & 1 and NEIGHBOURS[move.b][d] == OFF for d in range(8))
+            self.continuing, self.steps = (move.a, 0) if off_door else (-1, 0)
+
+    def _step(self, seat: int, pawn: int, direction: int, events: list[Event]) -> None:
+        """One step through a door; the pawn may go on while a door points back (DW-R10, DW-R12, DW-R13)."""
+        start = self.pawns[seat][pawn]
+        target = NEIGHBOURS[start][direction]
+        self.pawns[seat][pawn] = target
+        self.steps += 1
+        if target == OFF:
+            events.append(Event(seat, f"{SEATS[seat]}'s pawn {pawn + 1} left the board from {cell_name(start)}."))
+            self.continuing = -1
+            return
+        events.append(Event(seat, f"{SEATS[seat]}'s pawn {pawn + 1} moved {DIRECTIONS[direction]} to {cell_name(target)}."))
+        back = self.doors(target) >> ((direction + 4) % 8) & 1
+        self.continuing = pawn if back and self.steps < self.options["max_steps_per_move"] else -1
+
+    def _play(self, seat: int, card: int, events: list[Event]) -> None:
+        """DW-R16, DW-R17: the card goes on the pile; its ability replaces the previous one."""
+        self.hands[seat].remove(card)
+        for other in range(self.players):
+            known = self.known[other * self.players + seat]
+            if card in known:
+                known.remove(card)
+        self.played[seat].append(card)
+        self.located[seat] = 0
+        friend = FRIEND_CARDS[card]
+        events.append(Event(seat, f"{SEATS[seat]} played {friend.id} ({_describe_ability(friend.ability)})."))
+        kind, target = friend.ability
+        self.lasting[seat] = -1
+        self.free_available = False
+        if kind == "located":
+            self.located[seat] = 1 << target
+        elif kind == "each_turn_free":
+            self.lasting[seat] = target
+            self.free_available = True
+        else:
+            self.pending = (kind, target if target is not None else -1)
+            if not self._ability_choices(seat):
+                events.append(Event(seat, "The ability has nothing to act on and lapses."))
+                self.pending = None
+        if len(self.played[seat]) >= self.threshold and not self.end_triggered:
+            self.end_triggered = True  # DW-R19
+            events.append(Event(seat, f"{SEATS[seat]} has played {self.threshold} cards: this is the last round."))
+
+    def _pop_deck(self, to_hand_of: int | None = None) -> int:
+        """The top card of the deck. If it goes into a hand, the seats that knew it was there now
+        know where it went (a card put back by a display replacement, or a discard)."""
+        card = self.deck.pop()
+        seen = self.deck_seen.pop()
+        if to_hand_of is not None:
+            for other in range(self.players):
+                if other != to_hand_of and seen >> other & 1:
+                    self.known[other * self.players + to_hand_of].append(card)
+        return card
+
+    def _discard(self, seat: int, card: int, events: list[Event]) -> None:
+        """DW-R18: discards go face down to the bottom of the deck."""
+        self.hands[seat].remove(card)
+        self.deck.insert(0, card)
+        self.deck_seen.insert(0, 1 << seat)
+        for other in range(self.players):
+            if other != seat:
+                self.known[other * self.players + seat] = []  # they did not see which cards went
+        events.append(Event(seat, "{who} discarded {card}.", {"who": SEATS[seat], "card": owner_only(seat, FRIEND_CARDS[card].id, "a card")}))
+        if len(self.hands[seat]) <= HAND_LIMIT:
+            self.discarding = False
+            self._next_turn(events)
+
+    def _turn_is_done(self) -> bool:
+        return self.actions_left == 0 and self.pending is None and self.continuing < 0 and not self.free_available
+
+    def _end_turn(self, events: list[Event]) -> None:
+        if len(self.hands[self.turn]) > HAND_LIMIT:
+            self.discarding = True
+            return
+        self._next_turn(events)
+
+    def _next_turn(self, events: list[Event]) -> None:
+        """The next seat, unless the last round is over (DW-R19)."""
+        following = (self.turn + 1) % self.players
+        if self.end_triggered and following == self.first_player:
+            self._finish(events)
+            return
+        self.turn = following
+        self.actions_left = ACTIONS_PER_TURN
+        self.free_available = self.lasting[following] >= 0
+        self.continuing = -1
+        self.pending = None
+
+    def _finish(self, events: list[Event]) -> None:
+        """DW-R20, DW-R21: most points; then most distinct friend types; then shared."""
+        parts = [score_seat(self.played[seat]) for seat in range(self.players)]
+        totals = [float(part["points"]) for part in parts]
+        types = [len({FRIEND_CARDS[card].friend for card in self.played[seat]}) for seat in range(self.players)]
+        best = max(zip(totals, types))
+        winners = tuple(seat for seat in range(self.players) if (totals[seat], types[seat]) == best)
+        details = tuple({**part, "friend_types": types[seat], "cards": len(self.played[seat])} for seat, part in enumerate(parts))
+        self._outcome = Outcome(tuple(totals), winners, "cards-played", details)
+        events.append(Event(None, f"Game over: {' and '.join(SEATS[s] for s in winners)} won with {best[0]:g} points."))
+
+    # -- invariants and views ----------------------------------------------------------------
+    def check_invariants(self) -> None:
+        """Every card in one place; pawns on the board or off it; bookkeeping consistent."""
+        cards = self.deck + [c for c in self.display if c >= 0] + [c for h in self.hands for c in h] + [c for p in self.played for c in p]
+        expected = list(ADVANCED_DECK if self.advanced else BASIC_DECK)
+        assert sorted(cards) == expected, "a friend card is missing or in two places"
+        assert len(self.deck) == len(self.deck_seen)
+        assert all(-1 <= cell < 16 for pawns in self.pawns for cell in pawns)
+        n = self.players
+        for p in range(n):
+            for q in range(n):
+                assert all(card in self.hands[q] for card in self.known[p * n + q]), f"seat {p} 'knows' a card not in {q}'s hand"
+
+    def _view(self) -> dict[str, Any]:
+        board = []
+        for cell in range(16):
+            creature, terrain = self.shows(cell)
+            board.append({
+                "cell": cell_name(cell),
+                "tile": TILES[self.tiles[cell]].id,
+                "face": "black" if self.face[cell] else "white",
+                "creature": CREATURE_NAMES[creature],
+                "terrain": TERRAIN_NAMES[terrain],
+                "doors": [DIRECTIONS[d] for d in range(8) if self.doors(cell) >> d & 1],
+                "pawns": [f"{SEATS[s]}{p + 1}" for s in range(self.players) for p in (0, 1) if self.pawns[s][p] == cell],
+            })
+        scores = [score_seat(self.played[seat])["points"] for seat in range(self.players)]
+        return {
+            "game": "dreamwell",
+            "mode": "advanced" if self.advanced else "basic",
+            "players": self.players,
+            "turn": self.turn,
+            "first_player": self.first_player,
+            "threshold": self.threshold,
+            "actions_left": self.actions_left,
+            "free_action": (("rotate", "flip")[self.lasting[self.turn]] if self.free_available else None),
+            "board": board,
+            "pawns": [[None if c == OFF else cell_name(c) for c in pawns] for pawns in self.pawns],
+            "display": [FRIEND_CARDS[c].id if c >= 0 else None for c in self.display],
+            "deck": len(self.deck),
+            "hands": [{"size": len(self.hands[s]), "cards": owner_only(s, sorted(FRIEND_CARDS[c].id for c in self.hands[s]))}
+                      for s in range(self.players)],
+            "played": [[FRIEND_CARDS[c].id for c in self.played[s]] for s in range(self.players)],
+            "located": [[item_name(i) for i in range(12) if self.located[s] >> i & 1] for s in range(self.players)],
+            "pending": None if self.pending is None else self.pending[0],
+            "continuing": None if self.continuing < 0 else self.continuing + 1,
+            "discarding": self.discarding,
+            "scores": scores,
+        }
+
+
+def _describe_ability(ability: tuple[Any, ...]) -> str:
+    kind, target = ability
+    if kind in ("located", "move_to", "flip_any"):
+        return f"{kind.replace('_', ' ').upper()} {item_name(target)}"
+    if kind == "each_turn_free":
+        return f"each turn a free {('rotate', 'flip')[target]}"
+    return kind.replace("_", " ")
