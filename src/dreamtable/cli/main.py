@@ -114,6 +114,7 @@ def bench(
     game: Optional[str] = typer.Argument(None, help="one game id; default: every game"),
     runs: int = typer.Option(5, help="runs per figure (the median is shown)"),
     players: Optional[int] = typer.Option(None, help="player count (default: the game's minimum)"),
+    games: int = typer.Option(200, help="random games per run (Dreamwell's random games are long: try 5)"),
 ) -> None:
     """Measure random-play decisions/s, games/s, copies/s and ISMCTS iterations/s (medians)."""
     from ..benchmark import bench as run_bench
@@ -125,7 +126,7 @@ def bench(
             table.add_column(column, justify="right")
         for game_id in ids:
             with console.status(f"measuring {game_id}…"):
-                result = run_bench(game_id, players=players, runs=runs)
+                result = run_bench(game_id, players=players, runs=runs, games=games)
             table.add_row(
                 result.game,
                 str(result.players),

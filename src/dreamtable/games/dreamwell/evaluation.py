@@ -1,22 +1,25 @@
 """A heuristic value of a Dreamwell position for the greedy bot and ISMCTS leaves.
 
-Each seat's estimate is its points in play plus, for each of the best four cards in hand (more
-would be discarded), a share of the card's printed value that grows with how many of its two
-creatures and terrain are already under the pawns. The value is a logistic of the lead over the
-best opponent. It has no sense of distance on the board yet, which is why greedy can wander.
+Each seat's estimate is its points in play plus the promise of the best four cards in hand (more
+would be discarded). A card's promise is its printed value, discounted by how many steps through
+the doors its pawns still need to reach tiles showing its creatures and terrain (a step where a
+door must first be turned counts double; an off-board pawn is one step from any edge tile). The value is a logistic of the lead
+over the best opponent.
 """
 
 from __future__ import annotations
 
+import heapq
 import math
+from functools import lru_cache
 
 from .components import FRIEND_CARDS, TERRAIN_ITEM
-from .rules import HAND_LIMIT, WellState
+from .rules import EDGE_CELLS, HAND_LIMIT, NEIGHBOURS, OFF, WellState
 from .scoring import score_seat
 
 SCALE = 3.0
-READY = 0.9  # a card whose requirements are met is worth nearly its points
-PER_ITEM = 0.2  # each requirement already under a pawn
+READY = 0.9  # a card that can be played now is worth nearly its points
+FAR = 99
 
 
 def _card_value(card: int) -> float:
@@ -24,18 +27,73 @@ def _card_value(card: int) -> float:
     return float(values[0]) if kind in ("heart", "wild", "plus_per_terrain", "per_friend", "per_set") else 1.0
 
 
-def estimate(state: WellState, seat: int) -> float:
-    """Points in play plus the promise of the best four cards in hand (the rest would be discarded)."""
+@lru_cache(maxsize=32_768)
+def distances(doors_by_cell: tuple[int, ...], start: int) -> tuple[int, ...]:
+    """Estimated actions from ``start`` (or from off the board) to every cell.
+
+    A step through a door that exists now costs 1; a step to a neighbour without such a door
+    costs 2 (a rotation first), so that turning a tile the right way shows as progress.
+    """
+    dist = [FAR] * 16
+    heap: list[tuple[int, int]] = []
+    if start == OFF:
+        for cell in EDGE_CELLS:
+            dist[cell] = 1
+            heap.append((1, cell))
+    else:
+        dist[start] = 0
+        heap.append((0, start))
+    heapq.heapify(heap)
+    while heap:
+        cost, cell = heapq.heappop(heap)
+        if cost > dist[cell]:
+            continue
+        doors = doors_by_cell[cell]
+        for direction in range(8):
+            target = NEIGHBOURS[cell][direction]
+            if target == OFF:
+                continue
+            step = cost + (1 if doors >> direction & 1 else 2)
+            if step < dist[target]:
+                dist[target] = step
+                heapq.heappush(heap, (step, target))
+    return tuple(dist)
+
+
+def steps_to_play(state: WellState, seat: int, card: int, reach: list[tuple[int, ...]], shows: list[int]) -> int:
+    """The fewest door steps after which the seat's pawns would meet the card's requirements."""
+    friend = FRIEND_CARDS[card]
+    located = state.located[seat]
+    terrain = 1 << (TERRAIN_ITEM + friend.terrain)
+    needs_terrain = not located & terrain
+    wanted = [1 << c for c in friend.creatures if not located >> c & 1]
+    best = FAR
+    for first, second in ((0, 1), (1, 0)):
+        if len(wanted) == 2:
+            goals = [(wanted[0], wanted[1])]
+        elif len(wanted) == 1:
+            goals = [(wanted[0], 0)]
+        else:
+            goals = [(0, 0)]
+        for need_a, need_b in goals:
+            for terrain_on_a in ((True, False) if needs_terrain else (False,)):
+                a_mask = need_a | (terrain if terrain_on_a and needs_terrain else 0)
+                b_mask = need_b | (terrain if needs_terrain and not terrain_on_a else 0)
+                cost_a = min((reach[first][cell] for cell in range(16) if shows[cell] & a_mask == a_mask), default=FAR) if a_mask else 0
+                cost_b = min((reach[second][cell] for cell in range(16) if shows[cell] & b_mask == b_mask), default=FAR) if b_mask else 0
+                best = min(best, cost_a + cost_b)
+    return best
+
+
+def estimate(state: WellState, seat: int, shows: list[int], doors: tuple[int, ...]) -> float:
+    """Points in play plus the discounted promise of the best four cards in hand."""
     points = float(score_seat(state.played[seat])["points"])
-    under = state.items_at(state.pawns[seat][0]) | state.items_at(state.pawns[seat][1]) | state.located[seat]
+    reach = [distances(doors, cell) for cell in state.pawns[seat]]
     promises = []
     for card in state.hands[seat]:
-        friend = FRIEND_CARDS[card]
-        if state.can_play(seat, card):
-            promises.append(READY * _card_value(card))
-            continue
-        met = sum(1 for c in friend.creatures if under >> c & 1) + (under >> (TERRAIN_ITEM + friend.terrain) & 1)
-        promises.append(PER_ITEM * met * _card_value(card))
+        steps = 0 if state.can_play(seat, card) else steps_to_play(state, seat, card, reach, shows)
+        factor = READY if steps == 0 else (0.6 / (1 + steps) if steps < FAR else 0.02)
+        promises.append(factor * _card_value(card))
     return points + sum(sorted(promises, reverse=True)[:HAND_LIMIT])
 
 
@@ -45,6 +103,8 @@ def evaluate_all(state: WellState) -> list[float]:
     outcome = state.outcome
     if outcome is not None:
         return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
-    estimates = [estimate(state, seat) for seat in range(players)]
+    shows = [state.items_at(cell) for cell in range(16)]
+    doors = tuple(state.doors(cell) for cell in range(16))
+    estimates = [estimate(state, seat, shows, doors) for seat in range(players)]
     return [1.0 / (1.0 + math.exp(-(estimates[s] - max(estimates[o] for o in range(players) if o != s)) / SCALE))
             for s in range(players)]
