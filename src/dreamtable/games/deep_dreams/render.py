@@ -15,6 +15,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...core.contract import seat_name
+from ..terminal_text import recent_events
 from .cards import CARD_INDEX, DECK, ICON_PORT
 from .notation import ELIMINATE, KEEP, MOON, PLAY, STEAL, DreamMove
 
@@ -83,10 +84,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         if view.get("peek") and isinstance(view["peek"], list):
             line += ": you see " + ", ".join(view["peek"])
         parts.append(Text(line, style="bold yellow"))
-    events = Text()
-    for event in view["events"][-6:]:
-        events.append("• " + event["text"] + "\n", style="dim")
-    parts.append(events)
+    parts.append(recent_events(view))
     outcome = view.get("outcome")
     if outcome:
         winners = " and ".join(seat_name(s) for s in outcome["winners"])

@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.contract import seat_name
+from ..terminal_text import recent_events
 from .components import CARD_INDEX, FRIEND_CARDS, FRIENDS, TERRAINS, item_name
 from .notation import DISCARD, END, ENTER, FLIP, MOVE, MOVETO, PLAY, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
 
@@ -68,10 +69,7 @@ def render(view: dict[str, Any]) -> RenderableType:
         if view["hands"][seat]["cards"]:
             for card in view["hands"][seat]["cards"]:
                 parts.append(Text("   " + card_text(card)))
-    events = Text()
-    for event in view["events"][-6:]:
-        events.append("• " + event["text"] + "\n", style="dim")
-    parts.append(events)
+    parts.append(recent_events(view))
     outcome = view.get("outcome")
     if outcome:
         parts.append(Text("Game over: " + " and ".join(seat_name(s) for s in outcome["winners"]) + " won.", style="bold"))

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.contract import seat_name
+from ..terminal_text import recent_events
 from .cards import CODE_OF_SHORT_NAME, LONG_NAMES
 from .notation import DRAW_CODE, Move
 
@@ -63,10 +64,7 @@ def render(view: dict[str, Any]) -> RenderableType:
                 hand_text.append(" incl. ")
                 hand_text.append_text(_hand(hand["known"]))
         table.add_row(label, *[_slot(stack) for stack in view["rows"][seat]], hand_text)
-    events = Text()
-    for event in view["events"][-6:]:
-        events.append("• " + event["text"] + "\n", style="dim")
-    parts: list[RenderableType] = [table, events]
+    parts: list[RenderableType] = [table, recent_events(view)]
     outcome = view.get("outcome")
     if outcome:
         winners = " and ".join(seat_name(s) for s in outcome["winners"])
