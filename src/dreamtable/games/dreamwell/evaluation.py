@@ -60,41 +60,47 @@ def distances(doors_by_cell: tuple[int, ...], start: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
-def steps_to_play(state: WellState, seat: int, card: int, reach: list[tuple[int, ...]], shows: list[int]) -> int:
+def steps_to_play(card: int, located: int, reach: list[tuple[int, ...]], shows: list[int]) -> int:
     """The fewest door steps after which the seat's pawns would meet the card's requirements."""
     friend = FRIEND_CARDS[card]
-    located = state.located[seat]
     terrain = 1 << (TERRAIN_ITEM + friend.terrain)
     needs_terrain = not located & terrain
-    wanted = [1 << c for c in friend.creatures if not located >> c & 1]
+    wanted = [1 << c for c in friend.creatures if not located >> c & 1] + [0, 0]
     best = FAR
     for first, second in ((0, 1), (1, 0)):
-        if len(wanted) == 2:
-            goals = [(wanted[0], wanted[1])]
-        elif len(wanted) == 1:
-            goals = [(wanted[0], 0)]
-        else:
-            goals = [(0, 0)]
-        for need_a, need_b in goals:
-            for terrain_on_a in ((True, False) if needs_terrain else (False,)):
-                a_mask = need_a | (terrain if terrain_on_a and needs_terrain else 0)
-                b_mask = need_b | (terrain if needs_terrain and not terrain_on_a else 0)
-                cost_a = min((reach[first][cell] for cell in range(16) if shows[cell] & a_mask == a_mask), default=FAR) if a_mask else 0
-                cost_b = min((reach[second][cell] for cell in range(16) if shows[cell] & b_mask == b_mask), default=FAR) if b_mask else 0
-                best = min(best, cost_a + cost_b)
+        for terrain_on_first in ((True, False) if needs_terrain else (False,)):
+            first_mask = wanted[0] | (terrain if needs_terrain and terrain_on_first else 0)
+            second_mask = wanted[1] | (terrain if needs_terrain and not terrain_on_first else 0)
+            cost = 0
+            for pawn, mask in ((first, first_mask), (second, second_mask)):
+                if mask:
+                    cost += min((reach[pawn][cell] for cell in range(16) if shows[cell] & mask == mask), default=FAR)
+            best = min(best, cost)
     return best
 
 
 def estimate(state: WellState, seat: int, shows: list[int], doors: tuple[int, ...]) -> float:
-    """Points in play plus the discounted promise of the best four cards in hand."""
+    """Points in play plus the discounted promise of the best four cards in hand.
+
+    LOCATED helps the next card only, so at most one card counts as ready thanks to it; the others
+    are judged without it (otherwise holding every card "ready" looks better than playing one).
+    """
     points = float(score_seat(state.played[seat])["points"])
     reach = [distances(doors, cell) for cell in state.pawns[seat]]
+    located = state.located[seat]
     promises = []
+    best_located_bonus = 0.0
     for card in state.hands[seat]:
-        steps = 0 if state.can_play(seat, card) else steps_to_play(state, seat, card, reach, shows)
-        factor = READY if steps == 0 else (0.6 / (1 + steps) if steps < FAR else 0.02)
-        promises.append(factor * _card_value(card))
-    return points + sum(sorted(promises, reverse=True)[:HAND_LIMIT])
+        value = _card_value(card)
+        if state.can_play(seat, card, located=0):
+            promises.append(READY * value)
+            continue
+        steps = steps_to_play(card, 0, reach, shows)
+        promise = 0.6 / (1 + steps) * value if steps < FAR else 0.02 * value
+        if located and state.can_play(seat, card):
+            best_located_bonus = max(best_located_bonus, READY * value - promise)
+        promises.append(promise)
+    return points + sum(sorted(promises, reverse=True)[:HAND_LIMIT]) + best_located_bonus
 
 
 def evaluate_all(state: WellState) -> list[float]:

@@ -225,10 +225,10 @@ class WellState(TurnBasedState):
         return occupied
 
     # -- requirements (DW-R15) -------------------------------------------------------------
-    def can_play(self, seat: int, card: int) -> bool:
-        """Whether the seat's pawns (and what is LOCATED) meet the card's requirements."""
+    def can_play(self, seat: int, card: int, located: int | None = None) -> bool:
+        """Whether the seat's pawns (and what is LOCATED, or ``located`` if given) meet the card's requirements."""
         friend = FRIEND_CARDS[card]
-        located = self.located[seat]
+        located = self.located[seat] if located is None else located
         first, second = (self.items_at(cell) for cell in self.pawns[seat])
         needed = [c for c in friend.creatures if not located >> c & 1]
         terrain = 1 << (TERRAIN_ITEM + friend.terrain)
