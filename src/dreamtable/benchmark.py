@@ -9,12 +9,12 @@ Run with ``dreamtable bench [GAME]``; the figures go into docs/performance.md.
 
 from __future__ import annotations
 
-import random
 import statistics
 import time
 from dataclasses import dataclass
 
-from .agents import IsmctsAgent
+from .agents import IsmctsAgent, RandomAgent
+from .agents.play import play_out
 from .core.contract import State
 from .core.registry import load
 
@@ -34,22 +34,19 @@ class BenchResult:
 def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[float, float, list[State]]:
     """Play random games; returns decisions/s, games/s and a few mid-game states."""
     game = load(game_id)
-    rng = random.Random(seed)
+    bot = RandomAgent(seed)
     decisions = 0
     midgame: list[State] = []
+
+    def keep_some(state: State) -> None:
+        nonlocal decisions
+        decisions += 1
+        if decisions % 97 == 0 and len(midgame) < 20:
+            midgame.append(state.copy())
+
     start = time.perf_counter()
     for index in range(games):
-        state = game.new(players=players, seed=seed + index)
-        while not state.is_over:
-            actors = state.actors
-            if not actors:
-                state.expire(state.timers[0])
-                continue
-            seat = actors[0]
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
-            decisions += 1
-            if decisions % 97 == 0 and len(midgame) < 20:
-                midgame.append(state.copy())
+        play_out(game.new(players=players, seed=seed + index), [bot] * players, keep_some)
     elapsed = time.perf_counter() - start
     return decisions / elapsed, games / elapsed, midgame
 

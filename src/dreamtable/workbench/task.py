@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import make_agent
+from ..agents.play import play_out
 from ..core.registry import load
 
 
@@ -36,15 +37,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     game = load(task.game)
     state = game.new(players=len(task.seats), seed=task.seed, **task.options)
     bots = [make_agent(spec, task.seed * 1000 + seat) for seat, spec in enumerate(task.seats)]
-    decisions = 0
-    while not state.is_over:
-        actors = state.actors
-        if not actors:
-            state.expire(state.timers[0])
-            continue
-        seat = actors[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-        decisions += 1
+    decisions = play_out(state, bots)
     outcome = state.outcome
     assert outcome is not None
     if task.record_dir is not None:

@@ -211,12 +211,8 @@ class WellState(TurnBasedState):
         creature, terrain = self.shows(cell)
         return (1 << creature) | (1 << (TERRAIN_ITEM + terrain))
 
-    def occupants(self, cell: int) -> set[int]:
-        """The seats with a pawn on a cell (DW-R14: any number may share it)."""
-        return {seat for seat in range(self.players) if cell in self.pawns[seat]}
-
     def _occupancy(self) -> list[int]:
-        """Per cell, the bit set of seats with a pawn there."""
+        """Per cell, the bit set of seats with a pawn there (DW-R14: any number may share it)."""
         occupied = [0] * 16
         for seat, pawns in enumerate(self.pawns):
             for cell in pawns:
@@ -345,7 +341,7 @@ class WellState(TurnBasedState):
             if self.actions_left == 0:
                 return f"you have used your {ACTIONS_PER_TURN} actions this turn (DW-R6)"
             return f"{FRIEND_CARDS[move.a].id}'s creatures and terrain are not under your pawns (DW-R15)"
-        if kind == ROTATE and 0 <= move.a < 16 and not self.occupants(move.a) <= {seat}:
+        if kind == ROTATE and 0 <= move.a < 16 and self._occupancy()[move.a] & ~(1 << seat):
             return f"tile {cell_name(move.a)} has an opponent's pawn and none of yours: it cannot be rotated (DW-R9)"
         if kind == FLIP and not self.advanced:
             return "flipping a tile is an action of the advanced game only (DW-R22)"
