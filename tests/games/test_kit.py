@@ -16,24 +16,39 @@ from dreamtable import testing
 
 PLAYTHROUGHS = Path(__file__).parents[1] / "playthroughs"
 
-# Per game: player counts, fuzz games per count, endings the fuzz must reach, and how often the
-# step checks run (every step, except in Dreamwell, whose random games last 10,000–40,000 steps).
+# Per game: player counts, fuzz games per player count and option set, endings the fuzz must
+# reach, how often the step checks run, and the option sets fuzzed. Dreamwell's uniform random
+# games last 4,000–26,000 steps, so its fuzz plays a card whenever one is playable (``prefer``,
+# still uniform otherwise; 700–7,000 steps), runs the step checks every 97th step and serialises
+# the views every 211th (and always at the first and last step); a few uniform games run too.
 GAMES = {
     "sogni-e-incubi": {"players": [2, 3, 4], "fuzz": 667, "endings": {"complete-row", "stuck"}, "check_every": 1},
     "deep-dreams": {"players": [2, 3, 4, 5], "fuzz": 500, "endings": {"row-length"}, "check_every": 1},
-    "dreamwell": {"players": [2, 3, 4], "fuzz": 1, "endings": {"cards-played"}, "check_every": 13},
+    "dreamwell": {
+        "players": [2, 3, 4], "fuzz": 167, "endings": {"cards-played"}, "check_every": 97, "view_every": 211,
+        "option_sets": [{"mode": "basic"}, {"mode": "advanced"}], "prefer": "play ",
+    },
 }
-FUZZ_CASES = [(game_id, players) for game_id, facts in GAMES.items() for players in facts["players"]]
+FUZZ_CASES = [
+    pytest.param(game_id, players, options, id=f"{game_id}-{players}p-{'-'.join(map(str, options.values())) or 'default'}")
+    for game_id, facts in GAMES.items()
+    for players in facts["players"]
+    for options in facts.get("option_sets", [{}])
+]
 
 
 def test_every_game_is_checked_by_the_kit():
     assert {info.id for info in dreamtable.games()} == set(GAMES)
 
 
-@pytest.mark.parametrize("game_id, players", FUZZ_CASES)
-def test_fuzz_random_play(game_id, players):
-    count = GAMES[game_id]["fuzz"]
-    report = testing.fuzz(game_id, [players], count, check_every=GAMES[game_id]["check_every"])
+@pytest.mark.parametrize("game_id, players, options", FUZZ_CASES)
+def test_fuzz_random_play(game_id, players, options):
+    facts = GAMES[game_id]
+    count = facts["fuzz"]
+    report = testing.fuzz(
+        game_id, [players], count, check_every=facts["check_every"], view_every=facts.get("view_every", 7),
+        options=options, prefer=facts.get("prefer"),
+    )
     assert report.games == count
     assert report.decisions > count * 20
     if players == 2:  # with more players some endings are rare

@@ -45,6 +45,13 @@ class IsmctsAgent:
     evenly — and 0.7 (about 1/√2) when leaves are scored by playouts to the end. Measured on Deep
     Dreams, ISMCTS(500) against greedy over seeded games: 0.1 won 59% of 100, 0.2 won 64.5% of
     200, 0.3 won 60% of 100, and 0.7 (with 4-move rollouts) about 60% of 100.
+
+    ``normalize`` rescales each seat's values to the lowest and highest seen in this search before
+    UCB1 compares them (then the default constant is 0.5). ``None`` follows the game's
+    ``evaluation_needs_normalizing``. Measured: on Dreamwell, whose moves change the evaluation by
+    a few thousandths, ISMCTS(300) against random stalled in 1 of 6 seeded games without it
+    and took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves; on Deep Dreams it won 59–61.5% of 100 against greedy (0.3–0.5)
+    instead of 64.5%, so it stays off there.
     """
 
     name = "ismcts"
@@ -56,6 +63,7 @@ class IsmctsAgent:
         seconds: float | None = None,
         exploration: float | None = None,
         rollout_depth: int | None = 0,
+        normalize: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -66,6 +74,10 @@ class IsmctsAgent:
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
         self._c = 0.7
+        self.normalize = normalize
+        self._normalizing = False
+        self._low: list[float] = []
+        self._high: list[float] = []
 
     def choose(self, state: State, seat: int) -> Action:
         """The most visited root action after the search."""
@@ -78,7 +90,13 @@ class IsmctsAgent:
         done = 0
         # A game without an evaluation gets rollouts to the end.
         has_evaluation = state.game.evaluate(state, seat) is not None
-        self._c = self.exploration if self.exploration is not None else (0.2 if has_evaluation else 0.7)
+        self._normalizing = has_evaluation and (
+            state.game.evaluation_needs_normalizing if self.normalize is None else self.normalize
+        )
+        default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
+        self._c = self.exploration if self.exploration is not None else default_c
+        self._low = [math.inf] * state.players
+        self._high = [-math.inf] * state.players
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
@@ -136,6 +154,11 @@ class IsmctsAgent:
             steps += 1
         # Scoring and backup.
         values = values_for_all(world)
+        for seat, value in enumerate(values):
+            if value < self._low[seat]:
+                self._low[seat] = value
+            if value > self._high[seat]:
+                self._high[seat] = value
         for visited in path:
             visited.visits += 1
             if visited.seat is not None:
@@ -145,10 +168,13 @@ class IsmctsAgent:
         """UCB1 over the children legal in this world; each of them was available once more."""
         best: Node | None = None
         best_score = -math.inf
+        low, spread = 0.0, 1.0
+        if self._normalizing and self._high[mover] > self._low[mover]:
+            low, spread = self._low[mover], self._high[mover] - self._low[mover]
         for action in legal:
             child = node.children[(mover, action)]
             child.available += 1
-            score = child.reward / child.visits + self._c * math.sqrt(
+            score = (child.reward / child.visits - low) / spread + self._c * math.sqrt(
                 math.log(child.available) / child.visits
             )
             if score > best_score:

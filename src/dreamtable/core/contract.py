@@ -119,6 +119,10 @@ class Game(ABC):
     """A game: its facts, a factory of matches, and its notation reader."""
 
     info: GameInfo
+    # True when the evaluation's values of sibling moves differ by far less than the exploration
+    # constant (small steps of a long race, values near 0 or 1): ISMCTS then rescales the values it
+    # sees to [0, 1] before comparing them (min-max normalisation).
+    evaluation_needs_normalizing: bool = False
 
     @property
     def id(self) -> str:

@@ -36,6 +36,7 @@ class Dreamwell(Game):
     """The game object: ``dreamtable.load("dreamwell")``."""
 
     info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
+    evaluation_needs_normalizing = True  # one action moves the evaluation by thousandths
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:
         first = options["first_player"]

@@ -23,6 +23,7 @@ directions N, NE, E, SE, S, SW, W, NW; cards by id (W12, B03).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.errors import NotationError
@@ -44,24 +45,29 @@ class WellMove(NamedTuple):
     b: int = -1
 
     def __str__(self) -> str:
-        kind, a, b = self
-        if kind == DRAW:
-            return "draw"
-        if kind in (TAKE, PLAY, DISCARD):
-            return f"{('take', 'play', 'discard')[(TAKE, PLAY, DISCARD).index(kind)]} {FRIEND_CARDS[a].id}"
-        if kind == REFRESH:
-            return "refresh"
-        if kind == ROTATE:
-            return f"rotate {cell_name(a)} {90 * b}"
-        if kind == FLIP:
-            return f"flip {cell_name(a)}"
-        if kind == MOVE:
-            return f"move {a + 1} {DIRECTIONS[b]}"
-        if kind == ENTER:
-            return f"enter {a + 1} {cell_name(b)}"
-        if kind == MOVETO:
-            return f"moveto {a + 1} {cell_name(b)}"
-        return {STOP: "stop", SKIP: "skip", END: "end"}[kind]
+        return _text(self)
+
+
+@lru_cache(maxsize=None)  # a few thousand distinct moves exist; bots and logs print them often
+def _text(move: WellMove) -> str:
+    kind, a, b = move
+    if kind == DRAW:
+        return "draw"
+    if kind in (TAKE, PLAY, DISCARD):
+        return f"{('take', 'play', 'discard')[(TAKE, PLAY, DISCARD).index(kind)]} {FRIEND_CARDS[a].id}"
+    if kind == REFRESH:
+        return "refresh"
+    if kind == ROTATE:
+        return f"rotate {cell_name(a)} {90 * b}"
+    if kind == FLIP:
+        return f"flip {cell_name(a)}"
+    if kind == MOVE:
+        return f"move {a + 1} {DIRECTIONS[b]}"
+    if kind == ENTER:
+        return f"enter {a + 1} {cell_name(b)}"
+    if kind == MOVETO:
+        return f"moveto {a + 1} {cell_name(b)}"
+    return {STOP: "stop", SKIP: "skip", END: "end"}[kind]
 
 
 HINT = ("write draw, take W12, refresh, rotate b3 90, flip b3, play W12, move 1 NE, enter 2 a3, "
