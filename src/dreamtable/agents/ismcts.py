@@ -49,9 +49,9 @@ class IsmctsAgent:
     ``normalize`` rescales each seat's values to the lowest and highest seen in this search before
     UCB1 compares them (then the default constant is 0.5). ``None`` follows the game's
     ``evaluation_needs_normalizing``. Measured: on Dreamwell, whose moves change the evaluation by
-    a few thousandths, ISMCTS(300) against random stalled in 1 of 6 seeded games without it
-    and took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves; on Deep Dreams it won 59–61.5% of 100 against greedy (0.3–0.5)
-    instead of 64.5%, so it stays off there.
+    a few thousandths, ISMCTS(300) against random stalled in 1 of 6 seeded games without it and
+    took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves. On Deep Dreams it
+    won 59–61.5% of 100 games against greedy (constant 0.3–0.5) instead of 64.5%, so it is off there.
     """
 
     name = "ismcts"

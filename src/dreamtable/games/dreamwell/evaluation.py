@@ -1,10 +1,11 @@
 """A heuristic value of a Dreamwell position for the greedy bot and ISMCTS leaves.
 
-Each seat's estimate is its points in play plus the promise of the best four cards in hand (more
-would be discarded). A card's promise is its printed value, discounted by how many steps through
-the doors its pawns still need to reach tiles showing its creatures and terrain (a step where a
-door must first be turned counts double; an off-board pawn is one step from any edge tile). The value is a logistic of the lead
-over the best opponent.
+A seat's estimate is its points in play, a tempo point per card played, and the promise of the
+best four cards in hand (more would be discarded). A card's promise is what playing it now would
+add to the seat's score (plus the tempo point), discounted by how many steps through the doors its
+pawns still need to reach tiles showing its creatures and terrain (a step where a door must first
+be turned counts double; an off-board pawn is one step from any edge tile). The value is a
+logistic of the lead over the best opponent's public estimate.
 """
 
 from __future__ import annotations
