@@ -9,6 +9,7 @@ Run with ``dreamtable bench [GAME]``; the figures go into docs/performance.md.
 
 from __future__ import annotations
 
+import math
 import statistics
 import time
 from dataclasses import dataclass
@@ -61,6 +62,9 @@ def _copies_per_second(states: list[State], copies: int = 20_000) -> float:
 
 
 def _ismcts_per_second(states: list[State], iterations: int = 1_000) -> float:
+    """NaN for a game without an evaluation: its rollouts run to the end and the figure means little."""
+    if states and states[0].game.evaluate(states[0], 0) is None:
+        return math.nan
     total = 0
     start = time.perf_counter()
     for index, state in enumerate(s for s in states[:4] if not s.is_over and s.actors):

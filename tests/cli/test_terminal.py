@@ -41,6 +41,14 @@ def test_list_shows_the_games():
     child.expect(pexpect.EOF)
 
 
+def test_when_i_dream_says_plainly_that_terminal_play_is_not_built_yet():
+    child = spawn("play", "when-i-dream", "--seats", "human,random,random,random")
+    child.expect("cannot be played at the terminal yet")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 2
+
+
 def test_deep_dreams_three_seats_with_an_effect_choice():
     # A human among two bots, as the issue asks; the human answers every prompt with the first move.
     child = spawn("play", "deep-dreams", "--seats", "human,ismcts:50,greedy", "--seed", "4")

@@ -28,6 +28,10 @@ GAMES = {
         "players": [2, 3, 4], "fuzz": 167, "endings": {"cards-played"}, "check_every": 97, "view_every": 211,
         "option_sets": [{"mode": "basic"}, {"mode": "advanced"}], "prefer": "play ",
     },
+    "when-i-dream": {
+        "players": [4, 5, 6, 7, 8, 9, 10], "fuzz": 36, "endings": {"all-dreamed"}, "check_every": 3,
+        "option_sets": [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}],
+    },
 }
 FUZZ_CASES = [
     pytest.param(game_id, players, options, id=f"{game_id}-{players}p-{'-'.join(map(str, options.values())) or 'default'}")
@@ -86,16 +90,25 @@ def test_no_leak_determinize_keeps_each_seats_view_and_log_and_changes_the_rest(
     assert changed > 0, "determinize never re-sampled anything hidden"
 
 
+def draw_a_card(world):
+    """A move that brings a hidden card into the light, and the seat that then sees it."""
+    if world.game.id == "when-i-dream":  # the Dreamer passes; the next Element shows to clue-giver 1
+        return world.dreamer, f"dream-pass {world.seq}", 1
+    seat = world.actors[0]
+    return seat, "draw", seat
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_determinize_reseeds_the_deck_order(game_id):
-    state = dreamtable.load(game_id).new(players=2, seed=1)
-    worlds = [state.determinize(0, random.Random(k)) for k in range(5)]
+    game = dreamtable.load(game_id)
+    state = game.new(players=game.info.min_players, seed=1)
+    observer = 1 if game_id == "when-i-dream" else 0
+    worlds = [state.determinize(observer, random.Random(k)) for k in range(5)]
     futures = set()
-    for world in worlds:  # what the opponent holds after drawing differs between worlds
-        seat = world.actors[0]
-        draw = dreamtable.load(game_id).parse_action(world, seat, "draw")
-        world.apply(seat, draw)
-        futures.add(json.dumps(world.view(seat)))
+    for world in worlds:  # what comes out of the deck differs between worlds
+        seat, text, viewer = draw_a_card(world)
+        world.apply(seat, game.parse_action(world, seat, text))
+        futures.add(json.dumps(world.view(viewer)))
     assert len(futures) > 1
 
 
@@ -120,9 +133,14 @@ def test_contract_surface(game_id):
     assert game_id in [i.id for i in dreamtable.games()]
     assert info.min_players == min(GAMES[game_id]["players"]) and info.max_players == max(GAMES[game_id]["players"])
     state = game.new(players=info.min_players, seed=0)
-    assert state.timers == ()
-    with pytest.raises(dreamtable.IllegalActionError, match="no timer"):
-        state.expire("night")
+    if game_id == "when-i-dream":  # the only real-time game: its night clock runs from the start
+        assert "night" in [timer.name for timer in state.timers]
+        with pytest.raises(dreamtable.IllegalActionError, match="no timer named 'dawn'"):
+            state.expire("dawn")
+    else:
+        assert state.timers == ()
+        with pytest.raises(dreamtable.IllegalActionError, match="no timer"):
+            state.expire("night")
     with pytest.raises(dreamtable.UnknownGameError, match=game_id):
         dreamtable.load("chess")
 

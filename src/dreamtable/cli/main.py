@@ -6,6 +6,7 @@ a corrupt save file) is answered with a message and exit code 2, never with a tr
 
 from __future__ import annotations
 
+import math
 import random
 from pathlib import Path
 from typing import Any, Optional
@@ -79,6 +80,9 @@ def play(
     """Play a game at the terminal: humans and bots in any mix."""
     try:
         chosen = load(game)
+        if chosen.id in REAL_TIME_NOT_YET:
+            fail(f"{chosen.info.name} cannot be played at the terminal yet: its real-time night needs a clock "
+                 "that is not built. Its rules engine works through the Python API and `dreamtable simulate`.")
         specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
@@ -89,6 +93,9 @@ def play(
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame interrupted." + (f" It is saved in {save}." if save else ""))
         raise typer.Exit(1)
+
+
+REAL_TIME_NOT_YET = {"when-i-dream"}
 
 
 @app.command()
@@ -133,7 +140,7 @@ def bench(
                 f"{result.decisions_per_second:,.0f}",
                 f"{result.games_per_second:,.1f}",
                 f"{result.copies_per_second:,.0f}",
-                f"{result.ismcts_iterations_per_second:,.0f}",
+                "n/a" if math.isnan(result.ismcts_iterations_per_second) else f"{result.ismcts_iterations_per_second:,.0f}",
             )
         console.print(table)
     except DreamtableError as error:
@@ -317,7 +324,7 @@ def tournament(
 
 def menu() -> None:
     """Choose a game, the seats and a seed, then play."""
-    infos = games()
+    infos = [info for info in games() if info.id not in REAL_TIME_NOT_YET]
     console.print("[bold]dreamtable[/] — choose a game (Ctrl-D to leave):")
     for number, info in enumerate(infos, 1):
         console.print(f"  {number}. {info.name} ({info.id}, {info.min_players}–{info.max_players} players)")

@@ -295,16 +295,18 @@ class State(ABC):
         if self.is_over:
             raise IllegalActionError("the game is over: no more actions are accepted")
         if seat not in self.actors:
-            waiting = ", ".join(seat_name(s) for s in self.actors) or "nobody"
-            raise IllegalActionError(
-                f"it is not {seat_name(seat) if isinstance(seat, int) and seat >= 0 else repr(seat)}'s "
-                f"turn to act; waiting for: {waiting}"
-            )
+            raise IllegalActionError(self._why_not_actor(seat))
         events = self._apply(seat, action)
         self._history = (self._history, seat, action)
         for event in events:
             self._log = (self._log, event)
         return events
+
+    def _why_not_actor(self, seat: int) -> str:
+        """The message for a move by a seat that may not act now (games may name their rule)."""
+        waiting = ", ".join(seat_name(s) for s in self.actors) or "nobody"
+        who = seat_name(seat) if isinstance(seat, int) and seat >= 0 else repr(seat)
+        return f"it is not {who}'s turn to act; waiting for: {waiting}"
 
     # -- what a seat may know -------------------------------------------------------------
     def events(self) -> list[Event]:

@@ -15,6 +15,7 @@ GAME_MODULES: dict[str, str] = {
     "sogni-e-incubi": "dreamtable.games.sogni_e_incubi",
     "deep-dreams": "dreamtable.games.deep_dreams",
     "dreamwell": "dreamtable.games.dreamwell",
+    "when-i-dream": "dreamtable.games.when_i_dream",
 }
 
 _loaded: dict[str, Game] = {}

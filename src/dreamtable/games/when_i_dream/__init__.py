@@ -1,0 +1,77 @@
+"""When I Dream (game id ``when-i-dream``), 4–10 players, real time.
+
+Reference page (the rules in our own words are in ``docs/rules/when-i-dream.md``).
+
+**Goal.** Each round one player dreams: masked, they guess Elements from one-word clues given by
+Fairies (who want right guesses), Boogeymen (wrong ones) and Sandmen (a balance). Everyone is
+the Dreamer once; the most points, less penalties, wins.
+
+**Moves** (see :mod:`.notation`): ``clue 3 bark``, ``clue-pass 3``, ``typing 3``, ``guess 3 dog``,
+``dream-pass 3``, ``flag c5``, ``recount …``, ``vote-side 2 blue``, ``vote-mention 2 no``,
+``vote-penalty 2 cancel``, ``done``; deadlines arrive as ``expire <timer>``.
+
+**View.** ``phase``, ``dreamer``, ``seq`` (the Element's number), ``element`` (not for the
+Dreamer), ``clue_turn``, ``clues``, ``board`` (this night's cards; for the Dreamer only their own
+guesses, if the option allows), ``roles`` (your own), ``penalties``, ``points``, ``recount``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, GameInfo, Option, SetupError, State
+from ...core.errors import NotationError
+from .notation import DreamMove, parse
+from .rules import DreamState
+from .words import load_deck
+
+OPTIONS = (
+    Option("first_dreamer", 0, "the seat that dreams first (WID-R2) [proposed; the rulebook: the oldest player]"),
+    Option("family_mode", False, "no secret roles: every clue-giver scores as a Fairy (WID-R27) [proposed]"),
+    Option("restart_order_on_new_card", False, "a new card restarts the clue order at the Dreamer's left (WID-R6) [proposed]"),
+    Option("clue_max_len", 32, "longest clue in letters (WID-R7) [proposed]"),
+    Option("clue_timing", "typed", "typed: start within clue_start_ms, submit within clue_submit_ms; strict: the "
+           "rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
+    Option("clue_start_ms", 5000, "ms to start typing a clue (strict: to submit it) (WID-R8)"),
+    Option("clue_submit_ms", 10000, "ms to submit a typed clue (WID-R8) [proposed]"),
+    Option("night_ms", 120000, "the length of a night in ms (WID-R12)"),
+    Option("final_guess_ms", 10000, "the last-answer window in ms (WID-R12) [proposed]"),
+    Option("recount_ms", 90000, "ms for the Dreamer's recount (WID-R17) [proposed]"),
+    Option("review_ms", 60000, "ms for the day's review (WID-R18) [proposed]"),
+    Option("auto_clue_check", "reject", "what the judge does with an improper clue: reject it privately, penalize "
+           "its author, or off (WID-R14) [proposed]", ("reject", "penalize", "off")),
+    Option("translation_check", "table", "judge translations by the shipped table, or off (§4.3)", ("table", "off")),
+    Option("min_substring_len", 3, "shortest word the substring checks consider (§4.3) [proposed]"),
+    Option("flag_quorum", 2, "clue-givers needed to make a clue improper by flagging (WID-R15) [proposed]"),
+    Option("dreamer_sees_own_guesses", False, "the Dreamer's view lists their earlier guesses (WID-R11) [proposed]"),
+    Option("dreamer_sees_past_clues", False, "the Dreamer's view keeps the clues of earlier cards (WID-R11) [proposed]"),
+    Option("bonus_requires_yellow", True, "no recount bonus when nothing is on Yellow (WID-R19) [proposed]"),
+    Option("language", "en", "the word list (WID-R25)", ("en",)),
+)
+
+
+class WhenIDream(Game):
+    """The game object: ``dreamtable.load("when-i-dream")``."""
+
+    info = GameInfo("when-i-dream", "When I Dream", 4, 10, OPTIONS, version=1)
+
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
+        for name in ("clue_max_len", "min_substring_len", "flag_quorum", "clue_start_ms", "clue_submit_ms", "night_ms",
+                     "final_guess_ms", "recount_ms", "review_ms"):
+            if not isinstance(options[name], int) or options[name] < 1:
+                raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r}")
+        if options["first_dreamer"] not in range(players):
+            raise SetupError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r}")
+        state = DreamState.__new__(DreamState)
+        state._init_base(self, players, seed, options)
+        state._setup(load_deck(options["language"]))
+        return state
+
+    def parse_action(self, state: State, seat: int, text: str) -> DreamMove:
+        """The move ``text`` names (see :mod:`.notation`)."""
+        if not isinstance(state, DreamState):
+            raise NotationError("this state is not a When I Dream match")
+        return parse(text)
+
+
+GAME = WhenIDream()

@@ -120,13 +120,14 @@ CHECKS = (
 )
 
 
-def improper_reason(clue: str, element: str, translation_check: bool = True) -> str | None:
+def improper_reason(clue: str, element: str, translation_check: bool = True,
+                    min_length: int = MIN_SUBSTRING) -> str | None:
     """The first check a clue fails against the Element (``"same_word"`` if it is the Element), or ``None``."""
     if normalise(clue) == normalise(element):
         return "same_word"
     for name, check in CHECKS:
         if name == "translation" and not translation_check:
             continue
-        if check(clue, element):
+        if check(clue, element, min_length) if name in ("contains", "contained") else check(clue, element):
             return name
     return None

@@ -1,0 +1,65 @@
+"""When I Dream notation (design note §4.2): every input that refers to a card carries its number.
+
+``clue 3 bark``, ``clue-pass 3``, ``typing 3``, ``guess 3 dog``, ``dream-pass 3``, ``flag c5``,
+``recount a dog rode a rooster``, ``vote-side 2 yellow``, ``vote-mention 2 no``,
+``vote-penalty 2 cancel``, ``done``. Card numbers count the Elements revealed so far in the game.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ...core.errors import NotationError
+
+CLUE, CLUE_PASS, TYPING, GUESS, DREAM_PASS, FLAG, RECOUNT, VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY, DONE = (
+    "clue", "clue-pass", "typing", "guess", "dream-pass", "flag", "recount", "vote-side", "vote-mention",
+    "vote-penalty", "done",
+)
+VOTE_CHOICES = {VOTE_SIDE: ("yellow", "blue"), VOTE_MENTION: ("yes", "no"), VOTE_PENALTY: ("keep", "cancel")}
+
+
+class DreamMove(NamedTuple):
+    """One input: ``kind``, the card number it refers to (or clue number for ``flag``) and its text."""
+
+    kind: str
+    number: int = -1
+    text: str = ""
+
+    def __str__(self) -> str:
+        if self.kind == DONE:
+            return DONE
+        if self.kind == FLAG:
+            return f"flag c{self.number}"
+        if self.kind == RECOUNT:
+            return f"recount {self.text}".rstrip()
+        if self.kind in (CLUE_PASS, TYPING, DREAM_PASS):
+            return f"{self.kind} {self.number}"
+        return f"{self.kind} {self.number} {self.text}"
+
+
+HINT = ("write clue 3 bark, clue-pass 3, typing 3, guess 3 dog, dream-pass 3, flag c5, recount <your dream>, "
+        "vote-side 2 yellow|blue, vote-mention 2 yes|no, vote-penalty 2 keep|cancel, or done")
+
+
+def parse(text: str) -> DreamMove:
+    """The move ``text`` names; ``NotationError`` with the accepted forms when it names none."""
+    words = text.strip().split(maxsplit=2)
+    if not words:
+        raise NotationError(f"empty input; {HINT}")
+    kind = words[0].lower()
+    if kind == DONE and len(words) == 1:
+        return DreamMove(DONE)
+    if kind == RECOUNT:
+        return DreamMove(RECOUNT, -1, " ".join(text.strip().split()[1:]))
+    if kind == FLAG and len(words) == 2 and re.fullmatch(r"c\d+", words[1]):
+        return DreamMove(FLAG, int(words[1][1:]))
+    if len(words) >= 2 and words[1].isdigit():
+        number = int(words[1])
+        if kind in (CLUE_PASS, TYPING, DREAM_PASS) and len(words) == 2:
+            return DreamMove(kind, number)
+        if kind in (CLUE, GUESS) and len(words) == 3:
+            return DreamMove(kind, number, words[2].strip())
+        if kind in VOTE_CHOICES and len(words) == 3 and words[2].lower() in VOTE_CHOICES[kind]:
+            return DreamMove(kind, number, words[2].lower())
+    raise NotationError(f"cannot read {text!r}; {HINT}")

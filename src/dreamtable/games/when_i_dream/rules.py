@@ -1,0 +1,597 @@
+"""The rules of When I Dream: roles, the real-time night, the day's recount, review and scoring.
+
+Each rule is marked with its ``WID-R*`` resolution (design note §2). Time reaches the engine only
+as inputs: ``state.timers`` lists the deadlines and ``state.expire`` applies one (WID-R26).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from ...core.contract import Outcome, State, Timer
+from ...core.errors import IllegalActionError
+from ...core.rng import reseeded, shuffle_with
+from ...core.visibility import Event, Secret, owner_only
+from . import judge
+from .notation import (
+    CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
+    VOTE_SIDE, DreamMove,
+)
+from .words import DreamCard
+
+# WID-R1, §3.1: Fairies, Boogeymen, Sandmen per player count (one card more than clue-givers).
+SPIRITS = {4: (1, 1, 2), 5: (2, 1, 2), 6: (3, 2, 1), 7: (3, 2, 2), 8: (4, 3, 1), 9: (4, 3, 2), 10: (5, 4, 1)}
+FAIRY, BOOGEYMAN, SANDMAN = "Fairy", "Boogeyman", "Sandman"
+NIGHT, FINAL, RECOUNTING, REVIEW, OVER = "night", "final guess", "recount", "review", "over"
+YELLOW, BLUE, PENALTY = "yellow", "blue", "penalty"
+CLUE_WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['-](?=[^\W\d_]))*$")  # WID-R7: letters, inner ' or -
+
+
+@lru_cache(maxsize=None)
+def _all_but(players: int, seat: int) -> frozenset[int]:
+    return frozenset(s for s in range(players) if s != seat)
+
+
+def spirit_set(players: int) -> list[str]:
+    fairies, boogeymen, sandmen = SPIRITS[players]
+    return [FAIRY] * fairies + [BOOGEYMAN] * boogeymen + [SANDMAN] * sandmen
+
+
+def sandman_points(yellow: int, blue: int) -> int:
+    """§3.2: Y = B gives Y + 2; a difference of one gives the larger; more gives the smaller (WID-R21)."""
+    if yellow == blue:
+        return yellow + 2
+    if abs(yellow - blue) == 1:
+        return max(yellow, blue)
+    return min(yellow, blue)
+
+
+class DreamState(State):
+    """One game of When I Dream."""
+
+    __slots__ = (
+        "deck", "cards", "fresh", "round", "dreamer", "roles", "aside", "phase", "seq", "pointer", "turn_no",
+        "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "night_over", "lives",
+    )
+
+    deck: list[tuple[int, int, int]]  # (card index, face 0/1, end 0/1), top first (WID-R3)
+    cards: tuple[DreamCard, ...]
+    fresh: int  # cards at the top never revealed yet (their order is known to nobody)
+    round: int
+    dreamer: int
+    roles: list[str | None]  # per seat; None for the Dreamer
+    aside: str  # the face-down spirit card (WID-R5)
+    phase: str
+    seq: int  # number of the Element in play (counts every Element revealed in the game)
+    pointer: int  # index into the clue-givers, from the Dreamer's left (WID-R6)
+    turn_no: int  # clue turns opened so far (timer names stay unique)
+    typing: bool
+    clues: list[dict[str, Any]]  # this night: {"id", "seq", "seat", "word"}
+    board: list[dict[str, Any]]  # this night's resolved cards: {"seq", "card", "element", "side", "guess", "owner", "mentioned"}
+    penalties: list[list[str]]  # per seat, the Elements of their penalty cards (WID-R13, WID-R22)
+    points: list[int]
+    recount: str | None
+    votes: dict[tuple[str, int], dict[int, str]]  # (vote kind, board index) → seat → choice
+    done: set[int]
+    night_over: bool
+    lives: dict[int, set[int]]  # clue id → seats who flagged it (WID-R15)
+
+    # -- setup --------------------------------------------------------------------------------
+    def _setup(self, cards: tuple[DreamCard, ...]) -> None:
+        self.cards = cards
+        order = list(range(len(cards)))
+        self.rng.shuffle(order)
+        self.deck = [(index, self.rng.randrange(2), self.rng.randrange(2)) for index in order]
+        self.fresh = len(self.deck) - 1  # below the top card, which shows on the bed
+        self.round = 0
+        self.penalties = [[] for _ in range(self.players)]
+        self.points = [0] * self.players
+        self.seq = 0
+        self.turn_no = 0
+        self._start_round(self.options["first_dreamer"] % self.players)
+
+    def _start_round(self, dreamer: int) -> list[Event]:
+        """WID-R2, R5: the Dreamer deals the spirits; then the night opens (WID-R4)."""
+        self.dreamer = dreamer
+        spirits = spirit_set(self.players)
+        self.rng.shuffle(spirits)
+        self.roles = [None] * self.players
+        for seat, spirit in zip(self.clue_givers, spirits):
+            self.roles[seat] = FAIRY if self.options["family_mode"] else spirit
+        self.aside = spirits[-1]
+        self.phase = NIGHT
+        self.pointer = 0
+        self.clues, self.board, self.lives = [], [], {}
+        self.recount, self.votes, self.done = None, {}, set()
+        self.night_over = False
+        self._send_top_to_bottom()
+        events = [Event(None, "Round {round}: {dreamer} is the Dreamer and puts on the sleep mask.",
+                        {"round": self.round + 1, "dreamer": "ABCDEFGHIJ"[dreamer]})]
+        return events + self._reveal()
+
+    @property
+    def clue_givers(self) -> list[int]:
+        return [(self.dreamer + 1 + k) % self.players for k in range(self.players - 1)]
+
+    # -- the deck (WID-R3) --------------------------------------------------------------------
+    def _turned(self, entry: tuple[int, int, int]) -> tuple[int, int, int]:
+        """The card turned to one of its three other orientations, uniformly."""
+        index, face, end = entry
+        others = [(f, e) for f in (0, 1) for e in (0, 1) if (f, e) != (face, end)]
+        face, end = others[self.rng.randrange(3)]
+        return (index, face, end)
+
+    def _send_top_to_bottom(self) -> None:
+        if self.deck:
+            self.deck.append(self._turned(self.deck.pop(0)))
+            self._top_left()
+
+    def _top_left(self) -> None:
+        """The top card has gone: the next one now shows, so one fewer card is unseen."""
+        self.fresh = max(0, self.fresh - 1)
+
+    def element_of(self, entry: tuple[int, int, int]) -> str:
+        index, face, end = entry
+        return self.cards[index].faces[face][end]
+
+    @property
+    def element(self) -> str | None:
+        """The Element in play (``None`` when no card is shown)."""
+        return self.element_of(self.deck[0]) if self.deck and self.phase in (NIGHT, FINAL) else None
+
+    def _reveal(self) -> list[Event]:
+        """A new card is in play: number it; the clue turn restarts on it with a fresh clock (WID-R6)."""
+        if not self.deck:  # WID-R16
+            return self._close_night("no card is left to reveal")
+        self.seq += 1
+        if self.options["restart_order_on_new_card"]:
+            self.pointer = 0
+        self._open_clue_turn()
+        return [Event(None, "Element {seq} is in play: {element}.",
+                      {"seq": self.seq, "element": self._hidden_from_dreamer(self.element_of(self.deck[0]), "(hidden)")})]
+
+    def _hidden_from_dreamer(self, value: Any, shown_as: Any = None) -> Secret:
+        return Secret(value, _all_but(self.players, self.dreamer), shown_as)
+
+    # -- clue turns (WID-R6, R8) ----------------------------------------------------------------
+    @property
+    def clue_seat(self) -> int | None:
+        return self.clue_givers[self.pointer] if self.phase == NIGHT else None
+
+    def _open_clue_turn(self) -> None:
+        self.turn_no += 1
+        self.typing = False
+
+    def _next_clue_turn(self) -> None:
+        self.pointer = (self.pointer + 1) % len(self.clue_givers)
+        self._open_clue_turn()
+
+    @property
+    def timers(self) -> tuple[Timer, ...]:
+        options = self.options
+        if self.phase == NIGHT:
+            pending = [Timer("night", options["night_ms"] / 1000)]
+            seat = self.clue_seat
+            if options["clue_timing"] == "strict":
+                pending.append(Timer(f"clue-submit-{self.turn_no}", options["clue_start_ms"] / 1000, seat))
+            else:
+                if not self.typing:
+                    pending.append(Timer(f"clue-start-{self.turn_no}", options["clue_start_ms"] / 1000, seat))
+                pending.append(Timer(f"clue-submit-{self.turn_no}", options["clue_submit_ms"] / 1000, seat))
+            return tuple(pending)
+        if self.phase == FINAL:
+            return (Timer("final", options["final_guess_ms"] / 1000, self.dreamer),)
+        if self.phase == RECOUNTING:
+            return (Timer("recount", options["recount_ms"] / 1000, self.dreamer),)
+        if self.phase == REVIEW:
+            return (Timer("review", options["review_ms"] / 1000),)
+        return ()
+
+    def _expire(self, timer: Timer) -> list[Event]:
+        name = timer.name
+        if name == "night":  # WID-R12
+            self.phase = FINAL
+            return [Event(None, "The night is over: the Dreamer may give one last answer.")]
+        if name.startswith("clue-"):
+            seat = self.clue_seat
+            self._next_clue_turn()
+            return [Event(seat, "{seat}'s time ran out: the turn passes.", {"seat": "ABCDEFGHIJ"[seat or 0]})]
+        if name == "final":
+            return self._close_night("the Dreamer gave no last answer")
+        if name == "recount":
+            return self._take_recount("")
+        return self._score_round()  # review
+
+    # -- who may act ---------------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        if self.phase == NIGHT:
+            # The Dreamer may guess at any moment (WID-R9); others may flag clues on this card (WID-R15).
+            seats = {self.dreamer, self.clue_givers[self.pointer]}
+            for clue in self.clues:
+                if clue["seq"] == self.seq:
+                    flagged = self.lives.get(clue["id"], set())
+                    seats.update(s for s in self.clue_givers if s != clue["seat"] and s not in flagged)
+            return tuple(sorted(seats))
+        if self.phase in (FINAL, RECOUNTING):
+            return (self.dreamer,)
+        if self.phase == REVIEW:
+            return tuple(seat for seat in self.clue_givers if seat not in self.done)
+        return ()
+
+    def _why_not_actor(self, seat: int) -> str:
+        if not isinstance(seat, int) or not 0 <= seat < self.players:
+            return super()._why_not_actor(seat)
+        if self.phase == NIGHT:
+            return (f"it is {'ABCDEFGHIJ'[self.clue_seat or 0]}'s clue turn, not yours; clues go clockwise from the "
+                    "Dreamer's left, and you may flag only others' clues on the card in play (WID-R6, WID-R15)")
+        if self.phase in (FINAL, RECOUNTING):
+            return f"the night is over: only the Dreamer acts now ({self.phase}; WID-R12, WID-R17)"
+        if self.phase == REVIEW:
+            return "you have finished the review, or you are the Dreamer, who does not vote (WID-R18)"
+        return "the game is over"
+
+    def legal_actions(self, seat: int) -> list[DreamMove]:
+        """A finite list of representative moves (clues and guesses are free text; any legal word works).
+
+        Nothing here depends on what ``seat`` cannot see: the Dreamer's sample of guesses comes
+        from the public clues and a fixed sample of the word list.
+        """
+        if seat not in self.actors:
+            return []
+        seq = self.seq
+        moves: list[DreamMove] = []
+        if self.phase in (NIGHT, FINAL) and seat == self.dreamer:
+            words = [clue["word"] for clue in self.clues if clue["seq"] == seq]
+            words += [self._sample_word(seq * 7 + k * 13) for k in range(4)]
+            moves += [DreamMove(GUESS, seq, word) for word in dict.fromkeys(words)]
+            moves.append(DreamMove(DREAM_PASS, seq))
+        if self.phase == NIGHT and seat != self.dreamer:
+            if seat == self.clue_seat:
+                moves.append(DreamMove(CLUE_PASS, seq))
+                if self.options["clue_timing"] == "typed" and not self.typing:
+                    moves.append(DreamMove(TYPING, seq))
+                moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
+            moves += [DreamMove(FLAG, clue["id"]) for clue in self.clues
+                      if clue["seq"] == seq and clue["seat"] != seat and seat not in self.lives.get(clue["id"], ())]
+        if self.phase == RECOUNTING:
+            named = " ".join(entry["guess"] for entry in self.board if entry["guess"])
+            moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
+        if self.phase == REVIEW:
+            for index in range(len(self.board)):
+                for kind in (VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY):
+                    if self._may_vote(seat, kind, index):
+                        moves += [DreamMove(kind, index + 1, choice) for choice in VOTE_CHOICES[kind]]
+            moves.append(DreamMove(DONE))
+        return moves
+
+    def _sample_word(self, k: int) -> str:
+        """A word of the public word list, picked by a number (never by the hidden deck order)."""
+        card = self.cards[k % len(self.cards)]
+        return card.elements[k // len(self.cards) % 4]
+
+    def _clue_samples(self, seat: int) -> list[str]:
+        """A few clue words for random play: two proper ones, and one the judge would catch."""
+        element = self.element or ""
+        pool = [self._sample_word(self.seq * 5 + k * 11) for k in range(6)]
+        proper = [word for word in pool if judge.improper_reason(word, element) is None][:2]
+        return proper + [element + "s"]
+
+    # -- acting ----------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: DreamMove) -> list[Event]:
+        kind = action.kind
+        if kind in (GUESS, DREAM_PASS):
+            return self._dreamer_answer(seat, action)
+        if kind in (CLUE, CLUE_PASS, TYPING):
+            return self._clue_turn(seat, action)
+        if kind == FLAG:
+            return self._flag(seat, action.number)
+        if kind == RECOUNT:
+            if self.phase != RECOUNTING or seat != self.dreamer:
+                raise IllegalActionError("only the Dreamer recounts the dream, after the night (WID-R17)")
+            return self._take_recount(action.text)
+        if kind in VOTE_CHOICES:
+            return self._vote(seat, action)
+        if kind == DONE:
+            if self.phase != REVIEW:
+                raise IllegalActionError("done ends your review; the review comes after the recount (WID-R18)")
+            self.done.add(seat)
+            events = [Event(seat, "{seat} has finished reviewing.", {"seat": "ABCDEFGHIJ"[seat]})]
+            if self.done >= set(self.clue_givers):
+                events += self._score_round()
+            return events
+        raise IllegalActionError(f"unknown move {action!r}")
+
+    def _check_card(self, number: int) -> None:
+        if number != self.seq:
+            raise IllegalActionError(
+                f"that refers to Element {number}, but Element {self.seq} is in play: it is stale (WID-R9)")
+
+    def _dreamer_answer(self, seat: int, action: DreamMove) -> list[Event]:
+        if seat != self.dreamer:
+            raise IllegalActionError("only the Dreamer may guess or pass the card (WID-R9)")
+        if self.phase not in (NIGHT, FINAL):
+            raise IllegalActionError("guesses are made during the night (WID-R9, WID-R12)")
+        self._check_card(action.number)
+        final = self.phase == FINAL
+        if action.kind == DREAM_PASS:
+            if final:  # WID-R12: declining leaves the card on top
+                return self._close_night("the Dreamer declined the last answer")
+            return self._resolve(BLUE, None, [Event(seat, "The Dreamer passes this card.")])  # WID-R10
+        guess = action.text.strip()
+        if not judge.normalise(guess):
+            raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
+        entry = self.deck[0]
+        card = self.cards[entry[0]]
+        element = self.element_of(entry)
+        right = judge.guess_matches(guess, element, card.aliases.get(element, ()))
+        events = [Event(seat, "The Dreamer guesses {guess}{verdict}.",
+                        {"guess": guess, "verdict": self._hidden_from_dreamer(": right" if right else ": wrong", "")})]
+        events += self._resolve(YELLOW if right else BLUE, guess, events=[], final=final)
+        return events
+
+    def _resolve(self, side: str, guess: str | None, events: list[Event], final: bool = False,
+                 owner: int | None = None) -> list[Event]:
+        """The card in play leaves the deck for Yellow, Blue or a penalty pile; the next is revealed."""
+        entry = self.deck.pop(0)
+        self._top_left()
+        element = self.element_of(entry)
+        self.board.append({"seq": self.seq, "card": entry, "element": element, "side": side, "guess": guess,
+                           "owner": owner, "mentioned": False})
+        if side == PENALTY and owner is not None:
+            self.penalties[owner].append(element)
+        if final:
+            return events + self._close_night("the last answer is in")
+        events.append(Event(None, "Element {seq} has gone: a new card is in play.", {"seq": self.seq}))
+        return events + self._reveal()
+
+    def _clue_turn(self, seat: int, action: DreamMove) -> list[Event]:
+        if self.phase != NIGHT:
+            raise IllegalActionError("clues are given during the night only (WID-R12)")
+        if seat == self.dreamer:
+            raise IllegalActionError("the Dreamer gives no clues (WID-R6)")
+        if seat != self.clue_seat:
+            raise IllegalActionError(
+                f"it is {'ABCDEFGHIJ'[self.clue_seat or 0]}'s clue turn, not yours; clues go clockwise from the "
+                "Dreamer's left (WID-R6)")
+        self._check_card(action.number)
+        name = "ABCDEFGHIJ"[seat]
+        if action.kind == TYPING:
+            if self.options["clue_timing"] != "typed" or self.typing:
+                raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
+            self.typing = True
+            return [Event(seat, "{seat} is typing…", {"seat": name})]
+        if action.kind == CLUE_PASS:
+            self._next_clue_turn()
+            return [Event(seat, "{seat} passes.", {"seat": name})]
+        word = action.text.strip()
+        if not word or not CLUE_WORD.match(word) or len(word) > self.options["clue_max_len"]:
+            raise IllegalActionError(
+                f"a clue is one word of 1–{self.options['clue_max_len']} letters (a ' or - inside is allowed; no "
+                f"spaces or digits): {word!r} is not (WID-R7)")
+        element = self.element or ""
+        check = self.options["auto_clue_check"]
+        reason = None if check == "off" else judge.improper_reason(
+            word, element, self.options["translation_check"] != "off", self.options["min_substring_len"])
+        if reason and check == "reject":  # WID-R14: told privately, may try again
+            return [Event(seat, "{note}", {"note": owner_only(seat, f"Your clue {word!r} was not published: {reason.replace('_', ' ')}.", f"{name} is thinking…")})]
+        if reason:  # penalize: WID-R13, WID-R28
+            self._next_clue_turn()
+            return self._resolve(PENALTY, None, [Event(seat, "{seat}'s clue was improper{reason}: the card goes in front of them as a penalty.",
+                                                       {"seat": name, "reason": self._hidden_from_dreamer(f" ({word}: {reason})", "")})], owner=seat)
+        clue_id = self.turn_no  # one clue per turn at most, so unique within the game
+        self.clues.append({"id": clue_id, "seq": self.seq, "seat": seat, "word": word})
+        self._next_clue_turn()
+        return [Event(seat, "{seat} says: {word} (c{id}).", {"seat": name, "word": word, "id": clue_id})]
+
+    def _flag(self, seat: int, clue_id: int) -> list[Event]:
+        """WID-R15: a quorum of other clue-givers makes a published clue on the current card improper."""
+        if self.phase != NIGHT or seat == self.dreamer:
+            raise IllegalActionError("clue-givers flag clues during the night (WID-R15)")
+        clue = next((c for c in self.clues if c["id"] == clue_id), None)
+        if clue is None or clue["seq"] != self.seq:
+            raise IllegalActionError(f"c{clue_id} is not a clue on the card in play; only those can be flagged (WID-R15)")
+        if clue["seat"] == seat:
+            raise IllegalActionError("you cannot flag your own clue (WID-R15)")
+        flaggers = self.lives.setdefault(clue_id, set())
+        if seat in flaggers:
+            raise IllegalActionError(f"you have already flagged c{clue_id}")
+        flaggers.add(seat)
+        name = "ABCDEFGHIJ"[seat]
+        events = [Event(seat, "{seat} flags c{id}.", {"seat": name, "id": clue_id})]
+        quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
+        if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
+            author = clue["seat"]
+            return self._resolve(PENALTY, None, events + [Event(author, "c{id} is improper by the players' flags: a penalty for {seat}.",
+                                                                  {"id": clue_id, "seat": "ABCDEFGHIJ"[author]})], owner=author)
+        return events
+
+    # -- the day -----------------------------------------------------------------------------------
+    def _close_night(self, why: str) -> list[Event]:
+        self.phase = RECOUNTING
+        self.night_over = True
+        return [Event(None, "The night ends: {why}. The Dreamer recounts the dream.", {"why": why})]
+
+    def _take_recount(self, text: str) -> list[Event]:
+        """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text."""
+        self.recount = text
+        words = re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
+        lowered = judge.normalise(text)
+        for entry in self.board:  # Blue cards too: the review may move one to Yellow
+            if entry["side"] in (YELLOW, BLUE):
+                card = self.cards[entry["card"][0]]
+                aliases = card.aliases.get(entry["element"], ())
+                entry["mentioned"] = any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
+                    bool(entry["guess"]) and judge.normalise(entry["guess"]) in lowered)
+        self.phase = REVIEW
+        return [Event(self.dreamer, "The Dreamer recounts: “{text}”. The clue-givers review the night.", {"text": text})]
+
+    def _may_vote(self, seat: int, kind: str, index: int) -> bool:
+        entry = self.board[index]
+        if (kind, index) in self.votes and seat in self.votes[(kind, index)]:
+            return False
+        if kind == VOTE_PENALTY:
+            return entry["side"] == PENALTY and entry["owner"] != seat
+        if kind == VOTE_SIDE:
+            return entry["side"] in (YELLOW, BLUE)
+        return entry["side"] == YELLOW  # mention
+
+    def _vote(self, seat: int, action: DreamMove) -> list[Event]:
+        if self.phase != REVIEW:
+            raise IllegalActionError("votes are cast in the day's review (WID-R18)")
+        index = action.number - 1
+        if not 0 <= index < len(self.board) or not self._may_vote(seat, action.kind, index):
+            raise IllegalActionError(
+                f"{action} is not open to you: vote once per card, on sides of Yellow/Blue cards, on the naming of "
+                "Yellow cards, and on others' penalties (WID-R18)")
+        self.votes.setdefault((action.kind, index), {})[seat] = action.text
+        return [Event(seat, "{seat} votes {vote}.", {"seat": "ABCDEFGHIJ"[seat], "vote": str(action)})]
+
+    def _apply_review(self) -> None:
+        """WID-R18: a strict majority of the eligible voters changes the automatic result."""
+        for (kind, index), ballots in self.votes.items():
+            entry = self.board[index]
+            eligible = [s for s in self.clue_givers if kind != VOTE_PENALTY or s != entry["owner"]]
+            if kind == VOTE_SIDE:
+                for side in (YELLOW, BLUE):
+                    if side != entry["side"] and sum(v == side for v in ballots.values()) * 2 > len(eligible):
+                        entry["side"] = side
+            elif kind == VOTE_MENTION:
+                choice = "no" if entry["mentioned"] else "yes"
+                if sum(v == choice for v in ballots.values()) * 2 > len(eligible):
+                    entry["mentioned"] = not entry["mentioned"]
+            elif sum(v == "cancel" for v in ballots.values()) * 2 > len(eligible):
+                owner = entry["owner"]
+                self.penalties[owner].remove(entry["element"])
+                entry["side"] = "cancelled"
+                self.deck.append(self._turned(entry["card"]))
+
+    def _score_round(self) -> list[Event]:
+        """WID-R19 to R22: score the round, reveal the roles, clear the board, pass the mask left."""
+        self._apply_review()
+        yellow = sum(entry["side"] == YELLOW for entry in self.board)
+        blue = sum(entry["side"] == BLUE for entry in self.board)
+        bonus = 2 if all(e["mentioned"] for e in self.board if e["side"] == YELLOW) and (
+            yellow >= 1 or not self.options["bonus_requires_yellow"]) else 0
+        gains = [0] * self.players
+        gains[self.dreamer] = yellow + bonus
+        for seat in self.clue_givers:
+            role = self.roles[seat]
+            gains[seat] = yellow if role == FAIRY else blue if role == BOOGEYMAN else sandman_points(yellow, blue)
+        for seat in range(self.players):
+            self.points[seat] += gains[seat]
+        for entry in self.board:  # WID-R22
+            if entry["side"] in (YELLOW, BLUE):
+                self.deck.append(self._turned(entry["card"]))
+        roles = ", ".join(f"{'ABCDEFGHIJ'[s]} {self.roles[s]}" for s in self.clue_givers)
+        events = [Event(None, "Day {round}: {yellow} Yellow, {blue} Blue{bonus}. Roles: {roles}. Points: {gains}.",
+                        {"round": self.round + 1, "yellow": yellow, "blue": blue,
+                         "bonus": ", the Dreamer named every Yellow Element (+2)" if bonus else "",
+                         "roles": roles, "gains": ", ".join(f"{'ABCDEFGHIJ'[s]} +{g}" for s, g in enumerate(gains))})]
+        self.round += 1
+        if self.round >= self.players:  # WID-R2: everyone has dreamed once
+            self.phase = OVER
+            return events + [Event(None, "Everyone has been the Dreamer: the game is over.")]
+        return events + self._start_round((self.dreamer + 1) % self.players)
+
+    # -- the end (WID-R23) ---------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if self.phase != OVER:
+            return None
+        totals = [self.points[s] - len(self.penalties[s]) for s in range(self.players)]
+        best = max(totals)
+        tied = [s for s in range(self.players) if totals[s] == best]
+        fewest = min(len(self.penalties[s]) for s in tied)
+        winners = tuple(s for s in tied if len(self.penalties[s]) == fewest)
+        details = tuple({"points": self.points[s], "penalties": len(self.penalties[s]), "total": totals[s]}
+                        for s in range(self.players))
+        return Outcome(tuple(float(t) for t in totals), winners, "all-dreamed", details)
+
+    # -- views (WID-R11, §4.5) -------------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        dreamer = self.dreamer
+        over = self.phase == OVER
+        sees_past = self.options["dreamer_sees_past_clues"]
+        clues = []
+        for clue in self.clues:
+            shown = {"id": clue["id"], "seq": clue["seq"], "seat": clue["seat"], "word": clue["word"]}
+            current = clue["seq"] == self.seq and self.phase in (NIGHT, FINAL)
+            clues.append(shown if current or sees_past or over else self._hidden_from_dreamer(shown))
+        board = []
+        for entry in self.board:
+            public = {"seq": entry["seq"], "element": entry["element"], "side": entry["side"],
+                      "guess": entry["guess"], "owner": entry["owner"], "mentioned": entry["mentioned"]}
+            own_guess = {"seq": entry["seq"], "guess": entry["guess"]} if self.options["dreamer_sees_own_guesses"] else None
+            board.append(public if over else self._hidden_from_dreamer(public, own_guess))
+        roles = [role if role is None or over else Secret(role, frozenset((seat,)), None)
+                 for seat, role in enumerate(self.roles)]
+        return {
+            "round": self.round + 1 if not over else self.round,
+            "rounds": self.players,
+            "dreamer": dreamer,
+            "phase": self.phase,
+            "seq": self.seq,
+            "element": None if self.element is None else self._hidden_from_dreamer(self.element),
+            "clue_turn": self.clue_seat,
+            "typing": self.typing,
+            "clues": clues,
+            "board": board,
+            "roles": roles,
+            "recount": self.recount,
+            "penalties": [len(p) if over else self._hidden_from_dreamer(len(p)) for p in self.penalties],
+            "points": self.points[:],
+            "deck": len(self.deck),
+            "votes": {f"{kind} {index + 1}": len(ballots) for (kind, index), ballots in self.votes.items()},
+            "done": sorted(self.done),
+        }
+
+    # -- copies and worlds ------------------------------------------------------------------------------
+    def copy(self) -> "DreamState":
+        twin = DreamState.__new__(DreamState)
+        self._copy_base_into(twin)
+        for name in ("cards", "fresh", "round", "dreamer", "aside", "phase", "seq", "pointer", "turn_no", "typing",
+                     "recount", "night_over"):
+            setattr(twin, name, getattr(self, name))
+        twin.deck = self.deck[:]
+        twin.roles = self.roles[:]
+        twin.clues = [dict(c) for c in self.clues]
+        twin.board = [dict(e) for e in self.board]
+        twin.penalties = [p[:] for p in self.penalties]
+        twin.points = self.points[:]
+        twin.votes = {key: dict(ballots) for key, ballots in self.votes.items()}
+        twin.done = set(self.done)
+        twin.lives = {key: set(seats) for key, seats in self.lives.items()}
+        return twin
+
+    def determinize(self, seat: int, rng: Any) -> "DreamState":
+        """Others' roles and the face-down card are re-dealt; the never-seen top of the deck reshuffled.
+
+        The Dreamer also cannot see the card in play, so for the Dreamer it joins the reshuffle.
+        """
+        world = self.copy()
+        world.rng = reseeded(rng)
+        hidden = [s for s in world.clue_givers if s != seat]
+        if world.phase != OVER and hidden:
+            pool = [world.roles[s] for s in hidden] + [world.aside]
+            world._shuffle(pool)
+            for s, role in zip(hidden, pool):
+                world.roles[s] = role
+            world.aside = pool[-1]
+        # Unseen by anyone: the cards below the top that never showed. The Dreamer cannot see the top either.
+        start = 0 if seat == world.dreamer and world.phase in (NIGHT, FINAL) else 1
+        stop = 1 + world.fresh
+        if stop - start > 1:
+            top = world.deck[start:stop]
+            world._shuffle(top)
+            world.deck[start:stop] = [(i, world.rng.randrange(2), world.rng.randrange(2)) for i, _, _ in top]
+        return world
+
+    def _shuffle(self, items: list[Any]) -> None:
+        shuffle_with(items, self.rng)
