@@ -41,9 +41,33 @@ def test_list_shows_the_games():
     child.expect(pexpect.EOF)
 
 
-def test_when_i_dream_says_plainly_that_terminal_play_is_not_built_yet():
-    child = spawn("play", "when-i-dream", "--seats", "human,random,random,random")
-    child.expect("cannot be played at the terminal yet")
+def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
+    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_ms=6000",
+                  "-o", "final_guess_ms=3000", "--clue-delay", "0.3")
+    child.timeout = 30
+    child.expect("type your guess")
+    child.expect(r"says: \w+")  # a bot's clue appears on its own
+    child.sendline("dog")
+    child.expect("one last answer")
+    child.sendline("pass")
+    child.expect("Recount your dream")
+    child.sendline("a dog in a dream")
+    child.expect("Round 2")
+    clues = 0
+    while True:
+        index = child.expect([r"Your clue \(one word\), or pass", r"Review:", r"Game over: .* won"])
+        if index == 2:
+            break
+        child.sendline("dream" if index == 0 else "done")
+        clues += index == 0
+    assert clues >= 1
+    child.expect(pexpect.EOF)
+
+
+def test_when_i_dream_refuses_two_humans_and_says_why():
+    child = spawn("play", "when-i-dream", "--seats", "human,human,bot,bot")
+    child.expect("exactly one human")
+    child.expect("web play")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2

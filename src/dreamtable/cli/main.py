@@ -76,14 +76,15 @@ def play(
     seed: Optional[int] = typer.Option(None, help="the shuffle; a random one is chosen and shown if left out"),
     save: Optional[Path] = typer.Option(None, help="save after every move to FILE; resumes from FILE if it exists"),
     option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
+    clue_delay: float = typer.Option(1.5, help="When I Dream: seconds a bot clue-giver takes to speak"),
 ) -> None:
-    """Play a game at the terminal: humans and bots in any mix."""
+    """Play a game at the terminal: humans and bots in any mix (When I Dream: one human, real time)."""
     try:
         chosen = load(game)
-        if chosen.id in REAL_TIME_NOT_YET:
-            fail(f"{chosen.info.name} cannot be played at the terminal yet: its real-time night needs a clock "
-                 "that is not built. Its rules engine works through the Python API and `dreamtable simulate`.")
         specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
+        if chosen.id in REAL_TIME:
+            play_real_time(chosen, specs, seed, parse_options(option), clue_delay)
+            return
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
             console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
@@ -95,7 +96,22 @@ def play(
         raise typer.Exit(1)
 
 
-REAL_TIME_NOT_YET = {"when-i-dream"}
+REAL_TIME = {"when-i-dream"}
+
+
+def play_real_time(game: Any, specs: list[str], seed: int | None, options: dict[str, Any], clue_delay: float) -> None:
+    """When I Dream: exactly one human; the other seats are word bots; the real clock runs."""
+    from .realtime import RealTimeGame
+
+    humans = [seat for seat, spec in enumerate(specs) if spec == "human"]
+    if len(humans) != 1 or any(spec not in ("human", "bot", "wordbot") for spec in specs):
+        fail(f"{game.info.name} at the terminal takes exactly one human and word bots (--seats human,bot,bot,bot): "
+             "with secret roles, several people cannot share one screen. Several humans need web play, "
+             "which is not built yet.")
+    if seed is None:
+        seed = random.SystemRandom().randrange(1_000_000)
+        console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
+    RealTimeGame(game.new(players=len(specs), seed=seed, **options), humans[0], console, clue_delay).run()
 
 
 @app.command()
@@ -324,7 +340,7 @@ def tournament(
 
 def menu() -> None:
     """Choose a game, the seats and a seed, then play."""
-    infos = [info for info in games() if info.id not in REAL_TIME_NOT_YET]
+    infos = games()
     console.print("[bold]dreamtable[/] — choose a game (Ctrl-D to leave):")
     for number, info in enumerate(infos, 1):
         console.print(f"  {number}. {info.name} ({info.id}, {info.min_players}–{info.max_players} players)")
@@ -335,9 +351,11 @@ def menu() -> None:
                 info = infos[int(answer) - 1]
                 break
             console.print(f"Choose 1–{len(infos)}.")
-        default_seats = ",".join(["human"] + ["ismcts"] * (info.min_players - 1))
-        seats = console.input(f"Seats, one per player: human or {', '.join(BOT_NAMES)} [{default_seats}]: ").strip()
-        play(info.id, seats or default_seats, None, None, [])
+        bot = "bot" if info.id in REAL_TIME else "ismcts"
+        default_seats = ",".join(["human"] + [bot] * (info.min_players - 1))
+        choices = "one human and bots" if info.id in REAL_TIME else f"human or {', '.join(BOT_NAMES)}"
+        seats = console.input(f"Seats, one per player: {choices} [{default_seats}]: ").strip()
+        play(info.id, seats or default_seats, None, None, [], 1.5)
     except (EOFError, KeyboardInterrupt):
         console.print("\nGoodbye.")
 
