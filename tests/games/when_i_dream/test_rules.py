@@ -133,10 +133,32 @@ def test_wid_r7_malformed_clue_is_illegal_and_changes_nothing(word):
     assert_refused(state, 1, f"clue {state.seq} {word}", "one word", "WID-R7")
 
 
-def test_wid_r7_an_empty_clue_is_unreadable():
+def test_wid_r7_an_empty_clue_or_guess_is_illegal_and_changes_nothing():
     state = new(4, seed=0)
-    with pytest.raises(dreamtable.NotationError, match="clue 3 bark"):
-        GAME.parse_action(state, 1, f"clue {state.seq}")
+    assert_refused(state, 1, f"clue {state.seq}", "one word", "WID-R7")
+    assert_refused(state, 0, f"guess {state.seq}  ", "a guess needs a word")
+
+
+def test_fuzz_the_dreamer_never_sees_an_element_or_a_verdict_and_the_aside_card_never_shows():
+    from dreamtable import testing
+
+    for players in range(4, 11):
+        def check(state, step):
+            if state.is_over or state.phase not in ("night", "final guess"):
+                return
+            view = state.view(state.dreamer)
+            log = [event["text"] for event in state.log(state.dreamer)]
+            tonight = log[max((i for i, text in enumerate(log) if text.startswith("Round ")), default=0):]  # earlier rounds were seen as a clue-giver
+            view.pop("events")
+            text = json.dumps(view)
+            assert view["element"] is None and all(entry is None for entry in view["board"])
+            assert '"yellow"' not in text and '"blue"' not in text
+            assert not any(": right" in line or ": wrong" in line or "(hidden)" not in line and " is in play: " in line
+                           for line in tonight)
+            for seat in [*range(state.players), None]:
+                assert "aside" not in json.dumps(state.view(seat))
+
+        testing.play_random(GAME, players, seed=players, on_step=check)
 
 
 def test_wid_r7_hyphen_and_apostrophe_inside_a_word_are_fine():

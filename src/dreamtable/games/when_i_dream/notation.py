@@ -58,8 +58,8 @@ def parse(text: str) -> DreamMove:
         number = int(words[1])
         if kind in (CLUE_PASS, TYPING, DREAM_PASS) and len(words) == 2:
             return DreamMove(kind, number)
-        if kind in (CLUE, GUESS) and len(words) == 3:
-            return DreamMove(kind, number, words[2].strip())
+        if kind in (CLUE, GUESS):  # an empty word reads, and the rules refuse it (WID-R7)
+            return DreamMove(kind, number, words[2].strip() if len(words) == 3 else "")
         if kind in VOTE_CHOICES and len(words) == 3 and words[2].lower() in VOTE_CHOICES[kind]:
             return DreamMove(kind, number, words[2].lower())
     raise NotationError(f"cannot read {text!r}; {HINT}")
