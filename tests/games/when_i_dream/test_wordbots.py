@@ -36,3 +36,10 @@ def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
             yellow, blue = yellow + y, blue + b
         rates[spirit] = yellow / (yellow + blue)
     assert rates["Fairy"] >= 0.55 and rates["Boogeyman"] <= rates["Fairy"] / 3
+
+
+def test_word_bots_play_a_whole_game_at_once_and_reproducibly():
+    first = wordbots.bot_game(seed=5, players=4)
+    again = wordbots.bot_game(seed=5, players=4)
+    assert first.is_over and first.outcome == again.outcome
+    assert sum(first.points) > 0 and first.round == 4

@@ -109,12 +109,45 @@ def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> 
     return None
 
 
+def _play_night(state: Any, clue_turns: int) -> list[str]:
+    """The bots play the night in progress on a simulated clock; returns the Dreamer's guesses.
+
+    ``clue_turns`` clue turns pass, then the night's deadline, and the Dreamer gives a last answer
+    if the clues point somewhere.
+    """
+    game = state.game
+    guesses: list[str] = []
+
+    def answer(patience: int) -> None:
+        heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
+        guess = dreamer_guess(heard, patience=patience)
+        if guess is not None:
+            guesses.append(guess)
+            state.apply(state.dreamer, game.parse_action(state, state.dreamer, f"guess {state.seq} {guess}"))
+        elif patience == 1:
+            state.apply(state.dreamer, game.parse_action(state, state.dreamer, f"dream-pass {state.seq}"))
+
+    for _ in range(clue_turns):
+        if state.phase != "night":
+            return guesses
+        seat, seq, element = state.clue_seat, state.seq, state.element
+        used = {clue["word"] for clue in state.clues}
+        yellow = sum(entry["side"] == "yellow" for entry in state.board)
+        blue = sum(entry["side"] == "blue" for entry in state.board)
+        word = clue_for(state.roles[seat], element, used, yellow, blue)
+        state.apply(seat, game.parse_action(state, seat, f"clue {seq} {word}" if word else f"clue-pass {seq}"))
+        if state.phase == "night":
+            answer(patience=4)
+    if state.phase == "night":
+        state.expire("night")
+        answer(patience=1)
+    return guesses
+
+
 def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int = 12) -> tuple[int, int]:
     """One night played by the bots through the engine; returns (Yellow, Blue).
 
-    ``spirit`` gives every clue-giver that role (``None``: the dealt mix). The simulated clock
-    lets ``clue_turns`` clue turns pass, then the night's deadline; the Dreamer then gives a last
-    answer if the clues point somewhere.
+    ``spirit`` gives every clue-giver that role (``None``: the dealt mix).
     """
     from dreamtable import load
 
@@ -122,24 +155,20 @@ def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int =
     if spirit is not None:
         for seat in state.clue_givers:
             state.roles[seat] = spirit
-    game = state.game
-    for _ in range(clue_turns):
-        if state.phase != "night":
-            break
-        seat, seq, element = state.clue_seat, state.seq, state.element
-        used = {clue["word"] for clue in state.clues}
-        yellow = sum(entry["side"] == "yellow" for entry in state.board)
-        blue = sum(entry["side"] == "blue" for entry in state.board)
-        word = clue_for(state.roles[seat], element, used, yellow, blue)
-        state.apply(seat, game.parse_action(state, seat, f"clue {seq} {word}" if word else f"clue-pass {seq}"))
-        heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-        guess = dreamer_guess(heard)
-        if guess is not None:
-            state.apply(state.dreamer, game.parse_action(state, state.dreamer, f"guess {state.seq} {guess}"))
-    if state.phase == "night":
-        state.expire("night")
-        heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-        guess = dreamer_guess(heard, patience=1)
-        move = f"guess {state.seq} {guess}" if guess else f"dream-pass {state.seq}"
-        state.apply(state.dreamer, game.parse_action(state, state.dreamer, move))
+    _play_night(state, clue_turns)
     return (sum(entry["side"] == "yellow" for entry in state.board), sum(entry["side"] == "blue" for entry in state.board))
+
+
+def bot_game(seed: int, players: int = 5, clue_turns: int = 12, **options: Any) -> Any:
+    """A whole game played by the word bots at once, reproducibly: every night on the simulated
+    clock, the Dreamer's recount made of its guesses, and every review accepted as it stands."""
+    from dreamtable import load
+
+    state: Any = load("when-i-dream").new(players=players, seed=seed, **options)
+    game = state.game
+    while not state.is_over:
+        guesses = _play_night(state, clue_turns)
+        state.apply(state.dreamer, game.parse_action(state, state.dreamer, "recount " + " ".join(guesses)))
+        for seat in list(state.actors):
+            state.apply(seat, game.parse_action(state, seat, "done"))
+    return state
