@@ -93,31 +93,27 @@ class RealTimeGame:
         except DreamtableError as error:
             self.console.print(f"[red]{error}[/]")
 
+    def _bot_answer(self, last: bool = False) -> None:
+        move = wordbots.answer_move(self.state, last)
+        if move is not None:
+            if move.startswith("guess "):
+                self.bot_guesses.append(move.split(" ", 2)[2])
+            self._apply(self.state.dreamer, move)
+
     def _bot_turn(self) -> bool:
         """Let the bots act if it is their moment; True when one did."""
         state = self.state
         if state.phase == "night":
             seat = state.clue_seat
-            if seat != self.human and self.clock() >= self.armed.get(f"clue-submit-{state.turn_no}", self.clock()) + self.clue_delay:
-                used = {clue["word"] for clue in state.clues}
-                yellow = sum(entry["side"] == "yellow" for entry in state.board)
-                blue = sum(entry["side"] == "blue" for entry in state.board)
-                word = wordbots.clue_for(state.roles[seat], state.element, used, yellow, blue)
-                self._apply(seat, f"clue {state.seq} {word}" if word else f"clue-pass {state.seq}")
-                if state.dreamer != self.human and state.phase == "night":
-                    heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-                    guess = wordbots.dreamer_guess(heard)
-                    if guess:
-                        self.bot_guesses.append(guess)
-                        self._apply(state.dreamer, f"guess {state.seq} {guess}")
-                return True
-            return False
+            spoke_at = self.armed.get(f"clue-submit-{state.turn_no}", self.clock()) + self.clue_delay
+            if seat == self.human or self.clock() < spoke_at:
+                return False
+            self._apply(seat, wordbots.clue_move(state))
+            if state.dreamer != self.human and state.phase == "night":
+                self._bot_answer()
+            return True
         if state.dreamer != self.human and state.phase == "final guess":
-            heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-            guess = wordbots.dreamer_guess(heard, patience=1)
-            if guess:
-                self.bot_guesses.append(guess)
-            self._apply(state.dreamer, f"guess {state.seq} {guess}" if guess else f"dream-pass {state.seq}")
+            self._bot_answer(last=True)
             return True
         if state.dreamer != self.human and state.phase == "recount":
             self._apply(state.dreamer, "recount " + " ".join(self.bot_guesses))

@@ -109,38 +109,51 @@ def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> 
     return None
 
 
+def clue_move(state: Any) -> str:
+    """The move of the bot clue-giver holding the turn: its role's clue, or a pass."""
+    seat, seq = state.clue_seat, state.seq
+    used = {clue["word"] for clue in state.clues}
+    yellow = sum(entry["side"] == "yellow" for entry in state.board)
+    blue = sum(entry["side"] == "blue" for entry in state.board)
+    word = clue_for(state.roles[seat], state.element, used, yellow, blue)
+    return f"clue {seq} {word}" if word else f"clue-pass {seq}"
+
+
+def answer_move(state: Any, last: bool = False) -> str | None:
+    """The bot Dreamer's move on the clues heard for this card: a guess, or ``None`` to wait.
+
+    On the ``last`` answer of the night it guesses if the clues point anywhere, else declines.
+    """
+    heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
+    guess = dreamer_guess(heard, patience=1 if last else 4)
+    if guess is not None:
+        return f"guess {state.seq} {guess}"
+    return f"dream-pass {state.seq}" if last else None
+
+
 def _play_night(state: Any, clue_turns: int) -> list[str]:
     """The bots play the night in progress on a simulated clock; returns the Dreamer's guesses.
 
-    ``clue_turns`` clue turns pass, then the night's deadline, and the Dreamer gives a last answer
-    if the clues point somewhere.
+    ``clue_turns`` clue turns pass, then the night's deadline and the Dreamer's last answer.
     """
     game = state.game
     guesses: list[str] = []
 
-    def answer(patience: int) -> None:
-        heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-        guess = dreamer_guess(heard, patience=patience)
-        if guess is not None:
-            guesses.append(guess)
-            state.apply(state.dreamer, game.parse_action(state, state.dreamer, f"guess {state.seq} {guess}"))
-        elif patience == 1:
-            state.apply(state.dreamer, game.parse_action(state, state.dreamer, f"dream-pass {state.seq}"))
+    def act(seat: int, move: str | None) -> None:
+        if move is not None:
+            if move.startswith("guess "):
+                guesses.append(move.split(" ", 2)[2])
+            state.apply(seat, game.parse_action(state, seat, move))
 
     for _ in range(clue_turns):
         if state.phase != "night":
             return guesses
-        seat, seq, element = state.clue_seat, state.seq, state.element
-        used = {clue["word"] for clue in state.clues}
-        yellow = sum(entry["side"] == "yellow" for entry in state.board)
-        blue = sum(entry["side"] == "blue" for entry in state.board)
-        word = clue_for(state.roles[seat], element, used, yellow, blue)
-        state.apply(seat, game.parse_action(state, seat, f"clue {seq} {word}" if word else f"clue-pass {seq}"))
+        act(state.clue_seat, clue_move(state))
         if state.phase == "night":
-            answer(patience=4)
+            act(state.dreamer, answer_move(state))
     if state.phase == "night":
         state.expire("night")
-        answer(patience=1)
+        act(state.dreamer, answer_move(state, last=True))
     return guesses
 
 
