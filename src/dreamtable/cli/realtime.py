@@ -20,7 +20,6 @@ from ..core.contract import seat_name
 from ..core.errors import DreamtableError
 from ..games.when_i_dream import wordbots
 
-SEAT_NAMES = "ABCDEFGHIJ"
 
 
 class RealTimeGame:
@@ -129,7 +128,7 @@ class RealTimeGame:
     def run(self) -> None:
         """Play to the end, printing what the human may know."""
         state = self.state
-        self.console.print(f"You are player {SEAT_NAMES[self.human]}. Each player is the Dreamer once.")
+        self.console.print(f"You are player {seat_name(self.human)}. Each player is the Dreamer once.")
         last_prompt = None
         while not state.is_over:
             self._print_news()
@@ -155,5 +154,5 @@ class RealTimeGame:
         self._print_news()
         outcome = state.outcome
         for seat, detail in enumerate(outcome.details):
-            self.console.print(f"{SEAT_NAMES[seat]}: {detail['points']} points − {detail['penalties']} penalties = {detail['total']}")
-        self.console.print("Game over: " + ", ".join(SEAT_NAMES[s] for s in outcome.winners) + " won.")
+            self.console.print(f"{seat_name(seat)}: {detail['points']} points − {detail['penalties']} penalties = {detail['total']}")
+        self.console.print("Game over: " + ", ".join(seat_name(s) for s in outcome.winners) + " won.")

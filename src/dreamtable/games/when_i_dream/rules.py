@@ -10,7 +10,7 @@ import re
 from functools import lru_cache
 from typing import Any
 
-from ...core.contract import Outcome, State, Timer
+from ...core.contract import Outcome, State, Timer, seat_name
 from ...core.errors import IllegalActionError
 from ...core.rng import reseeded, shuffle_with
 from ...core.visibility import Event, Secret, owner_only
@@ -53,7 +53,7 @@ class DreamState(State):
 
     __slots__ = (
         "deck", "cards", "fresh", "round", "dreamer", "roles", "aside", "phase", "seq", "pointer", "turn_no",
-        "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "night_over", "lives",
+        "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "flags",
     )
 
     deck: list[tuple[int, int, int]]  # (card index, face 0/1, end 0/1), top first (WID-R3)
@@ -75,8 +75,7 @@ class DreamState(State):
     recount: str | None
     votes: dict[tuple[str, int], dict[int, str]]  # (vote kind, board index) → seat → choice
     done: set[int]
-    night_over: bool
-    lives: dict[int, set[int]]  # clue id → seats who flagged it (WID-R15)
+    flags: dict[int, set[int]]  # clue id → seats who flagged it (WID-R15)
 
     # -- setup --------------------------------------------------------------------------------
     def _setup(self, cards: tuple[DreamCard, ...]) -> None:
@@ -103,12 +102,11 @@ class DreamState(State):
         self.aside = spirits[-1]
         self.phase = NIGHT
         self.pointer = 0
-        self.clues, self.board, self.lives = [], [], {}
+        self.clues, self.board, self.flags = [], [], {}
         self.recount, self.votes, self.done = None, {}, set()
-        self.night_over = False
         self._send_top_to_bottom()
         events = [Event(None, "Round {round}: {dreamer} is the Dreamer and puts on the sleep mask.",
-                        {"round": self.round + 1, "dreamer": "ABCDEFGHIJ"[dreamer]})]
+                        {"round": self.round + 1, "dreamer": seat_name(dreamer)})]
         return events + self._reveal()
 
     @property
@@ -197,7 +195,7 @@ class DreamState(State):
         if name.startswith("clue-"):
             seat = self.clue_seat
             self._next_clue_turn()
-            return [Event(seat, "{seat}'s time ran out: the turn passes.", {"seat": "ABCDEFGHIJ"[seat or 0]})]
+            return [Event(seat, "{seat}'s time ran out: the turn passes.", {"seat": seat_name(seat or 0)})]
         if name == "final":
             return self._close_night("the Dreamer gave no last answer")
         if name == "recount":
@@ -212,7 +210,7 @@ class DreamState(State):
             seats = {self.dreamer, self.clue_givers[self.pointer]}
             for clue in self.clues:
                 if clue["seq"] == self.seq:
-                    flagged = self.lives.get(clue["id"], set())
+                    flagged = self.flags.get(clue["id"], set())
                     seats.update(s for s in self.clue_givers if s != clue["seat"] and s not in flagged)
             return tuple(sorted(seats))
         if self.phase in (FINAL, RECOUNTING):
@@ -225,7 +223,7 @@ class DreamState(State):
         if not isinstance(seat, int) or not 0 <= seat < self.players:
             return super()._why_not_actor(seat)
         if self.phase == NIGHT:
-            return (f"it is {'ABCDEFGHIJ'[self.clue_seat or 0]}'s clue turn, not yours; clues go clockwise from the "
+            return (f"it is {seat_name(self.clue_seat or 0)}'s clue turn, not yours; clues go clockwise from the "
                     "Dreamer's left, and you may flag only others' clues on the card in play (WID-R6, WID-R15)")
         if self.phase in (FINAL, RECOUNTING):
             return f"the night is over: only the Dreamer acts now ({self.phase}; WID-R12, WID-R17)"
@@ -255,7 +253,7 @@ class DreamState(State):
                     moves.append(DreamMove(TYPING, seq))
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue["id"]) for clue in self.clues
-                      if clue["seq"] == seq and clue["seat"] != seat and seat not in self.lives.get(clue["id"], ())]
+                      if clue["seq"] == seq and clue["seat"] != seat and seat not in self.flags.get(clue["id"], ())]
         if self.phase == RECOUNTING:
             named = " ".join(entry["guess"] for entry in self.board if entry["guess"])
             moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
@@ -298,7 +296,7 @@ class DreamState(State):
             if self.phase != REVIEW:
                 raise IllegalActionError("done ends your review; the review comes after the recount (WID-R18)")
             self.done.add(seat)
-            events = [Event(seat, "{seat} has finished reviewing.", {"seat": "ABCDEFGHIJ"[seat]})]
+            events = [Event(seat, "{seat} has finished reviewing.", {"seat": seat_name(seat)})]
             if self.done >= set(self.clue_givers):
                 events += self._score_round()
             return events
@@ -354,10 +352,10 @@ class DreamState(State):
             raise IllegalActionError("the Dreamer gives no clues (WID-R6)")
         if seat != self.clue_seat:
             raise IllegalActionError(
-                f"it is {'ABCDEFGHIJ'[self.clue_seat or 0]}'s clue turn, not yours; clues go clockwise from the "
+                f"it is {seat_name(self.clue_seat or 0)}'s clue turn, not yours; clues go clockwise from the "
                 "Dreamer's left (WID-R6)")
         self._check_card(action.number)
-        name = "ABCDEFGHIJ"[seat]
+        name = seat_name(seat)
         if action.kind == TYPING:
             if self.options["clue_timing"] != "typed" or self.typing:
                 raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
@@ -395,23 +393,22 @@ class DreamState(State):
             raise IllegalActionError(f"c{clue_id} is not a clue on the card in play; only those can be flagged (WID-R15)")
         if clue["seat"] == seat:
             raise IllegalActionError("you cannot flag your own clue (WID-R15)")
-        flaggers = self.lives.setdefault(clue_id, set())
+        flaggers = self.flags.setdefault(clue_id, set())
         if seat in flaggers:
             raise IllegalActionError(f"you have already flagged c{clue_id}")
         flaggers.add(seat)
-        name = "ABCDEFGHIJ"[seat]
+        name = seat_name(seat)
         events = [Event(seat, "{seat} flags c{id}.", {"seat": name, "id": clue_id})]
         quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
         if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
             author = clue["seat"]
             return self._resolve(PENALTY, None, events + [Event(author, "c{id} is improper by the players' flags: a penalty for {seat}.",
-                                                                  {"id": clue_id, "seat": "ABCDEFGHIJ"[author]})], owner=author)
+                                                                  {"id": clue_id, "seat": seat_name(author)})], owner=author)
         return events
 
     # -- the day -----------------------------------------------------------------------------------
     def _close_night(self, why: str) -> list[Event]:
         self.phase = RECOUNTING
-        self.night_over = True
         return [Event(None, "The night ends: {why}. The Dreamer recounts the dream.", {"why": why})]
 
     def _take_recount(self, text: str) -> list[Event]:
@@ -447,7 +444,7 @@ class DreamState(State):
                 f"{action} is not open to you: vote once per card, on sides of Yellow/Blue cards, on the naming of "
                 "Yellow cards, and on others' penalties (WID-R18)")
         self.votes.setdefault((action.kind, index), {})[seat] = action.text
-        return [Event(seat, "{seat} votes {vote}.", {"seat": "ABCDEFGHIJ"[seat], "vote": str(action)})]
+        return [Event(seat, "{seat} votes {vote}.", {"seat": seat_name(seat), "vote": str(action)})]
 
     def _apply_review(self) -> None:
         """WID-R18: a strict majority of the eligible voters changes the automatic result."""
@@ -485,11 +482,11 @@ class DreamState(State):
         for entry in self.board:  # WID-R22
             if entry["side"] in (YELLOW, BLUE):
                 self.deck.append(self._turned(entry["card"]))
-        roles = ", ".join(f"{'ABCDEFGHIJ'[s]} {self.roles[s]}" for s in self.clue_givers)
+        roles = ", ".join(f"{seat_name(s)} {self.roles[s]}" for s in self.clue_givers)
         events = [Event(None, "Day {round}: {yellow} Yellow, {blue} Blue{bonus}. Roles: {roles}. Points: {gains}.",
                         {"round": self.round + 1, "yellow": yellow, "blue": blue,
                          "bonus": ", the Dreamer named every Yellow Element (+2)" if bonus else "",
-                         "roles": roles, "gains": ", ".join(f"{'ABCDEFGHIJ'[s]} +{g}" for s, g in enumerate(gains))})]
+                         "roles": roles, "gains": ", ".join(f"{seat_name(s)} +{g}" for s, g in enumerate(gains))})]
         self.round += 1
         if self.round >= self.players:  # WID-R2: everyone has dreamed once
             self.phase = OVER
@@ -557,7 +554,7 @@ class DreamState(State):
         twin = DreamState.__new__(DreamState)
         self._copy_base_into(twin)
         for name in ("cards", "fresh", "round", "dreamer", "aside", "phase", "seq", "pointer", "turn_no", "typing",
-                     "recount", "night_over"):
+                     "recount"):
             setattr(twin, name, getattr(self, name))
         twin.deck = self.deck[:]
         twin.roles = self.roles[:]
@@ -567,7 +564,7 @@ class DreamState(State):
         twin.points = self.points[:]
         twin.votes = {key: dict(ballots) for key, ballots in self.votes.items()}
         twin.done = set(self.done)
-        twin.lives = {key: set(seats) for key, seats in self.lives.items()}
+        twin.flags = {key: set(seats) for key, seats in self.flags.items()}
         return twin
 
     def determinize(self, seat: int, rng: Any) -> "DreamState":
