@@ -31,6 +31,9 @@ GAMES = {
     "when-i-dream": {
         "players": [4, 5, 6, 7, 8, 9, 10], "fuzz": 36, "endings": {"all-dreamed"}, "check_every": 3,
         "option_sets": [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}],
+        # Real time: the night clock runs from the start. A card comes out of the deck when the
+        # Dreamer passes, and clue-giver B sees it.
+        "first_timer": "night", "reveal": lambda world: (world.dreamer, f"dream-pass {world.seq}", 1),
     },
 }
 FUZZ_CASES = [
@@ -91,9 +94,10 @@ def test_no_leak_determinize_keeps_each_seats_view_and_log_and_changes_the_rest(
 
 
 def draw_a_card(world):
-    """A move that brings a hidden card into the light, and the seat that then sees it."""
-    if world.game.id == "when-i-dream":  # the Dreamer passes; the next Element shows to clue-giver 1
-        return world.dreamer, f"dream-pass {world.seq}", 1
+    """A move that brings a hidden card into the light: (seat, move, the seat that then sees it)."""
+    reveal = GAMES[world.game.id].get("reveal")
+    if reveal:
+        return reveal(world)
     seat = world.actors[0]
     return seat, "draw", seat
 
@@ -102,7 +106,7 @@ def draw_a_card(world):
 def test_determinize_reseeds_the_deck_order(game_id):
     game = dreamtable.load(game_id)
     state = game.new(players=game.info.min_players, seed=1)
-    observer = 1 if game_id == "when-i-dream" else 0
+    observer = draw_a_card(state)[2]
     worlds = [state.determinize(observer, random.Random(k)) for k in range(5)]
     futures = set()
     for world in worlds:  # what comes out of the deck differs between worlds
@@ -133,8 +137,9 @@ def test_contract_surface(game_id):
     assert game_id in [i.id for i in dreamtable.games()]
     assert info.min_players == min(GAMES[game_id]["players"]) and info.max_players == max(GAMES[game_id]["players"])
     state = game.new(players=info.min_players, seed=0)
-    if game_id == "when-i-dream":  # the only real-time game: its night clock runs from the start
-        assert "night" in [timer.name for timer in state.timers]
+    first_timer = GAMES[game_id].get("first_timer")
+    if first_timer:
+        assert first_timer in [timer.name for timer in state.timers]
         with pytest.raises(dreamtable.IllegalActionError, match="no timer named 'dawn'"):
             state.expire("dawn")
     else:

@@ -89,7 +89,8 @@ class DreamState(State):
         self.points = [0] * self.players
         self.seq = 0
         self.turn_no = 0
-        self._start_round(self.options["first_dreamer"] % self.players)
+        for event in self._start_round(self.options["first_dreamer"] % self.players):
+            self._log = (self._log, event)  # the opening events are logged, as in the other games
 
     def _start_round(self, dreamer: int) -> list[Event]:
         """WID-R2, R5: the Dreamer deals the spirits; then the night opens (WID-R4)."""
