@@ -16,6 +16,7 @@ GAME_MODULES: dict[str, str] = {
     "deep-dreams": "dreamtable.games.deep_dreams",
     "dreamwell": "dreamtable.games.dreamwell",
     "when-i-dream": "dreamtable.games.when_i_dream",
+    "dream-cycle": "dreamtable.games.dream_cycle",
 }
 
 _loaded: dict[str, Game] = {}

@@ -1,0 +1,210 @@
+"""Dream Cycle's components as data (design note §3): squares, Directional and Inspiration tiles,
+the 50 Dreamscape tiles, and the checks that run when they are loaded.
+
+Squares are small integers: the seven field colours 0–6 (``G W O R P F S``), then black (doldrum),
+blue (chi) and the three yellow kinds. Facings are 0–3 clockwise from north.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Any, Mapping, NamedTuple
+
+from ...core.contract import SetupError
+
+FIELD_CODES = ("G", "W", "O", "R", "P", "F", "S")
+FIELD_NAMES = ("Green", "White", "Orange", "Red", "Purple", "Fuchsia", "Silver")
+SPECIAL_CODES = ("BK", "BL", "YI", "YD", "YR")
+SPECIAL_NAMES = ("black", "blue", "Inspiration Bonus", "Psychic Drain", "Reverie")
+SQUARE_CODES = FIELD_CODES + SPECIAL_CODES
+SQUARE_NAMES = FIELD_NAMES + SPECIAL_NAMES
+BLACK, BLUE, INSPIRE, DRAIN, REVERIE = range(7, 12)
+FIELDS = 7
+
+FACINGS = "NESW"
+FACING_NAMES = ("north", "east", "south", "west")
+STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dx, dy) per facing
+
+# Directional types (DC-R17): code, name, and how it turns a facing (None: the mover picks).
+DIRECTIONAL_CODES = ("F", "L", "R", "B", "N", "E", "W", "S", "U")
+DIRECTIONAL_NAMES = ("Forward", "Left", "Right", "Back", "North", "East", "West", "South", "Lucidity")
+LUCIDITY = 8
+
+
+def turned(kind: int, facing: int) -> tuple[int, ...]:
+    """The facings a Directional tile of ``kind`` allows from ``facing`` (DC-R29)."""
+    if kind <= 3:
+        return ((facing + (0, 3, 1, 2)[kind]) % 4,)
+    if kind < LUCIDITY:
+        return ("NESW".index("NEWS"[kind - 4]),)
+    return (0, 1, 2, 3)
+
+
+# Inspiration tiles (§3.3); the order is also DC-R49's turn-in order for forced payments.
+INSPIRATION_CODES = ("wind", "zip", "rein", "ward", "wake", "power")
+INSPIRATION_NAMES = ("Second Wind", "Zip", "Reinterpretation", "Ward", "Wake Gently", "Power")
+WIND, ZIP, REIN, WARD, WAKE, POWER = range(6)
+
+
+class TileType(NamedTuple):
+    """One Directional type: how many exist, its price and its resale value."""
+
+    count: int
+    buy: int
+    sell: int
+
+
+def _data(name: str) -> Any:
+    return json.loads(resources.files(__package__).joinpath("data", name).read_text(encoding="utf-8"))
+
+
+DEFAULTS: dict[str, Any] = _data("components.json")
+"""The default tables of the design note: ``directional_tiles``, ``inspiration_tiles``,
+``square_mix``, ``dreamscape_seed``, ``min_field_colours``, ``max_specials``."""
+
+
+def directional_table(table: Mapping[str, Any]) -> tuple[TileType, ...]:
+    """The ``directional_tiles`` option as one :class:`TileType` per code; ``SetupError`` names a bad entry."""
+    if not isinstance(table, Mapping) or set(table) != set(DIRECTIONAL_CODES):
+        raise SetupError(f"directional_tiles needs exactly the types {', '.join(DIRECTIONAL_CODES)}")
+    types = []
+    for code in DIRECTIONAL_CODES:
+        entry = table[code]
+        try:
+            kind = TileType(int(entry["count"]), int(entry["buy"]), int(entry["sell"]))
+        except (KeyError, TypeError, ValueError):
+            raise SetupError(f"directional_tiles[{code}] needs count, buy and sell, not {entry!r}") from None
+        if kind.count < 0 or kind.buy < 0 or not 0 <= kind.sell <= kind.buy:
+            raise SetupError(f"directional_tiles[{code}]: counts and prices must be ≥ 0, resale at most the price")
+        types.append(kind)
+    return tuple(types)
+
+
+def inspiration_table(table: Mapping[str, Any]) -> tuple[int, ...]:
+    """The ``inspiration_tiles`` option as a count per Inspiration kind."""
+    if not isinstance(table, Mapping) or set(table) != set(INSPIRATION_CODES):
+        raise SetupError(f"inspiration_tiles needs exactly the kinds {', '.join(INSPIRATION_CODES)}")
+    counts = tuple(table[code] for code in INSPIRATION_CODES)
+    if any(not isinstance(c, int) or c < 0 for c in counts):
+        raise SetupError(f"inspiration_tiles: every count must be a whole number ≥ 0, not {dict(table)}")
+    return counts
+
+
+class Dreamscape(NamedTuple):
+    """The 50 Dreamscape tiles: per Phase 1–5, ten tiles of nine squares (north row first)."""
+
+    tiles: tuple[tuple[tuple[int, ...], ...], ...]  # tiles[phase - 1][i] = 9 squares
+
+    def tile_id(self, phase: int, index: int) -> str:
+        return f"P{phase}-{index + 1:02d}"
+
+
+def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> None:
+    """Raise ``SetupError`` naming the tile when the 50 tiles break the design note's rules (§3.2)."""
+    if len(tiles) != 5:
+        raise SetupError(f"the Dreamscape needs tiles for 5 Phases, not {len(tiles)}")
+    for phase, phase_tiles in enumerate(tiles, 1):
+        check_phase(phase, phase_tiles, mix[str(phase)], min_field_colours, max_specials)
+
+
+def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_colours: int, max_specials: int) -> None:
+    """One Phase's ten tiles: its square mix, enough colours, few specials, no black squares touching."""
+    if len(tiles) != 10:
+        raise SetupError(f"Phase {phase} needs 10 tiles, not {len(tiles)}")
+    counts = [0] * len(SQUARE_CODES)
+    for index, squares in enumerate(tiles):
+        name = f"P{phase}-{index + 1:02d}"
+        if len(squares) != 9 or any(not isinstance(s, int) or not 0 <= s < len(SQUARE_CODES) for s in squares):
+            raise SetupError(f"tile {name} must have 9 squares of the known kinds")
+        for s in squares:
+            counts[s] += 1
+        if len({s for s in squares if s < FIELDS}) < min_field_colours:
+            raise SetupError(f"tile {name} has fewer than {min_field_colours} field colours")
+        if sum(1 for s in squares if s >= FIELDS) > max_specials:
+            raise SetupError(f"tile {name} has more than {max_specials} special squares")
+        for i, s in enumerate(squares):
+            if s == BLACK and ((i % 3 < 2 and squares[i + 1] == BLACK) or (i < 6 and squares[i + 3] == BLACK)):
+                raise SetupError(f"tile {name} has two black squares sharing an edge")
+    for code, kind in zip(SPECIAL_CODES, range(FIELDS, len(SQUARE_CODES))):
+        if counts[kind] != wanted[code]:
+            raise SetupError(f"Phase {phase} has {counts[kind]} {code} squares; its mix asks for {wanted[code]}")
+    fields = counts[:FIELDS]
+    if max(fields) - min(fields) > 2:
+        raise SetupError(f"Phase {phase} spreads its field colours unevenly: {fields}")
+
+
+def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> Dreamscape:
+    """Deal the squares of each Phase's mix over its ten tiles, from ``seed``, until the rules hold."""
+    from ...core.rng import Rng
+
+    rng = Rng(seed)
+    phases = []
+    for phase in range(1, 6):
+        wanted = mix[str(phase)]
+        specials = [kind for code, kind in zip(SPECIAL_CODES, range(FIELDS, 12)) for _ in range(wanted[code])]
+        if len(specials) > 10 * max_specials:
+            raise SetupError(f"Phase {phase}'s mix has more special squares than {max_specials} per tile allows")
+        plain = [i % FIELDS for i in range(90 - len(specials))]  # evenly spread colours
+        for _attempt in range(10_000):
+            squares = specials + plain
+            rng.shuffle(squares)
+            tiles = tuple(tuple(squares[i * 9:(i + 1) * 9]) for i in range(10))
+            try:
+                check_phase(phase, tiles, wanted, min_field_colours, max_specials)
+            except SetupError:
+                continue
+            break
+        else:
+            raise SetupError(f"no Dreamscape tiles for Phase {phase} satisfy the mix and the limits")
+        phases.append(tiles)
+    return Dreamscape(tuple(phases))
+
+
+def dreamscape_to_json(scape: Dreamscape) -> list[dict[str, Any]]:
+    """The tiles in the data format of §3.5 (rows north to south, squares west to east)."""
+    return [
+        {"id": scape.tile_id(phase, i), "phase": phase,
+         "squares": [[SQUARE_CODES[s] for s in squares[r * 3:r * 3 + 3]] for r in range(3)]}
+        for phase, tiles in enumerate(scape.tiles, 1) for i, squares in enumerate(tiles)
+    ]
+
+
+def dreamscape_from_json(items: Any) -> Dreamscape:
+    """Read the tiles file; ``SetupError`` names the entry that is malformed."""
+    phases: list[list[tuple[int, ...]]] = [[] for _ in range(5)]
+    for entry in items:
+        try:
+            phase = int(entry["phase"])
+            squares = tuple(SQUARE_CODES.index(code) for row in entry["squares"] for code in row)
+            phases[phase - 1].append(squares)
+        except (KeyError, TypeError, ValueError, IndexError):
+            raise SetupError(f"Dreamscape tile {entry!r} is malformed: it needs a phase 1–5 and 3×3 square codes") from None
+    return Dreamscape(tuple(tuple(tiles) for tiles in phases))
+
+
+_SHIPPED: Dreamscape | None = None
+_GENERATION_KEYS = ("square_mix", "dreamscape_seed", "min_field_colours", "max_specials")
+
+
+def load_dreamscape(options: Mapping[str, Any]) -> Dreamscape:
+    """The shipped tiles for the default mix (checked once), or tiles generated for other options."""
+    global _SHIPPED
+    args = [options.get(key, DEFAULTS[key]) for key in _GENERATION_KEYS]
+    if args != [DEFAULTS[key] for key in _GENERATION_KEYS]:
+        return generate_dreamscape(args[1], args[0], args[2], args[3])
+    if _SHIPPED is None:
+        scape = dreamscape_from_json(_data("tiles.json"))
+        check_dreamscape(scape.tiles, DEFAULTS["square_mix"], DEFAULTS["min_field_colours"], DEFAULTS["max_specials"])
+        _SHIPPED = scape
+    return _SHIPPED
+
+
+if __name__ == "__main__":  # regenerate the shipped tiles: python -m dreamtable.games.dream_cycle.components
+    from pathlib import Path
+
+    scape = generate_dreamscape(DEFAULTS["dreamscape_seed"], DEFAULTS["square_mix"], DEFAULTS["min_field_colours"], DEFAULTS["max_specials"])
+    target = Path(__file__).parent / "data" / "tiles.json"
+    lines = ",\n".join(" " + json.dumps(entry) for entry in dreamscape_to_json(scape))
+    target.write_text("[\n" + lines + "\n]\n", encoding="utf-8")
+    print(f"wrote {target}")

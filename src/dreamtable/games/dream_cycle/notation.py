@@ -1,0 +1,184 @@
+"""The notation of Dream Cycle actions and the :class:`CycleMove` value it names.
+
+Seats are letters A–E; fields are the colour codes ``G W O R P F S``; Directional tiles are
+``F L R B N E W S U`` (Forward, Left, Right, Back, North, East, West, South, lUcidity); facings are
+``N E S W``; Inspiration tiles are ``wind zip rein ward wake power``.
+
+=========================  ==================================================================
+``start 5``                choose starting space 1–9 (west to east) south of row 1
+``buy N`` / ``sell N``     buy or sell a Directional tile (sold from the hand)
+``place N G``              put a tile from the hand on the Green field
+``unplace N G``            take it back into the hand
+``boost G 3``              put 2 or 3 chi on a field holding one tile; ``unboost G`` takes it back
+``aim E``                  aim a token that stands on a doldrum space
+``plan row 5``             brake plan: ``plan none``, ``plan ask``, ``plan row K``, ``plan steps N``,
+                           ``plan on BL YI …`` (square codes)
+``offer B N 2c for L zip`` offer B a trade: what you give ``for`` what you ask (``-`` for nothing)
+``accept A`` / ``decline A``  answer A's offer
+``cash zip``               turn an Inspiration tile in for chi (Second Wind gives 3)
+``end``                    end the Buying Phase; the Movement Phase runs
+``go E``                   answer a choice of direction (two tiles on a field, Lucidity, after a Block)
+``ride`` / ``brake``       after an arrival when the plan asks: go on, or pay 2 chi to stop
+``wake``                   brake with Wake Gently instead of chi
+``push`` / ``pass`` / ``block``  decide a conflict
+``zip``                    turn in a Zip and move one space (hopping over a token)
+``reinterpret`` … ``done``  turn in a Reinterpretation, rearrange your tiles, then ride on
+``stop``                   end the movement after a Block when no other way is left
+=========================  ==================================================================
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...core.contract import seat_from_name, seat_name
+from ...core.errors import NotationError
+from .components import DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
+
+# A bundle of trade items: 9 Directional counts, chi, 6 Inspiration counts.
+Bundle = tuple[int, ...]
+BUNDLE_SIZE = len(DIRECTIONAL_CODES) + 1 + len(INSPIRATION_CODES)
+CHI_SLOT = len(DIRECTIONAL_CODES)
+EMPTY: Bundle = (0,) * BUNDLE_SIZE
+
+SIMPLE = ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")
+PLAN_KINDS = ("none", "ask", "row", "steps", "on")
+
+
+class CycleMove(NamedTuple):
+    """One action: ``kind`` (the notation's first word) and its arguments as small integers/tuples."""
+
+    kind: str
+    args: tuple = ()
+
+    def __str__(self) -> str:
+        return _text(self)
+
+
+def bundle_text(bundle: Bundle) -> str:
+    """``N N 2c zip`` for two Norths, 2 chi and a Zip; ``-`` for nothing."""
+    words = []
+    for code, count in zip(DIRECTIONAL_CODES, bundle):
+        words += [code] * count
+    if bundle[CHI_SLOT]:
+        words.append(f"{bundle[CHI_SLOT]}c")
+    for code, count in zip(INSPIRATION_CODES, bundle[CHI_SLOT + 1:]):
+        words += [code] * count
+    return " ".join(words) or "-"
+
+
+def parse_bundle(words: list[str]) -> Bundle:
+    counts = [0] * BUNDLE_SIZE
+    if words == ["-"]:
+        return EMPTY
+    if not words:
+        raise NotationError("a side of an offer is empty: write '-' for nothing")
+    for word in words:
+        if word.upper() in DIRECTIONAL_CODES and len(word) == 1:
+            counts[DIRECTIONAL_CODES.index(word.upper())] += 1
+        elif word.lower() in INSPIRATION_CODES:
+            counts[CHI_SLOT + 1 + INSPIRATION_CODES.index(word.lower())] += 1
+        elif word.lower().endswith("c") and word[:-1].isdigit() and int(word[:-1]) > 0:
+            counts[CHI_SLOT] += int(word[:-1])
+        else:
+            raise NotationError(
+                f"{word!r} is not a trade item: use tile letters {' '.join(DIRECTIONAL_CODES)}, chi as '2c', "
+                f"or Inspiration tiles {' '.join(INSPIRATION_CODES)}"
+            )
+    return tuple(counts)
+
+
+@lru_cache(maxsize=4096)
+def _text(move: CycleMove) -> str:
+    kind, args = move
+    if kind in SIMPLE:
+        return kind
+    if kind == "start":
+        return f"start {args[0] + 1}"
+    if kind in ("buy", "sell"):
+        return f"{kind} {DIRECTIONAL_CODES[args[0]]}"
+    if kind in ("place", "unplace"):
+        return f"{kind} {DIRECTIONAL_CODES[args[0]]} {FIELD_CODES[args[1]]}"
+    if kind == "boost":
+        return f"boost {FIELD_CODES[args[0]]} {args[1]}"
+    if kind == "unboost":
+        return f"unboost {FIELD_CODES[args[0]]}"
+    if kind in ("aim", "go"):
+        return f"{kind} {FACINGS[args[0]]}"
+    if kind == "plan":
+        if args[0] in ("row", "steps"):
+            return f"plan {args[0]} {args[1]}"
+        if args[0] == "on":
+            return "plan on " + " ".join(SQUARE_CODES[s] for s in args[1])
+        return f"plan {args[0]}"
+    if kind == "offer":
+        return f"offer {seat_name(args[0])} {bundle_text(args[1])} for {bundle_text(args[2])}"
+    if kind in ("accept", "decline"):
+        return f"{kind} {seat_name(args[0])}"
+    if kind == "cash":
+        return f"cash {INSPIRATION_CODES[args[0]]}"
+    raise ValueError(f"unknown Dream Cycle move {move!r}")
+
+
+def _code(word: str, codes: tuple[str, ...], what: str) -> int:
+    upper = word.upper()
+    if upper in codes:
+        return codes.index(upper)
+    raise NotationError(f"{word!r} is not a {what}; use one of {' '.join(codes)}")
+
+
+def _seat(word: str) -> int:
+    try:
+        return seat_from_name(word)
+    except ValueError as error:
+        raise NotationError(str(error)) from None
+
+
+def parse_move(text: str) -> CycleMove:
+    """Read one action; ``NotationError`` says what the notation expects."""
+    words = text.split()
+    if not words:
+        raise NotationError("empty move; try 'buy N', 'place N G', 'end' or 'go E'")
+    kind, rest = words[0].lower(), words[1:]
+    try:
+        if kind in SIMPLE and not rest:
+            return CycleMove(kind)
+        if kind == "start" and len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0]) <= 9:
+            return CycleMove("start", (int(rest[0]) - 1,))
+        if kind in ("buy", "sell") and len(rest) == 1:
+            return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"),))
+        if kind in ("place", "unplace") and len(rest) == 2:
+            return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"), _code(rest[1], FIELD_CODES, "field colour")))
+        if kind == "boost" and len(rest) == 2 and rest[1] in ("2", "3"):
+            return CycleMove("boost", (_code(rest[0], FIELD_CODES, "field colour"), int(rest[1])))
+        if kind == "unboost" and len(rest) == 1:
+            return CycleMove("unboost", (_code(rest[0], FIELD_CODES, "field colour"),))
+        if kind in ("aim", "go") and len(rest) == 1:
+            return CycleMove(kind, (_code(rest[0], tuple(FACINGS), "facing"),))
+        if kind == "plan" and rest:
+            sub = rest[0].lower()
+            if sub in ("none", "ask") and len(rest) == 1:
+                return CycleMove("plan", (sub,))
+            if sub in ("row", "steps") and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) >= 1:
+                return CycleMove("plan", (sub, int(rest[1])))
+            if sub == "on" and len(rest) >= 2:
+                kinds = tuple(sorted({_code(w, SQUARE_CODES, "square code") for w in rest[1:]}))
+                return CycleMove("plan", ("on", kinds))
+        if kind == "offer" and len(rest) >= 4 and "for" in [w.lower() for w in rest]:
+            split = [w.lower() for w in rest].index("for")
+            give, take = parse_bundle(rest[1:split]), parse_bundle(rest[split + 1:])
+            if give == EMPTY and take == EMPTY:
+                raise NotationError("an offer must give or ask for something")
+            return CycleMove("offer", (_seat(rest[0]), give, take))
+        if kind in ("accept", "decline") and len(rest) == 1:
+            return CycleMove(kind, (_seat(rest[0]),))
+        if kind == "cash" and len(rest) == 1 and rest[0].lower() in INSPIRATION_CODES:
+            return CycleMove("cash", (INSPIRATION_CODES.index(rest[0].lower()),))
+    except NotationError as error:
+        raise NotationError(f"{text!r}: {error}") from None
+    raise NotationError(
+        f"{text!r} is not a Dream Cycle move; moves look like 'start 5', 'buy N', 'sell N', 'place N G', "
+        "'unplace N G', 'boost G 2', 'aim E', 'plan row 5', 'offer B N for 2c', 'accept A', 'cash zip', "
+        "'end', 'go E', 'ride', 'brake', 'push', 'pass', 'block', 'zip', 'stop'"
+    )

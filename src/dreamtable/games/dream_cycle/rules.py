@@ -1,0 +1,820 @@
+"""The rules of Dream Cycle outside the Movement Phase: setup, starting spaces, the Buying Phase,
+trading, Inspiration turn-ins, payments, elimination, the end of a turn and of the game.
+The Movement Phase is in :mod:`.movement`. Each rule is marked with its ``DC-R*`` resolution.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_name
+from ...core.errors import IllegalActionError
+from ...core.rng import reseeded, shuffle_with
+from ...core.visibility import Event, Secret, owner_only
+from .board import BEYOND, FRINGE, NEEDS_ROW, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
+from .components import (
+    BLACK,
+    DIRECTIONAL_CODES,
+    DIRECTIONAL_NAMES,
+    FACING_NAMES,
+    FACINGS,
+    FIELD_CODES,
+    FIELD_NAMES,
+    FIELDS,
+    INSPIRATION_CODES,
+    INSPIRATION_NAMES,
+    POWER,
+    SQUARE_CODES,
+    SQUARE_NAMES,
+    WAKE,
+    WARD,
+    WIND,
+    Dreamscape,
+    TileType,
+    directional_table,
+    inspiration_table,
+    load_dreamscape,
+)
+from .movement import MovementRules
+from .notation import CHI_SLOT, EMPTY, Bundle, CycleMove
+
+START, BUYING, MOVEMENT = "start", "buying", "movement"
+ROWS = 10
+INCOME_FIRST, INCOME = 16, 1  # DC-R19
+CHI_CAP = 10  # DC-R20
+BRAKE_CHI = 2  # DC-R31
+FIELD_LIMIT = 2  # DC-R22
+SIMPLE = {k: CycleMove(k) for k in ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")}
+
+
+class CycleState(MovementRules, TurnBasedState):
+    """One match of Dream Cycle."""
+
+    __slots__ = (
+        "geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
+        "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
+        "insp", "insp_supply", "turns_taken", "plan", "offers", "round", "first_player", "buying_closed",
+        "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing", "blocked",
+        "resume", "reinterpreting", "out_reason",
+    )
+
+    # -- setup (DC-R2 – DC-R6) ----------------------------------------------------------------
+    @classmethod
+    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "CycleState":
+        state = cls.__new__(cls)
+        state._init_base(game, players, seed, options)
+        state.geo = Geometry.of(options["staircase_offsets"])
+        state.scape = load_dreamscape(options)
+        state.types = directional_table(options["directional_tiles"])
+        state.rows_laid, state.rows_removed, state.row_tiles = 0, 0, ()
+        state.unused = tuple(tuple(range(10)) for _ in range(5))
+        state.kinds = ()
+        first = options["first_player"]
+        state.first_player = state.rng.randrange(players) if first == "random" else "ABCDE".index(first)
+        state.turn = state.first_player
+        # DC-R3: starting spaces are chosen counter-clockwise from the starting player's right.
+        state.start_order = [(state.first_player - k) % players for k in range(1, players + 1)]
+        state.phase = START
+        state.pos = [-1] * players
+        state.facing = ["NESW".index(options["start_facing"])] * players
+        state.alive = [True] * players
+        state.chi = [0] * players
+        state.supply = options["chi_supply"]
+        state.hand = [[0] * 9 for _ in range(players)]
+        state.fields = [[() for _ in range(FIELDS)] for _ in range(players)]
+        state.boost = [[0] * FIELDS for _ in range(players)]
+        state.stock = [t.count for t in state.types]
+        state.insp = [[] for _ in range(players)]
+        state.insp_supply = list(inspiration_table(options["inspiration_tiles"]))
+        state.turns_taken = [0] * players
+        state.plan = [("none",)] * players
+        state.offers = {}
+        state.round = 1
+        state.buying_closed = False
+        state.pending = None
+        state.next_step = None
+        state.seen = set()
+        state.arrivals = 0
+        state.triggered = [set() for _ in range(players)]
+        state.colour = -1
+        state.arrive_facing = 0
+        state.blocked = ()
+        state.resume = None
+        state.reinterpreting = False
+        state.out_reason = [""] * players
+        state._outcome = None
+        events: list[Event] = []
+        state._lay_row(events)
+        state._lay_row(events)
+        state.turn = state.start_order[0]
+        events.append(Event(None, "Rows 1 and 2 are laid; {first} starts, and {chooser} chooses a starting space first.",
+                            {"first": seat_name(state.first_player), "chooser": seat_name(state.turn)}))
+        for event in events:
+            state._log = (state._log, event)
+        return state
+
+    def copy(self) -> "CycleState":
+        twin = CycleState.__new__(CycleState)
+        self._copy_base_into(twin)
+        for name in ("geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
+                     "supply", "offers", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
+                     "colour", "arrive_facing", "blocked", "resume", "reinterpreting", "turn", "_outcome"):
+            setattr(twin, name, getattr(self, name))
+        twin.offers = dict(self.offers)
+        twin.start_order = self.start_order[:]
+        twin.pos = self.pos[:]
+        twin.facing = self.facing[:]
+        twin.alive = self.alive[:]
+        twin.chi = self.chi[:]
+        twin.hand = [h[:] for h in self.hand]
+        twin.fields = [f[:] for f in self.fields]
+        twin.boost = [b[:] for b in self.boost]
+        twin.stock = self.stock[:]
+        twin.insp = [i[:] for i in self.insp]
+        twin.insp_supply = self.insp_supply[:]
+        twin.turns_taken = self.turns_taken[:]
+        twin.plan = self.plan[:]
+        twin.seen = set(self.seen)
+        twin.triggered = [set(t) for t in self.triggered]
+        twin.out_reason = self.out_reason[:]
+        return twin
+
+    def determinize(self, seat: int, rng: Any) -> "CycleState":
+        """Re-deal the face-down Inspiration tiles of the others (their Power tiles stay when Power
+        counts are public, DC-R43), forget their brake plans, and re-seed the future (rows, die, draws)."""
+        twin = self.copy()
+        keep_power = self.options["power_public"]
+        offered = {s: self._offered_inspiration(s) for s in range(self.players)}
+        pool = [k for k, n in enumerate(self.insp_supply) for _ in range(n) if not (keep_power and k == POWER)]
+        slots = []
+        for other in range(self.players):
+            if other == seat:
+                continue
+            kept = [k for k in self.insp[other] if keep_power and k == POWER]
+            for k, n in enumerate(offered[other]):
+                kept += [k] * min(n, self.insp[other].count(k) - (kept.count(k) if k == POWER else 0))
+            rest = list(self.insp[other])
+            for k in kept:
+                rest.remove(k)
+            pool += rest
+            twin.insp[other] = kept
+            slots.append((other, len(rest)))
+            twin.plan[other] = ("none",)
+        pool.sort()
+        shuffle_with(pool, rng)
+        for other, count in slots:
+            twin.insp[other] = sorted(twin.insp[other] + [pool.pop() for _ in range(count)])
+        supply = [0] * len(self.insp_supply)
+        for k in pool:
+            supply[k] += 1
+        if keep_power:
+            supply[POWER] = self.insp_supply[POWER]
+        twin.insp_supply = supply
+        twin.rng = reseeded(rng)
+        return twin
+
+    def _offered_inspiration(self, seat: int) -> list[int]:
+        counts = [0] * len(INSPIRATION_CODES)
+        for (giver, taker), (give, take) in self.offers.items():
+            for k in range(len(counts)):
+                if giver == seat:
+                    counts[k] = max(counts[k], give[CHI_SLOT + 1 + k])
+                if taker == seat:
+                    counts[k] = max(counts[k], take[CHI_SLOT + 1 + k])
+        return counts
+
+    # -- the board ------------------------------------------------------------------------------
+    def _lay_row(self, events: list[Event]) -> None:
+        """Lay the next row: three unused tiles of its Phase in random orientations (DC-R5, DC-R6)."""
+        row = self.rows_laid + 1
+        phase = (row - 1) % 5 + 1
+        unused = list(self.unused[phase - 1])
+        tiles = []
+        for _ in range(3):
+            index = unused.pop(self.rng.randrange(len(unused)))
+            tiles.append((phase, index, self.rng.randrange(4)))
+        self.unused = tuple(tuple(unused) if p == phase - 1 else u for p, u in enumerate(self.unused))
+        self.row_tiles = self.row_tiles + (tuple(tiles),)
+        self.rows_laid = row
+        self._rebuild()
+        events.append(Event(None, "Row {row} (Phase {phase}) is laid: {tiles}.",
+                            {"row": row, "phase": phase, "tiles": ", ".join(self.scape.tile_id(p, i) for p, i, _ in tiles)}))
+
+    def _rebuild(self) -> None:
+        rows = [(row, tuple(rotate(self.scape.tiles[p - 1][i], r) for p, i, r in self.row_tiles[row - 1]))
+                for row in range(self.rows_removed + 1, self.rows_laid + 1)]
+        self.kinds = build_kinds(self.geo, rows)
+
+    def _remove_passed_rows(self, events: list[Event]) -> None:
+        """After a turn, rows wholly south of every token in play leave the game (DC-R7)."""
+        ys = [self.geo.y(p) for s, p in enumerate(self.pos) if self.alive[s]]
+        if not ys:
+            return
+        lowest = min(ys)
+        removed = self.rows_removed
+        while removed < self.rows_laid - 1 and 3 * (removed + 1) <= lowest:
+            removed += 1
+        if removed != self.rows_removed:
+            events.append(Event(None, "Every token has passed row {rows}: removed.",
+                                {"rows": ", ".join(str(r) for r in range(self.rows_removed + 1, removed + 1))}))
+            self.rows_removed = removed
+            self._rebuild()
+
+    def peek(self, pos: int, facing: int) -> int:
+        """Where one step from ``pos`` leads: a position, ``BEYOND``… as a kind code via ``kinds``,
+        ``NEEDS_ROW`` (north off the top row, rows still to lay) or ``WIN`` (north off row 10)."""
+        if facing == 0 and self.geo.y(pos) == 3 * self.rows_laid - 1:
+            if self.rows_laid < ROWS:
+                return NEEDS_ROW
+            return WIN if self.kinds[pos] < FRINGE and self.geo.y(pos) == TOP_Y else -1
+        target = pos + self.geo.delta(facing)
+        return target if self.kinds[target] != BEYOND else -1
+
+    def row_of(self, pos: int) -> int:
+        """The row a position lies in (0 south of row 1)."""
+        return self.geo.y(pos) // 3 + 1
+
+    def facing_is_legal(self, seat: int, facing: int) -> bool:
+        """DC-R25: a token on a doldrum space must face a square or fringe space (or the far edge)."""
+        return self.peek(self.pos[seat], facing) != -1
+
+    # -- who acts -------------------------------------------------------------------------------
+    @property
+    def actors(self) -> tuple[int, ...]:
+        """The seat the game waits for first, then every seat that may act out of turn now."""
+        if self._outcome is not None:
+            return ()
+        main = self.deciding_seat()
+        if self.phase == START:
+            return (main,)
+        if self.phase == MOVEMENT and (self.pending is None or not self.options["trade_during_movement"]):
+            return (main,)
+        return (main,) + tuple(s for s in range(self.players) if s != main and s != self.turn and self._has_side_action(s))
+
+    def deciding_seat(self) -> int:
+        """The seat whose answer the game waits for: the player on turn, or a conflict's decider."""
+        if self.pending is not None and self.pending[0] == "conflict":
+            return self.pending[1]
+        return self.turn if self.phase != START else self.start_order[0]
+
+    def _has_side_action(self, seat: int) -> bool:
+        """Whether an out-of-turn seat has anything to do: reposition, trade, answer, turn in (DC-R27)."""
+        if not self.alive[seat]:
+            return False
+        return bool(any(self.fields[seat]) or self.insp[seat] or (sum(self.hand[seat]) and self._placements(seat))
+                    or self._trades(seat))
+
+    def _why_not_actor(self, seat: int) -> str:
+        if self.phase == MOVEMENT and seat == self.turn:
+            return "it is your Movement Phase: you answer only when asked (DC-R23, DC-R27)"
+        if self.phase == MOVEMENT:
+            return (f"{seat_name(self.turn)} is moving: others may act only while the game waits for an answer, "
+                    "and only if trade_during_movement is on (DC-R27)")
+        return super()._why_not_actor(seat)
+
+    # -- legal actions -------------------------------------------------------------------------
+    def legal_actions(self, seat: int) -> list[CycleMove]:
+        if seat not in self.actors:
+            return []
+        if self.phase == START:
+            taken = set(self.pos)
+            return [CycleMove("start", (i,)) for i, p in enumerate(self.geo.start_spaces()) if p not in taken]
+        if self.phase == MOVEMENT and seat == self.deciding_seat():
+            return self.movement_actions(seat)
+        if seat == self.turn:
+            return self._buying_actions(seat)
+        return self._side_actions(seat)
+
+    def _buying_actions(self, seat: int) -> list[CycleMove]:
+        moves: list[CycleMove] = []
+        chi, hand, fields, boost = self.chi[seat], self.hand[seat], self.fields[seat], self.boost[seat]
+        if not self.buying_closed:
+            for k, kind in enumerate(self.types):
+                if self.stock[k] and chi >= kind.buy:
+                    moves.append(CycleMove("buy", (k,)))
+                if hand[k]:
+                    moves.append(CycleMove("sell", (k,)))
+            moves += self._placements(seat)
+            for f in range(FIELDS):
+                if boost[f]:
+                    moves.append(CycleMove("unboost", (f,)))
+                elif len(fields[f]) == 1:
+                    moves += [CycleMove("boost", (f, n)) for n in (2, 3) if chi >= n]
+            moves += self._trades(seat)
+        if is_doldrum(self.kinds[self.pos[seat]]):
+            moves += [CycleMove("aim", (d,)) for d in range(4) if d != self.facing[seat] and self.facing_is_legal(seat, d)]
+        plan = self.plan[seat]
+        row = max(self.row_of(self.pos[seat]), 0)
+        for choice in (("none",), ("ask",), ("row", min(row + 1, ROWS)), ("steps", 3)):
+            if choice != plan:
+                moves.append(CycleMove("plan", choice))
+        moves += [CycleMove("cash", (k,)) for k in sorted(set(self.insp[seat]))]
+        if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
+            moves.append(SIMPLE["end"])
+        return moves
+
+    def _side_actions(self, seat: int) -> list[CycleMove]:
+        """What a seat may do during another player's turn (DC-R23, DC-R26, DC-R27, DC-R42)."""
+        moves = self._placements(seat) + self._trades(seat)
+        moves += [CycleMove("cash", (k,)) for k in sorted(set(self.insp[seat]))]
+        return moves
+
+    def _placements(self, seat: int) -> list[CycleMove]:
+        moves = []
+        hand, fields = self.hand[seat], self.fields[seat]
+        for f in range(FIELDS):
+            if len(fields[f]) < FIELD_LIMIT:
+                moves += [CycleMove("place", (k, f)) for k in range(9) if hand[k]]
+            moves += [CycleMove("unplace", (k, f)) for k in sorted(set(fields[f]))]
+        return moves
+
+    def _trades(self, seat: int) -> list[CycleMove]:
+        """Answers to offers made to ``seat``, and a few simple offers (any offer can be typed)."""
+        moves = []
+        for (giver, taker), (give, take) in self.offers.items():
+            if taker == seat:
+                if self._may_trade(giver) and self._holds(giver, give) and self._holds(seat, take) and giver in self._partners(seat):
+                    moves.append(CycleMove("accept", (giver,)))
+                moves.append(CycleMove("decline", (giver,)))
+        for partner in self._partners(seat):
+            mine = self._owned(seat)
+            theirs = self._owned(partner)
+            for k in range(9):
+                if mine[k] and self.chi[partner]:
+                    moves.append(CycleMove("offer", (partner, _bundle(k), _bundle(CHI_SLOT))))
+                if theirs[k] and self.chi[seat]:
+                    moves.append(CycleMove("offer", (partner, _bundle(CHI_SLOT), _bundle(k))))
+        return moves
+
+    def _partners(self, seat: int) -> list[int]:
+        """The seats ``seat`` may trade with now (DC-R26)."""
+        if not self._may_trade(seat):
+            return []
+        row = self.row_of(self.pos[seat])
+        return [s for s in range(self.players) if s != seat and self._may_trade(s) and self.row_of(self.pos[s]) == row]
+
+    def _may_trade(self, seat: int) -> bool:
+        if not self.alive[seat] or self.phase == START:
+            return False
+        if self.phase == MOVEMENT and seat == self.turn:
+            return False
+        return self.kinds[self.pos[seat]] < FRINGE and self.kinds[self.pos[seat]] != BLACK
+
+    def _owned(self, seat: int) -> list[int]:
+        owned = self.hand[seat][:]
+        for field in self.fields[seat]:
+            for k in field:
+                owned[k] += 1
+        return owned
+
+    # -- applying ------------------------------------------------------------------------------
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        if not isinstance(action, CycleMove):
+            raise IllegalActionError(f"{action!r} is not a Dream Cycle move")
+        events: list[Event] = []
+        if self.phase == START:
+            self._start(seat, action, events)
+        elif self.phase == MOVEMENT and seat == self.deciding_seat():
+            self.movement_input(seat, action, events)
+        elif seat == self.turn:
+            self._buy_phase_action(seat, action, events)
+        else:
+            self._side_action(seat, action, events)
+        return events
+
+    def _start(self, seat: int, action: CycleMove, events: list[Event]) -> None:
+        if action.kind != "start":
+            raise IllegalActionError(f"{seat_name(seat)} must first choose a starting space 1–9 ('start 5') (DC-R3)")
+        space = self.geo.start_spaces()[action.args[0]]
+        if space in self.pos:
+            raise IllegalActionError(f"starting space {action.args[0] + 1} is taken: no two tokens may start alike (DC-R3); "
+                                     f"free: {', '.join(str(i + 1) for i, p in enumerate(self.geo.start_spaces()) if p not in self.pos)}")
+        self.pos[seat] = space
+        self.start_order.pop(0)
+        events.append(Event(seat, "{who} starts on space {n}, facing {facing}.",
+                            {"who": seat_name(seat), "n": action.args[0] + 1, "facing": FACING_NAMES[self.facing[seat]]}))
+        if self.start_order:
+            self.turn = self.start_order[0]
+        else:
+            self.turn = self.first_player
+            self._begin_turn(events)
+
+    def _buy_phase_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
+        kind, args = action
+        if kind == "end":
+            self._end_buying(seat, events)
+            return
+        if kind == "aim":
+            if not is_doldrum(self.kinds[self.pos[seat]]):
+                raise IllegalActionError("only a token on a doldrum space (black square or fringe) may be aimed (DC-R25)")
+            if not self.facing_is_legal(seat, args[0]):
+                raise IllegalActionError(f"facing {FACING_NAMES[args[0]]} points away from the Dreamscape: a token must face "
+                                         "a square or a fringe space (DC-R25)")
+            self.facing[seat] = args[0]
+            events.append(Event(seat, "{who} aims the bicycle {d}.", {"who": seat_name(seat), "d": FACING_NAMES[args[0]]}))
+            return
+        if kind == "plan":
+            self.plan[seat] = args
+            events.append(Event(seat, "{who} sets a brake plan{plan}.", {"who": seat_name(seat), "plan": owner_only(seat, f": {plan_text(args)}", "")}))
+            return
+        if kind == "cash":
+            self._cash(seat, args[0], events)
+            return
+        if self.buying_closed and kind in ("buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"):
+            raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
+        if kind in ("buy", "sell"):
+            self._trade_with_supply(seat, kind, args[0], events)
+        elif kind in ("place", "unplace"):
+            self._place(seat, kind, args[0], args[1], events)
+        elif kind == "boost":
+            self._boost(seat, args[0], args[1], events)
+        elif kind == "unboost":
+            if not self.boost[seat][args[0]]:
+                raise IllegalActionError(f"there is no boost on {FIELD_NAMES[args[0]]}")
+            self.chi[seat] += self.boost[seat][args[0]]
+            self.boost[seat][args[0]] = 0
+            events.append(Event(seat, "{who} takes the boost off {f}.", {"who": seat_name(seat), "f": FIELD_NAMES[args[0]]}))
+        elif kind in ("offer", "accept", "decline"):
+            self._trade_action(seat, action, events)
+        else:
+            raise IllegalActionError(f"'{action}' is not a Buying Phase action; buy, sell, place, boost, aim, plan, offer, "
+                                     "accept, cash or end (DC-R1)")
+
+    def _side_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
+        kind, args = action
+        if kind in ("place", "unplace"):
+            self._place(seat, kind, args[0], args[1], events)
+        elif kind in ("offer", "accept", "decline"):
+            self._trade_action(seat, action, events)
+        elif kind == "cash":
+            self._cash(seat, args[0], events)
+        elif kind in ("buy", "sell", "boost", "unboost"):
+            raise IllegalActionError(f"you may {kind} only in your own Buying Phase; out of turn you may reposition, trade "
+                                     "and turn in Inspiration tiles (DC-R23, DC-R24)")
+        else:
+            raise IllegalActionError(f"'{action}' is not yours to play now; out of turn you may place/unplace tiles, "
+                                     "offer/accept trades and cash Inspiration tiles (DC-R27)")
+
+    # -- buying, selling, placing, boosting (DC-R17 – DC-R24) ----------------------------------------
+    def _trade_with_supply(self, seat: int, kind: str, k: int, events: list[Event]) -> None:
+        tile = self.types[k]
+        if kind == "buy":
+            if not self.stock[k]:
+                raise IllegalActionError(f"no {DIRECTIONAL_NAMES[k]} tile is left in the supply until someone sells one (DC-R21)")
+            if self.chi[seat] < tile.buy:
+                raise IllegalActionError(f"a {DIRECTIONAL_NAMES[k]} tile costs {tile.buy} chi and you have {self.chi[seat]} (DC-R17)")
+            self.stock[k] -= 1
+            self.hand[seat][k] += 1
+            self.chi[seat] -= tile.buy
+            self.supply += tile.buy
+        else:
+            if not self.hand[seat][k]:
+                raise IllegalActionError(f"you have no {DIRECTIONAL_NAMES[k]} tile in your hand to sell (unplace it first)")
+            self.stock[k] += 1
+            self.hand[seat][k] -= 1
+            self._give_chi(seat, tile.sell)
+        events.append(Event(seat, "{who} {verb} a {tile} tile.", {"who": seat_name(seat), "verb": "buys" if kind == "buy" else "sells",
+                                                                   "tile": DIRECTIONAL_NAMES[k]}))
+
+    def _place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
+        if self.phase == MOVEMENT and seat == self.turn and not self.reinterpreting:
+            raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
+        field = self.fields[seat][f]
+        if kind == "place":
+            if not self.hand[seat][k]:
+                raise IllegalActionError(f"you have no {DIRECTIONAL_NAMES[k]} tile in your hand to place")
+            if len(field) >= FIELD_LIMIT:
+                raise IllegalActionError(f"the {FIELD_NAMES[f]} field already holds two tiles, the most a field may hold (DC-R22)")
+            self.hand[seat][k] -= 1
+            self.fields[seat][f] = field + (k,)
+        else:
+            if k not in field:
+                raise IllegalActionError(f"there is no {DIRECTIONAL_NAMES[k]} tile on your {FIELD_NAMES[f]} field")
+            rest = list(field)
+            rest.remove(k)
+            self.fields[seat][f] = tuple(rest)
+            self.hand[seat][k] += 1
+        events.append(Event(seat, "{who} {verb} {tile} {where} {field}.", {
+            "who": seat_name(seat), "verb": "places" if kind == "place" else "takes", "tile": DIRECTIONAL_NAMES[k],
+            "where": "on" if kind == "place" else "off", "field": FIELD_NAMES[f]}))
+
+    def _boost(self, seat: int, f: int, amount: int, events: list[Event]) -> None:
+        if len(self.fields[seat][f]) != 1:
+            raise IllegalActionError(f"only a field holding exactly one tile can be boosted; {FIELD_NAMES[f]} holds "
+                                     f"{len(self.fields[seat][f])} (DC-R24)")
+        if self.boost[seat][f]:
+            raise IllegalActionError(f"{FIELD_NAMES[f]} is already boosted; 'unboost {FIELD_CODES[f]}' first")
+        if self.chi[seat] < amount:
+            raise IllegalActionError(f"a boost of {amount} needs {amount} chi and you have {self.chi[seat]} (DC-R24)")
+        self.chi[seat] -= amount
+        self.boost[seat][f] = amount
+        events.append(Event(seat, "{who} boosts {field} with {n} chi.", {"who": seat_name(seat), "field": FIELD_NAMES[f], "n": amount}))
+
+    def _end_buying(self, seat: int, events: list[Event]) -> None:
+        if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
+            legal = [FACINGS[d] for d in range(4) if self.facing_is_legal(seat, d)]
+            raise IllegalActionError(f"your token faces away from the Dreamscape: aim it first ({', '.join('aim ' + d for d in legal)}) (DC-R25)")
+        if not self.buying_closed:
+            self._close_buying(seat, events)
+        self.begin_movement(events)
+
+    def _close_buying(self, seat: int, events: list[Event]) -> None:
+        """Invalid boosts go back to the hand, then chi above 10 goes to the supply (DC-R24, DC-R20)."""
+        for f in range(FIELDS):
+            if self.boost[seat][f] and len(self.fields[seat][f]) != 1:
+                self.chi[seat] += self.boost[seat][f]
+                self.boost[seat][f] = 0
+        excess = self.chi[seat] - CHI_CAP
+        if excess > 0:
+            self.chi[seat] = CHI_CAP
+            self.supply += excess
+            events.append(Event(seat, "{who} returns {n} chi above the cap of 10.", {"who": seat_name(seat), "n": excess}))
+        self.buying_closed = True
+
+    # -- trading (DC-R26, DC-R27) -------------------------------------------------------------------
+    def _trade_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
+        kind, args = action
+        if kind == "offer":
+            partner, give, take = args
+            self._check_trade(seat, partner)
+            if not self._holds(seat, give):
+                raise IllegalActionError(f"you do not hold everything you offer ({_items(give)})")
+            self.offers[(seat, partner)] = (give, take)
+            events.append(Event(seat, "{who} offers {to} {give} for {take}.", {"who": seat_name(seat), "to": seat_name(partner),
+                                                                                "give": _items(give), "take": _items(take)}))
+            return
+        giver = args[0]
+        if (giver, seat) not in self.offers:
+            open_to_you = [seat_name(g) for g, t in self.offers if t == seat]
+            raise IllegalActionError(f"{seat_name(giver)} has made you no offer (open offers to you: {', '.join(open_to_you) or 'none'})")
+        give, take = self.offers.pop((giver, seat))
+        if kind == "decline":
+            events.append(Event(seat, "{who} declines {g}'s offer.", {"who": seat_name(seat), "g": seat_name(giver)}))
+            return
+        try:
+            self._check_trade(seat, giver)
+            if not self._holds(giver, give):
+                raise IllegalActionError(f"{seat_name(giver)} no longer holds {_items(give)}")
+            if not self._holds(seat, take):
+                raise IllegalActionError(f"you do not hold {_items(take)}")
+        except IllegalActionError:
+            self.offers[(giver, seat)] = (give, take)
+            raise
+        self._transfer(giver, seat, give)
+        self._transfer(seat, giver, take)
+        events.append(Event(seat, "{who} accepts: {g} gives {give} for {take}.", {"who": seat_name(seat), "g": seat_name(giver),
+                                                                                   "give": _items(give), "take": _items(take)}))
+
+    def _check_trade(self, seat: int, partner: int) -> None:
+        if not 0 <= partner < self.players or partner == seat or not self.alive[partner]:
+            raise IllegalActionError("trade with another player still in the game")
+        for who in (seat, partner):
+            if self.phase == MOVEMENT and who == self.turn:
+                raise IllegalActionError(f"{seat_name(who)} is in their own Movement Phase and may not trade (DC-R26)")
+            if self.kinds[self.pos[who]] >= FRINGE or self.kinds[self.pos[who]] == BLACK:
+                raise IllegalActionError(f"{seat_name(who)} is on a doldrum space (or off the board) and may not trade (DC-R26)")
+        if self.row_of(self.pos[seat]) != self.row_of(self.pos[partner]):
+            raise IllegalActionError(f"{seat_name(partner)} is in row {self.row_of(self.pos[partner])} and you are in row "
+                                     f"{self.row_of(self.pos[seat])}: trade only within one row of tiles (DC-R26)")
+
+    def _holds(self, seat: int, bundle: Bundle) -> bool:
+        owned = self._owned(seat)
+        if any(bundle[k] > owned[k] for k in range(9)) or bundle[CHI_SLOT] > self.chi[seat]:
+            return False
+        return all(bundle[CHI_SLOT + 1 + k] <= self.insp[seat].count(k) for k in range(len(INSPIRATION_CODES)))
+
+    def _transfer(self, source: int, target: int, bundle: Bundle) -> None:
+        for k in range(9):
+            for _ in range(bundle[k]):
+                if self.hand[source][k]:
+                    self.hand[source][k] -= 1
+                else:  # taken off a field (DC-R26)
+                    f = next(f for f in range(FIELDS) if k in self.fields[source][f])
+                    rest = list(self.fields[source][f])
+                    rest.remove(k)
+                    self.fields[source][f] = tuple(rest)
+                self.hand[target][k] += 1
+        self.chi[source] -= bundle[CHI_SLOT]
+        self.chi[target] += bundle[CHI_SLOT]
+        for k in range(len(INSPIRATION_CODES)):
+            for _ in range(bundle[CHI_SLOT + 1 + k]):
+                self.insp[source].remove(k)
+                self.insp[target].append(k)
+        self.insp[target].sort()
+
+    # -- chi, Inspiration tiles, payments (DC-R18, DC-R42, DC-R49) -------------------------------------
+    def _give_chi(self, seat: int, amount: int) -> int:
+        """Chi from the supply, cut to what is there (DC-R18)."""
+        paid = min(amount, self.supply)
+        self.supply -= paid
+        self.chi[seat] += paid
+        return paid
+
+    def _cash(self, seat: int, k: int, events: list[Event]) -> None:
+        if k not in self.insp[seat]:
+            raise IllegalActionError(f"you hold no {INSPIRATION_NAMES[k]} tile")
+        self.insp[seat].remove(k)
+        self.insp_supply[k] += 1
+        got = self._give_chi(seat, 3 if k == WIND else 1)
+        if self.phase == MOVEMENT:
+            self.seen.clear()  # DC-R32: an Inspiration tile was used
+        events.append(Event(seat, "{who} turns in {tile} for {n} chi.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k], "n": got}))
+
+    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
+        """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49)."""
+        if cancel in self.insp[seat]:
+            self.insp[seat].remove(cancel)
+            self.insp_supply[cancel] += 1
+            events.append(Event(seat, "{who} turns in {tile} instead of paying for {why}.",
+                                {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
+            return True
+        worth = self.chi[seat] + sum(3 if k == WIND else 1 for k in self.insp[seat])
+        if worth < amount:
+            self.eliminate(seat, f"could not pay {amount} chi for {why}", events)
+            return False
+        for k in (WIND, 1, 2, WARD, WAKE, POWER):  # DC-R49's turn-in order
+            while self.chi[seat] < amount and k in self.insp[seat]:
+                self._cash(seat, k, events)
+        if self.chi[seat] < amount:  # the supply was short of the turn-in chi: the debt is what it could give
+            amount = self.chi[seat]
+        self.chi[seat] -= amount
+        if to is None:
+            self.supply += amount
+        else:
+            self.chi[to] += amount
+        events.append(Event(seat, "{who} pays {n} chi for {why}.", {"who": seat_name(seat), "n": amount, "why": why}))
+        return True
+
+    def eliminate(self, seat: int, why: str, events: list[Event]) -> None:
+        """Out of the game: token off, everything back to the supply (DC-R46); last player standing wins."""
+        self.alive[seat] = False
+        self.pos[seat] = -1
+        for k in range(9):
+            self.stock[k] += self.hand[seat][k]
+            self.hand[seat][k] = 0
+        for f in range(FIELDS):
+            for k in self.fields[seat][f]:
+                self.stock[k] += 1
+            self.fields[seat][f] = ()
+        for k in self.insp[seat]:
+            self.insp_supply[k] += 1
+        self.insp[seat] = []
+        self.supply += self.chi[seat] + sum(self.boost[seat])
+        self.chi[seat] = 0
+        self.boost[seat] = [0] * FIELDS
+        self.offers = {key: v for key, v in self.offers.items() if seat not in key}
+        self.out_reason[seat] = why
+        events.append(Event(seat, "{who} is out of the game: {why}.", {"who": seat_name(seat), "why": why}))
+        living = [s for s in range(self.players) if self.alive[s]]
+        if len(living) == 1:
+            self._finish(living, "last-standing", events)
+        elif not living:
+            self._finish([], "all-out", events)
+
+    # -- turns and the end ---------------------------------------------------------------------------
+    def _begin_turn(self, events: list[Event]) -> None:
+        """Income, then the Buying Phase (DC-R19); the sand timer starts with it (DC-R47)."""
+        seat = self.turn
+        self.phase = BUYING
+        self.buying_closed = False
+        self.triggered = [set() for _ in range(self.players)]
+        got = self._give_chi(seat, INCOME_FIRST if self.turns_taken[seat] == 0 else INCOME)
+        events.append(Event(seat, "{who}'s turn (round {round}): takes {n} chi.", {"who": seat_name(seat), "round": self.round, "n": got}))
+
+    def end_turn(self, events: list[Event]) -> None:
+        """Boost chi goes to the supply, offers lapse, passed rows go, the next player begins."""
+        seat = self.turn
+        self.supply += sum(self.boost[seat])
+        self.boost[seat] = [0] * FIELDS
+        self.offers = {}
+        self.pending = None
+        self.next_step = None
+        self.reinterpreting = False
+        self.turns_taken[seat] += 1
+        self._remove_passed_rows(events)
+        if self._outcome is not None:
+            return
+        nxt = seat
+        for _ in range(self.players):
+            nxt = (nxt + 1) % self.players
+            if self.alive[nxt]:
+                break
+        if nxt == self.first_player or (not self.alive[self.first_player] and nxt <= seat):
+            self.round += 1
+            if self.round > self.options["round_limit"] > 0:
+                best = max(self.geo.y(self.pos[s]) for s in range(self.players) if self.alive[s])
+                self._finish([s for s in range(self.players) if self.alive[s] and self.geo.y(self.pos[s]) == best], "round-limit", events)
+                return
+        self.turn = nxt
+        self._begin_turn(events)
+
+    def _finish(self, winners: list[int], reason: str, events: list[Event]) -> None:
+        self.phase = "over"
+        self.pending = None
+        details = tuple({"alive": self.alive[s], "row": max(self.row_of(self.pos[s]), 0) if self.alive[s] else None,
+                         "out": self.out_reason[s], "chi": self.chi[s]} for s in range(self.players))
+        self._outcome = Outcome(tuple(1.0 if s in winners else 0.0 for s in range(self.players)), tuple(winners), reason, details)
+        text = {"awake": "{w} rides off the far edge of the Dreamscape and wakes: {w} wins!",
+                "last-standing": "{w} is the last dreamer left and wins.",
+                "round-limit": "The round limit is reached: {w} (furthest north) wins.",
+                "all-out": "Nobody is left in the dream."}[reason]
+        events.append(Event(None, text, {"w": ", ".join(seat_name(s) for s in winners)}))
+
+    # -- timers (DC-R47) -----------------------------------------------------------------------------
+    @property
+    def timers(self) -> tuple[Timer, ...]:
+        seconds = self.options["buying_timer_s"]
+        if seconds and self.phase == BUYING and not self.buying_closed and self._outcome is None:
+            return (Timer("buying", float(seconds), self.turn),)
+        return ()
+
+    def _expire(self, timer: Timer) -> list[Event]:
+        events = [Event(None, "The sand timer runs out: {who}'s buying stops.", {"who": seat_name(self.turn)})]
+        self._close_buying(self.turn, events)
+        return events
+
+    # -- the view --------------------------------------------------------------------------------------
+    def _view(self) -> dict[str, Any]:
+        geo = self.geo
+        rows = []
+        for row in range(self.rows_removed + 1, self.rows_laid + 1):
+            base_x, base_y = 3 * geo.offsets[row - 1], 3 * (row - 1)
+            squares = [[SQUARE_CODES[self.kinds[geo.pos(base_x + i, y)]] for i in range(9)] for y in range(base_y + 2, base_y - 1, -1)]
+            rows.append({"row": row, "phase": (row - 1) % 5 + 1, "x": base_x, "y": base_y,
+                         "tiles": [self.scape.tile_id(p, i) for p, i, _ in self.row_tiles[row - 1]], "squares": squares})
+        players = []
+        for s in range(self.players):
+            x, y = geo.xy(self.pos[s])
+            kind = self.kinds[self.pos[s]] if self.pos[s] >= 0 else BEYOND
+            power = self.insp[s].count(POWER)
+            players.append({
+                "seat": seat_name(s), "alive": self.alive[s], "out": self.out_reason[s],
+                "token": None if self.pos[s] < 0 else {
+                    "x": x, "y": y, "row": max(self.row_of(self.pos[s]), 0), "facing": FACINGS[self.facing[s]],
+                    "on": "fringe" if kind == FRINGE else SQUARE_NAMES[kind] if kind < FRINGE else None},
+                "chi": self.chi[s],
+                "hand": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.hand[s]) if n},
+                "fields": {FIELD_CODES[f]: [DIRECTIONAL_CODES[k] for k in self.fields[s][f]] for f in range(FIELDS)},
+                "boosts": {FIELD_CODES[f]: b for f, b in enumerate(self.boost[s]) if b},
+                "inspiration": owner_only(s, [INSPIRATION_CODES[k] for k in self.insp[s]], len(self.insp[s])),
+                "power": power if self.options["power_public"] else owner_only(s, power, None),
+                "plan": owner_only(s, plan_text(self.plan[s]), None),
+            })
+        pending = None
+        if self.pending is not None:
+            pending = {"kind": self.pending[0], "seat": seat_name(self.deciding_seat())}
+        return {
+            "phase": self.phase, "turn": seat_name(self.turn), "round": self.round, "first_player": seat_name(self.first_player),
+            "rows": rows, "rows_laid": self.rows_laid, "rows_left": ROWS - self.rows_laid, "rows_removed": self.rows_removed,
+            "players": players, "chi_supply": self.supply, "inspiration_supply": sum(self.insp_supply),
+            "stock": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.stock)},
+            "prices": {DIRECTIONAL_CODES[k]: [t.buy, t.sell] for k, t in enumerate(self.types)},
+            "offers": [{"from": seat_name(g), "to": seat_name(t), "give": _items(give), "take": _items(take)}
+                       for (g, t), (give, take) in self.offers.items()],
+            "pending": pending, "reinterpreting": self.reinterpreting,
+            "start_spaces": [i + 1 for i, p in enumerate(geo.start_spaces()) if p not in self.pos] if self.phase == START else [],
+        }
+
+    def check_invariants(self) -> None:
+        """Conservation of chi and tiles; no token beyond the fringe; the step cap holds (DC-R33)."""
+        boosts = sum(sum(b) for b in self.boost)
+        assert self.supply + sum(self.chi) + boosts == self.options["chi_supply"], "chi is not conserved"
+        for k, t in enumerate(self.types):
+            held = sum(h[k] for h in self.hand) + sum(f.count(k) for fs in self.fields for f in fs)
+            assert self.stock[k] + held == t.count, f"{DIRECTIONAL_CODES[k]} tiles are not conserved"
+        total = inspiration_table(self.options["inspiration_tiles"])
+        for k in range(len(total)):
+            assert self.insp_supply[k] + sum(i.count(k) for i in self.insp) == total[k], "Inspiration tiles are not conserved"
+        assert all(len(f) <= FIELD_LIMIT for fs in self.fields for f in fs), "a field holds more than two tiles"
+        assert self.arrivals <= self.options["step_cap"], "a movement ran past the step cap"
+        for s in range(self.players):
+            if self.alive[s] and self.phase != START:
+                assert self.kinds[self.pos[s]] != BEYOND, f"{seat_name(s)} stands beyond the fringe"
+                assert self.chi[s] >= 0
+
+
+def _bundle(slot: int) -> Bundle:
+    items = list(EMPTY)
+    items[slot] = 1
+    return tuple(items)
+
+
+def _items(bundle: Bundle) -> str:
+    from .notation import bundle_text
+
+    return bundle_text(bundle)
+
+
+def plan_text(plan: tuple) -> str:
+    """The brake plan in words."""
+    kind = plan[0]
+    if kind == "row":
+        return f"brake on reaching row {plan[1]}"
+    if kind == "steps":
+        return f"brake after {plan[1]} steps"
+    if kind == "on":
+        return "brake on landing on " + ", ".join(SQUARE_NAMES[s] for s in plan[1])
+    return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
+
+
+__all__ = ["CycleState", "Dreamscape", "TileType", "WIN", "NEEDS_ROW"]
