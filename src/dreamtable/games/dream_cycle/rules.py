@@ -47,6 +47,23 @@ FIELD_LIMIT = 2  # DC-R22
 SIMPLE = {k: CycleMove(k) for k in ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")}
 
 
+def _bundle(slot: int) -> Bundle:
+    items = list(EMPTY)
+    items[slot] = 1
+    return tuple(items)
+
+
+# Every placement value built once (move generation is the hot path of random play and search).
+PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(FIELDS)) for k in range(9))
+UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(FIELDS)) for k in range(9))
+BUY = tuple(CycleMove("buy", (k,)) for k in range(9))
+SELL = tuple(CycleMove("sell", (k,)) for k in range(9))
+CASH = tuple(CycleMove("cash", (k,)) for k in range(len(INSPIRATION_CODES)))
+# The offers legal_actions lists: one of your tiles for 1 chi, or 1 chi for one of theirs.
+SELL_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(k), _bundle(CHI_SLOT))) for k in range(9)) for p in range(5))
+BUY_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(CHI_SLOT), _bundle(k))) for k in range(9)) for p in range(5))
+
+
 class CycleState(MovementRules, TurnBasedState):
     """One match of Dream Cycle."""
 
@@ -55,7 +72,7 @@ class CycleState(MovementRules, TurnBasedState):
         "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
         "insp", "insp_supply", "turns_taken", "plan", "offers", "round", "first_player", "buying_closed",
         "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing", "blocked",
-        "resume", "reinterpreting", "out_reason",
+        "resume", "reinterpreting", "out_reason", "_cache",
     )
 
     # -- setup (DC-R2 – DC-R6) ----------------------------------------------------------------
@@ -102,6 +119,7 @@ class CycleState(MovementRules, TurnBasedState):
         state.resume = None
         state.reinterpreting = False
         state.out_reason = [""] * players
+        state._cache = {}
         state._outcome = None
         events: list[Event] = []
         state._lay_row(events)
@@ -137,6 +155,7 @@ class CycleState(MovementRules, TurnBasedState):
         twin.seen = set(self.seen)
         twin.triggered = [set(t) for t in self.triggered]
         twin.out_reason = self.out_reason[:]
+        twin._cache = {}
         return twin
 
     def determinize(self, seat: int, rng: Any) -> "CycleState":
@@ -206,18 +225,25 @@ class CycleState(MovementRules, TurnBasedState):
         self.kinds = build_kinds(self.geo, rows)
 
     def _remove_passed_rows(self, events: list[Event]) -> None:
-        """After a turn, rows wholly south of every token in play leave the game (DC-R7)."""
+        """After a turn, rows wholly south of every token in play leave the game (DC-R7). A row
+        stays while a token's fringe space borders only it, so that no token is left beyond the fringe."""
         ys = [self.geo.y(p) for s, p in enumerate(self.pos) if self.alive[s]]
         if not ys:
             return
-        lowest = min(ys)
-        removed = self.rows_removed
-        while removed < self.rows_laid - 1 and 3 * (removed + 1) <= lowest:
+        first = self.rows_removed
+        removed = first
+        while removed < self.rows_laid - 1 and 3 * (removed + 1) <= min(ys):
             removed += 1
-        if removed != self.rows_removed:
-            events.append(Event(None, "Every token has passed row {rows}: removed.",
-                                {"rows": ", ".join(str(r) for r in range(self.rows_removed + 1, removed + 1))}))
+        while removed > first:
             self.rows_removed = removed
+            self._rebuild()
+            if all(self.kinds[p] != BEYOND for s, p in enumerate(self.pos) if self.alive[s]):
+                events.append(Event(None, "Every token has passed row {rows}: removed.",
+                                    {"rows": ", ".join(str(r) for r in range(first + 1, removed + 1))}))
+                return
+            removed -= 1
+        if self.rows_removed != first:
+            self.rows_removed = first
             self._rebuild()
 
     def peek(self, pos: int, facing: int) -> int:
@@ -242,6 +268,12 @@ class CycleState(MovementRules, TurnBasedState):
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat the game waits for first, then every seat that may act out of turn now."""
+        cached = self._cache.get("actors")
+        if cached is None:
+            cached = self._cache["actors"] = self._actors()
+        return cached
+
+    def _actors(self) -> tuple[int, ...]:
         if self._outcome is not None:
             return ()
         main = self.deciding_seat()
@@ -274,6 +306,13 @@ class CycleState(MovementRules, TurnBasedState):
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[CycleMove]:
+        """Every action ``seat`` may take now (offers: a few simple ones; any offer can be typed)."""
+        cached = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = self._legal(seat)
+        return list(cached)
+
+    def _legal(self, seat: int) -> list[CycleMove]:
         if seat not in self.actors:
             return []
         if self.phase == START:
@@ -291,9 +330,9 @@ class CycleState(MovementRules, TurnBasedState):
         if not self.buying_closed:
             for k, kind in enumerate(self.types):
                 if self.stock[k] and chi >= kind.buy:
-                    moves.append(CycleMove("buy", (k,)))
+                    moves.append(BUY[k])
                 if hand[k]:
-                    moves.append(CycleMove("sell", (k,)))
+                    moves.append(SELL[k])
             moves += self._placements(seat)
             for f in range(FIELDS):
                 if boost[f]:
@@ -308,7 +347,7 @@ class CycleState(MovementRules, TurnBasedState):
         for choice in (("none",), ("ask",), ("row", min(row + 1, ROWS)), ("steps", 3)):
             if choice != plan:
                 moves.append(CycleMove("plan", choice))
-        moves += [CycleMove("cash", (k,)) for k in sorted(set(self.insp[seat]))]
+        moves += [CASH[k] for k in sorted(set(self.insp[seat]))]
         if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
             moves.append(SIMPLE["end"])
         return moves
@@ -316,16 +355,21 @@ class CycleState(MovementRules, TurnBasedState):
     def _side_actions(self, seat: int) -> list[CycleMove]:
         """What a seat may do during another player's turn (DC-R23, DC-R26, DC-R27, DC-R42)."""
         moves = self._placements(seat) + self._trades(seat)
-        moves += [CycleMove("cash", (k,)) for k in sorted(set(self.insp[seat]))]
+        moves += [CASH[k] for k in sorted(set(self.insp[seat]))]
         return moves
 
     def _placements(self, seat: int) -> list[CycleMove]:
         moves = []
         hand, fields = self.hand[seat], self.fields[seat]
+        in_hand = [k for k in range(9) if hand[k]]
         for f in range(FIELDS):
-            if len(fields[f]) < FIELD_LIMIT:
-                moves += [CycleMove("place", (k, f)) for k in range(9) if hand[k]]
-            moves += [CycleMove("unplace", (k, f)) for k in sorted(set(fields[f]))]
+            field = fields[f]
+            if len(field) < FIELD_LIMIT:
+                moves += [PLACE[k][f] for k in in_hand]
+            if field:
+                moves.append(UNPLACE[field[0]][f])
+                if len(field) == 2 and field[1] != field[0]:
+                    moves.append(UNPLACE[field[1]][f])
         return moves
 
     def _trades(self, seat: int) -> list[CycleMove]:
@@ -337,13 +381,12 @@ class CycleState(MovementRules, TurnBasedState):
                     moves.append(CycleMove("accept", (giver,)))
                 moves.append(CycleMove("decline", (giver,)))
         for partner in self._partners(seat):
-            mine = self._owned(seat)
-            theirs = self._owned(partner)
-            for k in range(9):
-                if mine[k] and self.chi[partner]:
-                    moves.append(CycleMove("offer", (partner, _bundle(k), _bundle(CHI_SLOT))))
-                if theirs[k] and self.chi[seat]:
-                    moves.append(CycleMove("offer", (partner, _bundle(CHI_SLOT), _bundle(k))))
+            if self.chi[partner]:
+                mine = self._owned(seat)
+                moves += [SELL_OFFER[partner][k] for k in range(9) if mine[k]]
+            if self.chi[seat]:
+                theirs = self._owned(partner)
+                moves += [BUY_OFFER[partner][k] for k in range(9) if theirs[k]]
         return moves
 
     def _partners(self, seat: int) -> list[int]:
@@ -371,6 +414,7 @@ class CycleState(MovementRules, TurnBasedState):
     def _apply(self, seat: int, action: Any) -> list[Event]:
         if not isinstance(action, CycleMove):
             raise IllegalActionError(f"{action!r} is not a Dream Cycle move")
+        self._cache = {}  # every legal list and the actors are worked out afresh after a move
         events: list[Event] = []
         if self.phase == START:
             self._start(seat, action, events)
@@ -729,6 +773,7 @@ class CycleState(MovementRules, TurnBasedState):
         return ()
 
     def _expire(self, timer: Timer) -> list[Event]:
+        self._cache = {}
         events = [Event(None, "The sand timer runs out: {who}'s buying stops.", {"who": seat_name(self.turn)})]
         self._close_buying(self.turn, events)
         return events
@@ -791,12 +836,6 @@ class CycleState(MovementRules, TurnBasedState):
             if self.alive[s] and self.phase != START:
                 assert self.kinds[self.pos[s]] != BEYOND, f"{seat_name(s)} stands beyond the fringe"
                 assert self.chi[s] >= 0
-
-
-def _bundle(slot: int) -> Bundle:
-    items = list(EMPTY)
-    items[slot] = 1
-    return tuple(items)
 
 
 def _items(bundle: Bundle) -> str:
