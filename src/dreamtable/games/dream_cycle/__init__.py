@@ -82,6 +82,13 @@ class DreamCycle(Game):
             raise NotationError("this state is not a Dream Cycle match")
         return parse_move(text)
 
+    def evaluate(self, state: State, seat: int) -> float | None:
+        """Northward progress plus a simulation of the next Movement Phase; see :mod:`.evaluation`."""
+        from .evaluation import evaluate
+
+        assert isinstance(state, CycleState)
+        return evaluate(state, seat)
+
     def metrics(self, state: State) -> dict[str, Any]:
         """Who started, rows laid, the row each seat reached, and who was eliminated."""
         assert isinstance(state, CycleState) and state.outcome is not None

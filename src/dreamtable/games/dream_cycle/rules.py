@@ -72,7 +72,7 @@ class CycleState(MovementRules, TurnBasedState):
         "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
         "insp", "insp_supply", "turns_taken", "plan", "offers", "round", "first_player", "buying_closed",
         "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing", "blocked",
-        "resume", "reinterpreting", "out_reason", "_cache",
+        "resume", "reinterpreting", "out_reason", "_cache", "phase_actions",
     )
 
     # -- setup (DC-R2 – DC-R6) ----------------------------------------------------------------
@@ -120,6 +120,7 @@ class CycleState(MovementRules, TurnBasedState):
         state.reinterpreting = False
         state.out_reason = [""] * players
         state._cache = {}
+        state.phase_actions = 0
         state._outcome = None
         events: list[Event] = []
         state._lay_row(events)
@@ -136,7 +137,7 @@ class CycleState(MovementRules, TurnBasedState):
         self._copy_base_into(twin)
         for name in ("geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
                      "supply", "offers", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
-                     "colour", "arrive_facing", "blocked", "resume", "reinterpreting", "turn", "_outcome"):
+                     "colour", "arrive_facing", "blocked", "resume", "reinterpreting", "turn", "_outcome", "phase_actions"):
             setattr(twin, name, getattr(self, name))
         twin.offers = dict(self.offers)
         twin.start_order = self.start_order[:]
@@ -250,9 +251,13 @@ class CycleState(MovementRules, TurnBasedState):
         """Where one step from ``pos`` leads: a position, ``BEYOND``… as a kind code via ``kinds``,
         ``NEEDS_ROW`` (north off the top row, rows still to lay) or ``WIN`` (north off row 10)."""
         if facing == 0 and self.geo.y(pos) == 3 * self.rows_laid - 1:
-            if self.rows_laid < ROWS:
-                return NEEDS_ROW
-            return WIN if self.kinds[pos] < FRINGE and self.geo.y(pos) == TOP_Y else -1
+            if self.rows_laid == ROWS:
+                return WIN if self.kinds[pos] < FRINGE and self.geo.y(pos) == TOP_Y else -1
+            if self.kinds[pos] < FRINGE:
+                return NEEDS_ROW  # from a square, the space north is at least fringe once the row is laid
+            x = self.geo.xy(pos)[0]  # from a fringe space: will the next row reach the space north of it?
+            low = 3 * self.geo.offsets[self.rows_laid]
+            return NEEDS_ROW if low - 1 <= x <= low + 9 else -1
         target = pos + self.geo.delta(facing)
         return target if self.kinds[target] != BEYOND else -1
 
@@ -445,6 +450,7 @@ class CycleState(MovementRules, TurnBasedState):
 
     def _buy_phase_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         kind, args = action
+        self.phase_actions += 1  # how long this Buying Phase has run (bots grow impatient with it)
         if kind == "end":
             self._end_buying(seat, events)
             return
@@ -721,6 +727,7 @@ class CycleState(MovementRules, TurnBasedState):
         seat = self.turn
         self.phase = BUYING
         self.buying_closed = False
+        self.phase_actions = 0
         self.triggered = [set() for _ in range(self.players)]
         got = self._give_chi(seat, INCOME_FIRST if self.turns_taken[seat] == 0 else INCOME)
         events.append(Event(seat, "{who}'s turn (round {round}): takes {n} chi.", {"who": seat_name(seat), "round": self.round, "n": got}))
