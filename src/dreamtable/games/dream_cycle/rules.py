@@ -307,6 +307,9 @@ class CycleState(MovementRules, TurnBasedState):
         if self.phase == MOVEMENT:
             return (f"{seat_name(self.turn)} is moving: others may act only while the game waits for an answer, "
                     "and only if trade_during_movement is on (DC-R27)")
+        if self.phase == BUYING and 0 <= seat < self.players:
+            return (f"it is {seat_name(self.turn)}'s Buying Phase: buying, selling and boosting wait for your own; out of "
+                    "turn you may reposition your tiles, trade or turn in Inspiration tiles when you have any (DC-R23, DC-R27)")
         return super()._why_not_actor(seat)
 
     # -- legal actions -------------------------------------------------------------------------
