@@ -398,7 +398,8 @@ class MovementRules:
         self.resume = None
         self.pending = None
         if before[0] == "pause":
-            self.next_step = LOOP
+            self.pending = before  # the same question again: ride on or brake
+            return
         elif before[0] == "choose":
             self.facing[seat] = self.arrive_facing
             options = self.options_for(seat, self.colour, self.arrive_facing)
