@@ -3,7 +3,8 @@
 Sogni e Incubi: ISMCTS(500) beats random in at least 80% of 50 games.
 Deep Dreams: ISMCTS(500) beats greedy in at least 60% of 50 games, greedy beats random in at
 least 80% of 200. Dreamwell: ISMCTS(300) and greedy each beat random in at least 80% of 40 games
-(a game that has not ended after ``MAX_STEPS`` counts as lost: a bot that stalls fails). The games run in parallel on the local cores; each is reproducible from its seed.
+(a game that has not ended after ``MAX_STEPS`` counts as lost: a bot that stalls fails).
+Dream Cycle: greedy beats random in at least 80% of 30 games. The games run in parallel on the local cores; each is reproducible from its seed.
 """
 
 from __future__ import annotations
@@ -51,6 +52,7 @@ def win_rate(game_id: str, hero: str, rival: str, games: int) -> float:
         ("deep-dreams", "greedy", "random", 200, 0.80),
         ("dreamwell", "ismcts:300", "random", 40, 0.80),
         ("dreamwell", "greedy", "random", 40, 0.80),
+        ("dream-cycle", "greedy", "random", 30, 0.80),
     ],
 )
 def test_bot_strength(game_id, hero, rival, games, at_least):

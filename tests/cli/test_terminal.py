@@ -249,3 +249,28 @@ def test_dreamwell_board_is_drawn_and_a_move_is_taken():
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
+
+
+def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
+    child = spawn("play", "dream-cycle", "--seats", "human,greedy", "--seed", "2", "-o", "first_player=A")
+    child.expect("starting space")
+    for move in ["start 5", "buy N", "buy N", "buy N", "place N G", "place N W", "place N O", "plan ask"]:
+        child.expect(MOVE_PROMPT)
+        child.sendline(move)
+    child.expect("A↑")  # the token and its facing on the drawn Dreamscape
+    child.expect(r"G\s+N\s+W\s+N\s+O\s+N")  # A's Interpretation tile
+    child.expect(MOVE_PROMPT)
+    child.sendline("place N R")
+    child.expect("you have no North tile in your hand")
+    child.expect(MOVE_PROMPT)
+    child.sendline("end")
+    child.expect("A's bicycle steps off the doldrum space one space to row 1, Fuchsia")
+    child.expect("ride on")
+    child.expect(MOVE_PROMPT)
+    child.sendline("ride")
+    child.expect("A has no tile on Fuchsia: the movement ends, facing north.")
+    child.expect("B's Movement Phase begins.")
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect("You left the game")
+    child.expect(pexpect.EOF)

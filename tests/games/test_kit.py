@@ -50,13 +50,14 @@ GAMES = {
 
 
 def dream_cycle_reveal(world):
-    """Both tokens start; A holds North on every field and ends its Buying Phase: it rides north
-    and lays row 3 from the unused tiles, which a re-seeded world draws differently."""
+    """The player on turn stands at the top of row 2 with North on every field and ends its Buying
+    Phase: it rides north and lays row 3 from the unused tiles, which a re-seeded world draws differently."""
     for seat in list(world.start_order):
         world.apply(seat, world.legal_actions(seat)[0])
     seat = world.turn
     world.stock[4] -= 7
     world.fields[seat] = [(4,)] * 7
+    world.pos[seat] = world.geo.pos(7, 5)
     world._cache = {}
     return seat, "end", seat
 FUZZ_CASES = [

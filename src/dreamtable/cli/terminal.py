@@ -93,9 +93,9 @@ class TerminalGame:
         return self.state
 
     def _next_seat(self) -> int:
-        actors = self.state.actors
-        humans = [seat for seat in actors if seat in self.humans]
-        return humans[0] if humans else actors[0]
+        # The game waits for its first actor; the others may only act out of turn (Dream Cycle's
+        # trading and repositioning), which the terminal leaves to a player's own turn.
+        return self.state.actors[0]
 
     def _viewer(self) -> int | None:
         """Whose eyes the screen shows: the only human, the one at the keyboard, or a spectator."""

@@ -89,6 +89,18 @@ class DreamCycle(Game):
         assert isinstance(state, CycleState)
         return evaluate(state, seat)
 
+    def render(self, view: dict[str, Any]) -> Any:
+        """The Dreamscape with tokens, every Interpretation tile and the chi (see :mod:`.render`)."""
+        from .render import render
+
+        return render(view)
+
+    def describe(self, view: dict[str, Any], action: Any) -> str:
+        """The action in words."""
+        from .render import describe
+
+        return describe(view, action)
+
     def metrics(self, state: State) -> dict[str, Any]:
         """Who started, rows laid, the row each seat reached, and who was eliminated."""
         assert isinstance(state, CycleState) and state.outcome is not None

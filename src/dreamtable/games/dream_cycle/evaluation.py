@@ -4,7 +4,7 @@ A seat's estimate is how far north its token stands, plus what its next Movement
 gain with the fields as they are now: the movement is simulated square by square (no conflicts;
 the die on a special square is replaced by a fixed face per square, so a plan is judged the same
 way every time), stopping as the rules stop it, with the cost of a loop, a brake or a Psychic
-Drain. Chi counts a little and a tile in hand a little more than its price (it can become a field), every turn taken
+Drain. Chi counts a little and a tile owned a little more than its price (placing it is judged by the simulation alone), every turn taken
 counts a little and every action already taken in the current Buying Phase costs a little (so
 that a bot never shuffles tiles for ever instead of ending the phase), and the
 value is a logistic of the lead over the best opponent, whose estimate uses only public facts.
@@ -23,7 +23,7 @@ SIM_STEPS = 60
 NEXT_MOVE = 0.8  # the simulated gain counts a little less than squares already won
 CHI = 0.15  # per chi in hand (up to the cap)
 RESERVE = 0.3  # more per chi for the first 4: the price of a brake or a Psychic Drain
-TILE = 0.05  # per Directional tile in hand, on top of its price in chi (so a purchase is no loss)
+TILE = 0.05  # per Directional tile owned, on top of its price in chi (so a purchase is no loss)
 TEMPO = 0.1  # per turn taken
 IMPATIENCE = 0.03  # per action already taken in the seat's Buying Phase
 LOOP = 3.0  # a loop costs the brake and wastes the turn
@@ -36,8 +36,10 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
     kinds, fields, boost, geo = state.kinds, state.fields[seat], state.boost[seat], state.geo
     faces = state.options["die_faces"]
     start_y = geo.y(pos)
-    seen: set[tuple[int, int]] = set()
+    # In the middle of its own movement, what the seat has already passed this turn counts too.
+    seen: set[tuple[int, int]] = set(state.seen) if state.phase == "movement" and seat == state.turn else set()
     cost = 0.0
+    chi = state.chi[seat] + len(state.insp[seat])  # what a forced payment could draw on
     first = is_doldrum(kinds[pos])
     for _ in range(SIM_STEPS):
         if first:
@@ -62,6 +64,9 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
         kind = kinds[pos]
         if kind == DRAIN:
             cost += 1.0
+            chi -= state.options["drain_chi"]
+            if chi < 0:  # an unpaid Psychic Drain is the end of the game for the seat
+                return geo.y(pos) - start_y - OUT, False
         if kind == FRINGE or kind == BLACK:
             break
         key = (pos, facing)
@@ -90,7 +95,7 @@ def estimate(state: CycleState, seat: int, simulate_move: bool = True) -> float:
     value += CHI * min(state.chi[seat], 10) + RESERVE * min(state.chi[seat], 4)
     if seat == state.turn and state.phase == "buying":
         value -= IMPATIENCE * state.phase_actions
-    value += sum(n * (CHI * kind.buy + TILE) for n, kind in zip(state.hand[seat], state.types))
+    value += sum(n * (CHI * kind.buy + TILE) for n, kind in zip(state._owned(seat), state.types))
     if simulate_move and state.pos[seat] >= 0:
         gain, looped = simulate(state, seat)
         value += NEXT_MOVE * gain

@@ -1,0 +1,129 @@
+"""Drawing Dream Cycle in a terminal: the visible Dreamscape (north up, coloured squares, tokens
+with facing arrows, the fringe as dots), every Interpretation tile, chi and the last events."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from ..terminal_text import recent_events
+from .components import DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, FIELD_NAMES, INSPIRATION_CODES, INSPIRATION_NAMES
+from .notation import CycleMove, bundle_text
+
+SQUARE_STYLE = {
+    # Field squares carry their letter too, so the board reads without colours (or with few).
+    "G": ("g ", "black on green4"), "W": ("w ", "black on grey93"), "O": ("o ", "black on dark_orange"),
+    "R": ("r ", "black on red3"), "P": ("p ", "white on purple4"), "F": ("f ", "black on magenta"), "S": ("s ", "black on grey62"),
+    "BK": ("██", "black on grey0"), "BL": ("≈≈", "bright_white on blue"), "YI": ("()", "black on yellow"),
+    "YD": ("@@", "red on yellow"), "YR": ("::", "black on yellow"),
+}
+FIELD_STYLE = {code: style for code, (_, style) in SQUARE_STYLE.items() if code in FIELD_CODES}
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+LEGEND = "g w o r p f s: the seven field colours · ≈ blue: +chi · () Inspiration Bonus · @ Psychic Drain · :: Reverie · █ black (doldrum) · · fringe"
+
+
+def board(view: dict[str, Any]) -> Text:
+    """The rows on the board, north up, two characters a square, with the fringe and the tokens."""
+    squares: dict[tuple[int, int], str] = {}
+    for row in view["rows"]:
+        for i, line in enumerate(row["squares"]):
+            for j, code in enumerate(line):
+                squares[(row["x"] + j, row["y"] + 2 - i)] = code
+    tokens: dict[tuple[int, int], list[str]] = {}
+    for player in view["players"]:
+        token = player["token"]
+        if token is not None and player["alive"]:
+            tokens.setdefault((token["x"], token["y"]), []).append(player["seat"] + ARROWS[token["facing"]])
+    if not squares:
+        return Text("(no rows on the board)")
+    xs = [x for x, _ in squares] + [x for x, _ in tokens]
+    ys = [y for _, y in squares] + [y for _, y in tokens]
+    low_x, high_x, low_y, high_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
+    text = Text()
+    for y in range(high_y, low_y - 1, -1):
+        row_label = f"r{y // 3 + 1:<2}" if (y % 3 == 1 and any((x, y) in squares for x in range(low_x, high_x + 1))) else "   "
+        text.append(row_label + " ")
+        for x in range(low_x, high_x + 1):
+            here = tokens.get((x, y))
+            code = squares.get((x, y))
+            fringe = code is None and any((x + dx, y + dy) in squares for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)))
+            glyph, style = SQUARE_STYLE[code] if code else ("· " if fringe else "  ", "dim")
+            if here:  # a token shows its seat and facing; "A+" when several share the space
+                glyph, style = (here[0] if len(here) == 1 else here[0][0] + "+"), "bold black on bright_yellow"
+            text.append(glyph, style=style)
+        text.append("\n")
+    return text
+
+
+def interpretation(player: dict[str, Any]) -> Text:
+    """One player's Interpretation tile, hand, chi and Inspiration tiles on two lines."""
+    text = Text()
+    status = "" if player["alive"] else f"  OUT: {player['out']}"
+    token = player["token"]
+    where = f"row {token['row']}, {token['on']}, facing {token['facing']}" if token and player["alive"] else "not on the board"
+    text.append(f"{player['seat']}  ", style="bold")
+    text.append(f"chi {player['chi']} · {where}{status}\n")
+    text.append("   ")
+    for code in FIELD_CODES:
+        tiles = "".join(player["fields"][code]) or "—"
+        boost = f"+{player['boosts'][code]}" if code in player["boosts"] else ""
+        text.append(f" {code} ", style=f"bold {FIELD_STYLE[code]}")
+        text.append(f" {tiles}{boost:<2} ")
+    hand = " ".join(f"{code}×{n}" if n > 1 else code for code, n in player["hand"].items()) or "—"
+    insp = player["inspiration"]
+    insp_text = ", ".join(insp) if isinstance(insp, list) else f"{insp} face down"
+    power = "" if player["power"] is None else f" · Power {player['power']}"
+    plan = f" · plan: {player['plan']}" if player["plan"] else ""
+    text.append(f"\n    hand {hand} · Inspiration {insp_text or '—'}{power}{plan}\n")
+    return text
+
+
+def render(view: dict[str, Any]) -> RenderableType:
+    """The Dreamscape, the Interpretation tiles, the supply and the last events."""
+    parts: list[RenderableType] = [board(view), Text(LEGEND, style="dim")]
+    parts += [interpretation(player) for player in view["players"]]
+    prices = " ".join(f"{code}:{buy}/{sell}({view['stock'][code]})" for code, (buy, sell) in view["prices"].items())
+    parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {view['chi_supply']} · Inspiration tiles "
+                      f"{view['inspiration_supply']} · rows laid {view['rows_laid']} of 10 · round {view['round']}"))
+    for offer in view["offers"]:
+        parts.append(Text(f"Offer: {offer['from']} gives {offer['give']} to {offer['to']} for {offer['take']}", style="yellow"))
+    parts.append(recent_events(view))
+    return Group(*parts)
+
+
+def describe(view: dict[str, Any], action: CycleMove) -> str:
+    """An action in words."""
+    kind, args = action
+    if kind == "start":
+        return f"start on space {args[0] + 1} (west to east) south of row 1"
+    if kind in ("buy", "sell"):
+        buy, sell = view["prices"][DIRECTIONAL_CODES[args[0]]]
+        name = DIRECTIONAL_NAMES[args[0]]
+        return f"{kind} {'an' if name[0] in 'AEIOU' else 'a'} {name} tile for {buy if kind == 'buy' else sell} chi"
+    if kind in ("place", "unplace"):
+        return f"{'put' if kind == 'place' else 'take'} {DIRECTIONAL_NAMES[args[0]]} {'on' if kind == 'place' else 'off'} the {FIELD_NAMES[args[1]]} field"
+    if kind == "boost":
+        return f"boost {FIELD_NAMES[args[0]]} with {args[1]} chi: {args[1]} spaces a move this turn"
+    if kind == "unboost":
+        return f"take the boost off {FIELD_NAMES[args[0]]}"
+    if kind == "aim":
+        return f"aim your bicycle {FACING_NAMES[args[0]]}"
+    if kind == "go":
+        return f"turn {FACING_NAMES[args[0]]} and ride on"
+    if kind == "offer":
+        return f"offer {chr(65 + args[0])} {bundle_text(args[1])} for {bundle_text(args[2])}"
+    if kind == "cash":
+        return f"turn in {INSPIRATION_NAMES[args[0]]} for {3 if INSPIRATION_CODES[args[0]] == 'wind' else 1} chi"
+    if kind == "plan":
+        from .rules import plan_text
+
+        return "brake plan: " + plan_text(args)
+    return {
+        "end": "end buying: your bicycle rides", "ride": "ride on", "brake": "pay 2 chi and stop here",
+        "wake": "turn in Wake Gently and stop here", "push": "push the token one space", "pass": "let the mover share the space",
+        "block": "block the mover", "zip": "turn in a Zip and jump one space", "reinterpret": "turn in Reinterpretation and rearrange your tiles",
+        "done": "finish rearranging and ride on", "stop": "stop here", "accept": f"accept {chr(65 + args[0])}'s offer" if args else "",
+        "decline": f"decline {chr(65 + args[0])}'s offer" if args else "",
+    }.get(kind, str(action))
