@@ -100,6 +100,14 @@ def _parse_option_text(text: str, default: Any) -> Any:
             return int(text)
         except ValueError:
             return text
+    if isinstance(default, (list, dict)):  # tables and lists are written as JSON
+        import json
+
+        try:
+            value = json.loads(text)
+        except ValueError:
+            return text
+        return value
     return text
 
 
