@@ -37,7 +37,11 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
     faces = state.options["die_faces"]
     start_y = geo.y(pos)
     # In the middle of its own movement, what the seat has already passed this turn counts too.
-    seen: set[tuple[int, int]] = set(state.seen) if state.phase == "movement" and seat == state.turn else set()
+    seen: set[tuple[int, int]] = set()
+    if state.phase == "movement" and seat == state.turn:
+        if state.pending == ("pause",) and (pos, facing) in state.seen:
+            return -LOOP, True  # riding on from here is checked as a loop at once
+        seen = set(state.seen) | {(pos, facing)}  # the arrival being answered is recorded too
     cost = 0.0
     chi = state.chi[seat] + len(state.insp[seat])  # what a forced payment could draw on
     first = is_doldrum(kinds[pos])
