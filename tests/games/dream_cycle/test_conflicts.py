@@ -198,3 +198,14 @@ def test_DC_R42_inspiration_tiles_are_turned_in_for_chi_at_any_time_second_wind_
     play(state, 1, "cash wind")
     play(state, 1, "cash zip")
     assert state.chi[1] == 4 and state.insp[1] == []
+
+
+def test_zip_is_not_offered_when_it_would_land_beyond_the_fringe():
+    state = chase()
+    fields(state, 0, G="W")
+    put(state, 0, 1, 1, "W")
+    put(state, 1, -1, 1, "N")
+    give_inspiration(state, 0, "zip")
+    play(state, 0, "plan ask")
+    play(state, 0, "end")
+    assert at(state, 0)[:2] == (0, 1) and "zip" not in legal(state, 0)

@@ -322,3 +322,25 @@ def test_bad_input_repositioning_during_your_own_movement_is_refused():
     play(state, 0, "end")
     assert_refused(state, 0, "unplace N G", "own Movement Phase", "DC-R23")
     assert_refused(state, 0, "go S", "not an answer now", "go W, go E")
+
+
+def test_DC_R44_before_row_ten_a_push_north_lays_the_next_row():
+    state = moving()
+    paint(state, "G", x4y5="R")
+    fields(state, 0, G="N")
+    put(state, 0, 4, 4, "N")
+    put(state, 1, 4, 5, "E")
+    play(state, 0, "end")
+    # (laying a row redraws the board from the real tiles, so A's ride after the push is not painted)
+    assert state.rows_laid == 3 and at(state, 1) == (4, 6, "E")
+    assert "B is pushed north to the fringe (4,6)." in texts(state)
+
+
+def test_DC_R30_a_boost_across_the_north_edge_lays_the_row_and_carries_on():
+    state = moving()
+    paint(state, "G", x7y4="R")
+    fields(state, 0, R="N")
+    put(state, 0, 7, 4, "N")
+    play(state, 0, "boost R 3")
+    play(state, 0, "end")
+    assert state.rows_laid == 3 and state.geo.y(state.pos[0]) >= 7

@@ -248,8 +248,9 @@ class CycleState(MovementRules, TurnBasedState):
             self._rebuild()
 
     def peek(self, pos: int, facing: int) -> int:
-        """Where one step from ``pos`` leads: a position, ``BEYOND``… as a kind code via ``kinds``,
-        ``NEEDS_ROW`` (north off the top row, rows still to lay) or ``WIN`` (north off row 10)."""
+        """Where one step from ``pos`` leads: a position; −1 beyond the fringe; ``NEEDS_ROW`` (north
+        off the top row while rows remain to lay, landing on a square or fringe space once it is
+        laid); or ``WIN`` (north off a square of row 10)."""
         if facing == 0 and self.geo.y(pos) == 3 * self.rows_laid - 1:
             if self.rows_laid == ROWS:
                 return WIN if self.kinds[pos] < FRINGE and self.geo.y(pos) == TOP_Y else -1
