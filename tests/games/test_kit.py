@@ -36,13 +36,13 @@ GAMES = {
         "first_timer": "night", "reveal": lambda world: (world.dreamer, f"dream-pass {world.seq}", 1),
     },
     # Random players rarely get past row 3, and out-of-turn repositioning makes a round long, so
-    # the fuzz caps games at 20 rounds (the round limit is an option; the real default is 100).
+    # the fuzz caps games at 15 rounds (the round limit is an option; the real default is 100).
     # Hidden information appears only once Inspiration tiles are drawn or brake plans set, so
     # mid-game states are taken later in the game.
     "dream-cycle": {
         "players": [2, 3, 4, 5], "fuzz": 63, "endings": {"last-standing", "round-limit"}, "check_every": 13,
         "view_every": 97, "midgame_steps": (100, 1500),
-        "option_sets": [{"round_limit": 20}, {"round_limit": 20, "buying_timer_s": 60, "trade_during_movement": False,
+        "option_sets": [{"round_limit": 15}, {"round_limit": 15, "buying_timer_s": 60, "trade_during_movement": False,
                                                "conflict_toll": 0, "power_public": False}],
         "reveal": lambda world: dream_cycle_reveal(world),
     },
