@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
 from .components import DEFAULTS, FIELD_CODES
 from .notation import CycleMove, parse_move
@@ -59,8 +59,8 @@ class DreamCycle(Game):
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         first = options["first_player"]
-        if first != "random" and "ABCDE".index(first) >= players:
-            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{'ABCDE'[players - 1]}")
+        if first != "random" and seat_from_name(first) >= players:
+            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
         offsets = options["staircase_offsets"]
         if len(offsets) != 10 or any(not isinstance(o, int) for o in offsets):
             raise SetupError("staircase_offsets needs ten whole numbers, one per row (DC-R4)")

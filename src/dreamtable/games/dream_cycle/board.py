@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Sequence
 
-from .components import BLACK, FIELDS
+from .components import BLACK
 
 FRINGE, BEYOND = 12, 13
 HEIGHT = 35  # y from −2 to 32: the start spaces (y = −1), ten rows (0–29) and a margin
@@ -78,4 +78,4 @@ def is_doldrum(kind: int) -> bool:
     return kind == BLACK or kind == FRINGE
 
 
-__all__ = ["BEYOND", "FIELDS", "FRINGE", "Geometry", "HEIGHT", "NEEDS_ROW", "TOP_Y", "WIN", "build_kinds", "is_doldrum", "rotate"]
+__all__ = ["BEYOND", "FRINGE", "Geometry", "HEIGHT", "NEEDS_ROW", "TOP_Y", "WIN", "build_kinds", "is_doldrum", "rotate"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 
 from .board import FRINGE, NEEDS_ROW, WIN, is_doldrum
-from .components import BLACK, DRAIN, FIELDS
+from .components import BLACK, DRAIN, FIELDS, turned
 from .rules import CycleState
 
 SCALE = 4.0
@@ -82,8 +82,6 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
 
 def _best_turn(state: CycleState, pos: int, facing: int, field: tuple[int, ...]) -> int:
     """With two tiles or Lucidity the mover picks; the simulation picks the most northern facing."""
-    from .components import turned
-
     options = [new for kind in field for new in turned(kind, facing)]
     if len(options) == 1:
         return options[0]

@@ -10,7 +10,7 @@ and ``pending`` is the question it waits on (``choose``, ``pause``, ``conflict``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...core.contract import seat_name
 from ...core.errors import IllegalActionError
@@ -20,7 +20,6 @@ from .components import (
     BLUE,
     DRAIN,
     FACING_NAMES,
-    FACINGS,
     FIELD_NAMES,
     FIELDS,
     INSPIRATION_NAMES,
@@ -456,4 +455,4 @@ class MovementRules:
         self._arrive(pos, events)
 
 
-__all__ = ["MovementRules", "FACINGS"]
+__all__ = ["MovementRules"]

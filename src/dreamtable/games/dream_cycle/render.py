@@ -8,6 +8,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
+from ...core.contract import seat_name
 from ..terminal_text import recent_events
 from .components import DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, FIELD_NAMES, INSPIRATION_CODES, INSPIRATION_NAMES
 from .notation import CycleMove, bundle_text
@@ -113,7 +114,7 @@ def describe(view: dict[str, Any], action: CycleMove) -> str:
     if kind == "go":
         return f"turn {FACING_NAMES[args[0]]} and ride on"
     if kind == "offer":
-        return f"offer {chr(65 + args[0])} {bundle_text(args[1])} for {bundle_text(args[2])}"
+        return f"offer {seat_name(args[0])} {bundle_text(args[1])} for {bundle_text(args[2])}"
     if kind == "cash":
         return f"turn in {INSPIRATION_NAMES[args[0]]} for {3 if INSPIRATION_CODES[args[0]] == 'wind' else 1} chi"
     if kind == "plan":
@@ -124,6 +125,6 @@ def describe(view: dict[str, Any], action: CycleMove) -> str:
         "end": "end buying: your bicycle rides", "ride": "ride on", "brake": "pay 2 chi and stop here",
         "wake": "turn in Wake Gently and stop here", "push": "push the token one space", "pass": "let the mover share the space",
         "block": "block the mover", "zip": "turn in a Zip and jump one space", "reinterpret": "turn in Reinterpretation and rearrange your tiles",
-        "done": "finish rearranging and ride on", "stop": "stop here", "accept": f"accept {chr(65 + args[0])}'s offer" if args else "",
-        "decline": f"decline {chr(65 + args[0])}'s offer" if args else "",
+        "done": "finish rearranging and ride on", "stop": "stop here", "accept": f"accept {seat_name(args[0])}'s offer" if args else "",
+        "decline": f"decline {seat_name(args[0])}'s offer" if args else "",
     }.get(kind, str(action))

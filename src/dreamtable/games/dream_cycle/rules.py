@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_name
+from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
 from ...core.rng import reseeded, shuffle_with
-from ...core.visibility import Event, Secret, owner_only
+from ...core.visibility import Event, owner_only
 from .board import BEYOND, FRINGE, NEEDS_ROW, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
 from .components import (
     BLACK,
@@ -29,14 +29,12 @@ from .components import (
     WAKE,
     WARD,
     WIND,
-    Dreamscape,
-    TileType,
     directional_table,
     inspiration_table,
     load_dreamscape,
 )
 from .movement import MovementRules
-from .notation import CHI_SLOT, EMPTY, Bundle, CycleMove
+from .notation import CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_text
 
 START, BUYING, MOVEMENT = "start", "buying", "movement"
 ROWS = 10
@@ -71,7 +69,7 @@ class CycleState(MovementRules, TurnBasedState):
         "geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
         "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
         "insp", "insp_supply", "turns_taken", "plan", "offers", "round", "first_player", "buying_closed",
-        "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing", "blocked",
+        "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing",
         "resume", "reinterpreting", "out_reason", "_cache", "phase_actions",
     )
 
@@ -87,7 +85,7 @@ class CycleState(MovementRules, TurnBasedState):
         state.unused = tuple(tuple(range(10)) for _ in range(5))
         state.kinds = ()
         first = options["first_player"]
-        state.first_player = state.rng.randrange(players) if first == "random" else "ABCDE".index(first)
+        state.first_player = state.rng.randrange(players) if first == "random" else seat_from_name(first)
         state.turn = state.first_player
         # DC-R3: starting spaces are chosen counter-clockwise from the starting player's right.
         state.start_order = [(state.first_player - k) % players for k in range(1, players + 1)]
@@ -115,7 +113,6 @@ class CycleState(MovementRules, TurnBasedState):
         state.triggered = [set() for _ in range(players)]
         state.colour = -1
         state.arrive_facing = 0
-        state.blocked = ()
         state.resume = None
         state.reinterpreting = False
         state.out_reason = [""] * players
@@ -137,7 +134,7 @@ class CycleState(MovementRules, TurnBasedState):
         self._copy_base_into(twin)
         for name in ("geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
                      "supply", "offers", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
-                     "colour", "arrive_facing", "blocked", "resume", "reinterpreting", "turn", "_outcome", "phase_actions"):
+                     "colour", "arrive_facing", "resume", "reinterpreting", "turn", "_outcome", "phase_actions"):
             setattr(twin, name, getattr(self, name))
         twin.offers = dict(self.offers)
         twin.start_order = self.start_order[:]
@@ -592,10 +589,10 @@ class CycleState(MovementRules, TurnBasedState):
             partner, give, take = args
             self._check_trade(seat, partner)
             if not self._holds(seat, give):
-                raise IllegalActionError(f"you do not hold everything you offer ({_items(give)})")
+                raise IllegalActionError(f"you do not hold everything you offer ({bundle_text(give)})")
             self.offers[(seat, partner)] = (give, take)
             events.append(Event(seat, "{who} offers {to} {give} for {take}.", {"who": seat_name(seat), "to": seat_name(partner),
-                                                                                "give": _items(give), "take": _items(take)}))
+                                                                                "give": bundle_text(give), "take": bundle_text(take)}))
             return
         giver = args[0]
         if (giver, seat) not in self.offers:
@@ -608,16 +605,16 @@ class CycleState(MovementRules, TurnBasedState):
         try:
             self._check_trade(seat, giver)
             if not self._holds(giver, give):
-                raise IllegalActionError(f"{seat_name(giver)} no longer holds {_items(give)}")
+                raise IllegalActionError(f"{seat_name(giver)} no longer holds {bundle_text(give)}")
             if not self._holds(seat, take):
-                raise IllegalActionError(f"you do not hold {_items(take)}")
+                raise IllegalActionError(f"you do not hold {bundle_text(take)}")
         except IllegalActionError:
             self.offers[(giver, seat)] = (give, take)
             raise
         self._transfer(giver, seat, give)
         self._transfer(seat, giver, take)
         events.append(Event(seat, "{who} accepts: {g} gives {give} for {take}.", {"who": seat_name(seat), "g": seat_name(giver),
-                                                                                   "give": _items(give), "take": _items(take)}))
+                                                                                   "give": bundle_text(give), "take": bundle_text(take)}))
 
     def _check_trade(self, seat: int, partner: int) -> None:
         if not 0 <= partner < self.players or partner == seat or not self.alive[partner]:
@@ -825,7 +822,7 @@ class CycleState(MovementRules, TurnBasedState):
             "players": players, "chi_supply": self.supply, "inspiration_supply": sum(self.insp_supply),
             "stock": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.stock)},
             "prices": {DIRECTIONAL_CODES[k]: [t.buy, t.sell] for k, t in enumerate(self.types)},
-            "offers": [{"from": seat_name(g), "to": seat_name(t), "give": _items(give), "take": _items(take)}
+            "offers": [{"from": seat_name(g), "to": seat_name(t), "give": bundle_text(give), "take": bundle_text(take)}
                        for (g, t), (give, take) in self.offers.items()],
             "pending": pending, "reinterpreting": self.reinterpreting,
             "start_spaces": [i + 1 for i, p in enumerate(geo.start_spaces()) if p not in self.pos] if self.phase == START else [],
@@ -849,12 +846,6 @@ class CycleState(MovementRules, TurnBasedState):
                 assert self.chi[s] >= 0
 
 
-def _items(bundle: Bundle) -> str:
-    from .notation import bundle_text
-
-    return bundle_text(bundle)
-
-
 def plan_text(plan: tuple) -> str:
     """The brake plan in words."""
     kind = plan[0]
@@ -867,4 +858,4 @@ def plan_text(plan: tuple) -> str:
     return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
 
 
-__all__ = ["CycleState", "Dreamscape", "TileType", "WIN", "NEEDS_ROW"]
+__all__ = ["CycleState", "plan_text"]
