@@ -154,3 +154,23 @@ def test_notation_round_trips_and_malformed_moves_say_what_is_expected():
                       ("offer B X for 1c", "trade item"), ("start 10", "start 5"), ("", "empty move")):
         with pytest.raises(NotationError, match=hint):
             parse_move(bad)
+
+
+def test_DC_R27_a_player_offered_a_trade_out_of_turn_is_asked_first_and_only_to_answer():
+    state = same_row()
+    play(state, 0, "offer B N for 2c")
+    assert state.actors[0] == 1 and legal(state, 1) == {"accept A", "decline A"}
+    assert_refused(state, 1, "cash zip", "answer A's offer first", "accept A")
+    play(state, 1, "decline A")
+    assert state.actors[0] == 0
+
+
+def test_DC_R27_a_greedy_bot_answers_an_offer_by_its_evaluation():
+    from dreamtable.agents import GreedyAgent
+
+    state = same_row()
+    play(state, 0, "offer B N for 1c")  # a North for 1 chi: a bargain for B
+    assert str(GreedyAgent(1).choose(state, 1)) == "accept A"
+    state = same_row()
+    play(state, 0, "offer B - for 5c")  # five chi for nothing
+    assert str(GreedyAgent(1).choose(state, 1)) == "decline A"

@@ -284,7 +284,10 @@ class CycleState(MovementRules, TurnBasedState):
             return (main,)
         if self.phase == MOVEMENT and (self.pending is None or not self.options["trade_during_movement"]):
             return (main,)
-        return (main,) + tuple(s for s in range(self.players) if s != main and s != self.turn and self._has_side_action(s))
+        # A player offered a trade out of turn is asked first: the table waits for the answer.
+        answering = tuple(dict.fromkeys(t for _, t in self.offers if t != main and t != self.turn))
+        others = tuple(s for s in range(self.players) if s != main and s != self.turn and s not in answering and self._has_side_action(s))
+        return answering + (main,) + others
 
     def deciding_seat(self) -> int:
         """The seat whose answer the game waits for: the player on turn, or a conflict's decider."""
@@ -328,7 +331,13 @@ class CycleState(MovementRules, TurnBasedState):
             return self.movement_actions(seat)
         if seat == self.turn:
             return self._buying_actions(seat)
+        if self._answers_due(seat):
+            return [move for move in self._trades(seat) if move.kind in ("accept", "decline")]
         return self._side_actions(seat)
+
+    def _answers_due(self, seat: int) -> list[int]:
+        """The seats whose offer ``seat`` (out of turn) must answer before doing anything else."""
+        return [giver for giver, taker in self.offers if taker == seat]
 
     def _buying_actions(self, seat: int) -> list[CycleMove]:
         moves: list[CycleMove] = []
@@ -493,6 +502,10 @@ class CycleState(MovementRules, TurnBasedState):
 
     def _side_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         kind, args = action
+        due = self._answers_due(seat)
+        if due and kind not in ("accept", "decline"):
+            raise IllegalActionError(f"answer {seat_name(due[0])}'s offer first: 'accept {seat_name(due[0])}' or "
+                                     f"'decline {seat_name(due[0])}' (DC-R27)")
         if kind in ("place", "unplace"):
             self._place(seat, kind, args[0], args[1], events)
         elif kind in ("offer", "accept", "decline"):
