@@ -36,7 +36,7 @@ def test_a_batch_is_reproducible_whatever_the_number_of_workers(tmp_path):
 
 
 def test_results_are_written_as_jsonl_and_csv(tmp_path):
-    out = tmp_path / "r.jsonl"
+    out = tmp_path / "new folder" / "r.jsonl"  # a folder that does not exist yet is made
     simulate(SOGNI, out, workers=2)
     assert len(out.read_text().splitlines()) == 12
     csv_lines = out.with_suffix(".csv").read_text().splitlines()
@@ -109,6 +109,10 @@ def test_wilson_interval():
     low, high = wilson(50, 100)
     assert low == pytest.approx(0.4038, abs=1e-3) and high == pytest.approx(0.5962, abs=1e-3)
     assert wilson(0, 10)[0] == 0.0
+    for trials in range(1, 60):  # at 0% and 100% rounding once put a bound past the rate
+        for wins in (0, trials):
+            low, high = wilson(wins, trials)
+            assert low <= wins / trials <= high
 
 
 def fake_row(seed, winners, scores, reason="stuck", first=0, decisions=10):

@@ -93,6 +93,7 @@ class ResultsWriter:
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        path.parent.mkdir(parents=True, exist_ok=True)
         self.jsonl = path.open("a", encoding="utf-8")
         csv_file = csv_path_for(path)
         new_csv = not csv_file.exists()

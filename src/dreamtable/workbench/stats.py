@@ -21,7 +21,8 @@ def wilson(successes: float, trials: int, z: float = Z95) -> tuple[float, float]
     denominator = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denominator
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    # Rounding can put a bound a hair past the rate itself at 0% or 100%; the interval holds the rate.
+    return (min(p, max(0.0, centre - half)), max(p, min(1.0, centre + half)))
 
 
 def mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
