@@ -25,6 +25,7 @@ def test_DC_R36_the_occupant_with_more_power_blocks_and_the_mover_ends_facing_it
     play(state, 0, "end")
     assert state.pending[0] == "conflict" and state.actors[0] == 1
     assert legal(state, 1) == {"push", "pass", "block"}
+    assert state.view(1)["pending"]["question"] == "B holds the most Power and decides the conflict at row 1, Green (4,1)."
     play(state, 1, "block")
     assert at(state, 0) == (4, 0, "N") and at(state, 1) == (4, 1, "W") and state.turn == 1
 

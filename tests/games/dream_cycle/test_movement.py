@@ -47,6 +47,7 @@ def test_DC_R29_two_tiles_on_a_field_ask_the_mover_to_choose_one():
     play(state, 0, "end")
     assert state.pending[0] == "choose" and state.actors[0] == 0
     assert {"go N", "go S"} <= legal(state, 0)
+    assert state.view(1)["pending"]["question"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
     play(state, 0, "go S")
     assert at(state, 0) == (4, 0, "S")
 

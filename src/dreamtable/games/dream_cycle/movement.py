@@ -314,6 +314,22 @@ class MovementRules:
         self.next_step = DEPART
 
     # -- answers to the engine's questions --------------------------------------------------------------
+    def question(self: "CycleState") -> str:
+        """The question the movement waits on, in words (shown to players)."""
+        kind = self.pending[0]
+        mover = seat_name(self.turn)
+        where = self.where(self.pos[self.turn])
+        if kind == "choose":
+            return f"{mover}'s bicycle leaves {FIELD_NAMES[self.colour]} at {where}: which way?"
+        if kind == "pause":
+            return f"{mover}'s bicycle has arrived at {where}: ride on, or brake here?"
+        if kind == "conflict":
+            return f"{seat_name(self.pending[1])} holds the most Power and decides the conflict at {self.where(self.pending[3][2])}."
+        if kind == "blocked":
+            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if self.pending[1] else "a Zip, or stop here?")
+        return f"{mover} rearranges the Directional tiles, then 'done' to ride on."
+
+
     def movement_actions(self: "CycleState", seat: int) -> list[CycleMove]:
         """What the seat the movement waits on may answer."""
         pending = self.pending

@@ -91,6 +91,8 @@ def render(view: dict[str, Any]) -> RenderableType:
     for offer in view["offers"]:
         parts.append(Text(f"Offer: {offer['from']} gives {offer['give']} to {offer['to']} for {offer['take']}", style="yellow"))
     parts.append(recent_events(view))
+    if view["pending"]:
+        parts.append(Text(view["pending"]["question"], style="bold"))
     return Group(*parts)
 
 

@@ -828,7 +828,7 @@ class CycleState(MovementRules, TurnBasedState):
             })
         pending = None
         if self.pending is not None:
-            pending = {"kind": self.pending[0], "seat": seat_name(self.deciding_seat())}
+            pending = {"kind": self.pending[0], "seat": seat_name(self.deciding_seat()), "question": self.question()}
         return {
             "phase": self.phase, "turn": seat_name(self.turn), "round": self.round, "first_player": seat_name(self.first_player),
             "rows": rows, "rows_laid": self.rows_laid, "rows_left": ROWS - self.rows_laid, "rows_removed": self.rows_removed,
