@@ -174,3 +174,20 @@ def test_DC_R27_a_greedy_bot_answers_an_offer_by_its_evaluation():
     state = same_row()
     play(state, 0, "offer B - for 5c")  # five chi for nothing
     assert str(GreedyAgent(1).choose(state, 1)) == "decline A"
+
+
+def test_DC_R43_determinize_redeals_hidden_inspiration_but_keeps_what_an_open_offer_shows():
+    import random
+
+    state = same_row()
+    give_inspiration(state, 1, "zip", "wind", "ward")
+    play(state, 0, "plan row 3")
+    state.offers[(1, 0)] = (parse_move("offer A zip for 1c").args[1], parse_move("offer A zip for 1c").args[2])
+    state._cache = {}
+    hands = set()
+    for k in range(12):
+        world = state.determinize(0, random.Random(k))
+        assert 1 in world.insp[1] and len(world.insp[1]) == 3  # the offered Zip stays, the count too
+        assert world.view(0) == state.view(0) and world.plan[0] == ("row", 3)
+        hands.add(tuple(world.insp[1]))
+    assert len(hands) > 1  # the two unseen tiles are re-dealt

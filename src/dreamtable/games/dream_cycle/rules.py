@@ -133,7 +133,7 @@ class CycleState(MovementRules, TurnBasedState):
         twin = CycleState.__new__(CycleState)
         self._copy_base_into(twin)
         for name in ("geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
-                     "supply", "offers", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
+                     "supply", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
                      "colour", "arrive_facing", "resume", "reinterpreting", "turn", "_outcome", "phase_actions"):
             setattr(twin, name, getattr(self, name))
         twin.offers = dict(self.offers)
@@ -191,13 +191,13 @@ class CycleState(MovementRules, TurnBasedState):
         return twin
 
     def _offered_inspiration(self, seat: int) -> list[int]:
+        """Inspiration tiles ``seat`` has offered in an open trade: everyone knows it holds them.
+        (What a player asks for says nothing about what the other holds.)"""
         counts = [0] * len(INSPIRATION_CODES)
-        for (giver, taker), (give, take) in self.offers.items():
-            for k in range(len(counts)):
-                if giver == seat:
+        for (giver, _), (give, _) in self.offers.items():
+            if giver == seat:
+                for k in range(len(counts)):
                     counts[k] = max(counts[k], give[CHI_SLOT + 1 + k])
-                if taker == seat:
-                    counts[k] = max(counts[k], take[CHI_SLOT + 1 + k])
         return counts
 
     # -- the board ------------------------------------------------------------------------------
