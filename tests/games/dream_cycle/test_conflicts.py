@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tests.helpers import legal, play
 
-from .table import at, fields, give_inspiration, paint, put, table, texts
+from .table import at, fields, give_inspiration, paint, put, set_chi, table, texts
 
 
 def chase(players=2, **options):
@@ -210,3 +210,38 @@ def test_zip_is_not_offered_when_it_would_land_beyond_the_fringe():
     play(state, 0, "plan ask")
     play(state, 0, "end")
     assert at(state, 0)[:2] == (0, 1) and "zip" not in legal(state, 0)
+
+
+def test_DC_R49_a_kept_ward_is_not_spent_on_a_toll_the_chi_can_pay():
+    state = chase()
+    paint(state, "G", x4y1="R")
+    put(state, 1, 4, 1, "N")
+    give_inspiration(state, 0, "power")
+    give_inspiration(state, 1, "ward")
+    state.chi[1], state.supply = 3, state.supply - 3
+    state.keep[1] = (3,)  # B chose 'keep ward' in an earlier Buying Phase
+    play(state, 0, "end")
+    assert state.chi[1] == 2 and state.insp[1] == [3]
+
+
+def test_DC_R49_a_kept_ward_is_still_used_rather_than_going_out():
+    state = chase()
+    put(state, 1, 4, 1, "N")
+    give_inspiration(state, 0, "power")
+    give_inspiration(state, 1, "ward")
+    state.keep[1] = (3,)
+    play(state, 0, "end")
+    assert state.alive[1] and state.insp[1] == []
+
+
+def test_DC_R49_kept_tiles_are_turned_in_last():
+    state = chase(die_faces=["R"])
+    paint(state, "G", x4y2="YD")
+    set_chi(state, 0, 0)
+    give_inspiration(state, 0, "zip", "power")
+    play(state, 0, "keep zip")
+    assert state.view(0)["players"][0]["keep"] == ["zip"] and state.view(1)["players"][0]["keep"] is None
+    play(state, 0, "end")
+    assert state.alive[0] and state.insp[0] == []  # 2 chi needed: both went, the Zip last
+    lines = texts(state)
+    assert lines.index("A turns in Power for 1 chi.") < lines.index("A turns in Zip for 1 chi.")

@@ -148,7 +148,8 @@ def test_DC_R45_the_last_player_standing_wins_in_a_bigger_game_too():
 
 def test_notation_round_trips_and_malformed_moves_say_what_is_expected():
     for text in ("start 5", "buy U", "place N G", "unplace L S", "boost G 3", "aim E", "plan row 5", "plan on BL YI",
-                 "offer B N N 2c zip for L", "offer C - for 3c", "accept A", "cash wind", "go W", "brake", "push"):
+                 "offer B N N 2c zip for L", "offer C - for 3c", "accept A", "cash wind", "keep ward power", "keep none",
+                 "go W", "brake", "push"):
         assert str(parse_move(text)) == text
     for bad, hint in (("buy Q", "Directional tile"), ("place N", "not a Dream Cycle move"), ("offer B for", "not a Dream Cycle move"),
                       ("offer B X for 1c", "trade item"), ("start 10", "start 5"), ("", "empty move")):

@@ -16,6 +16,8 @@ Seats are letters A–E; fields are the colour codes ``G W O R P F S``; Directio
 ``offer B N 2c for L zip`` offer B a trade: what you give ``for`` what you ask (``-`` for nothing)
 ``accept A`` / ``decline A``  answer A's offer
 ``cash zip``               turn an Inspiration tile in for chi (Second Wind gives 3)
+``keep ward power``        tiles a forced payment spends last (Ward and Wake Gently are then not
+                           used to cancel it while chi and other tiles can pay); ``keep none``
 ``end``                    end the Buying Phase; the Movement Phase runs
 ``go E``                   answer a choice of direction (two tiles on a field, Lucidity, after a Block)
 ``ride`` / ``brake``       after an arrival when the plan asks: go on, or pay 2 chi to stop
@@ -118,6 +120,8 @@ def _text(move: CycleMove) -> str:
         return f"{kind} {seat_name(args[0])}"
     if kind == "cash":
         return f"cash {INSPIRATION_CODES[args[0]]}"
+    if kind == "keep":
+        return "keep " + (" ".join(INSPIRATION_CODES[k] for k in args) or "none")
     raise ValueError(f"unknown Dream Cycle move {move!r}")
 
 
@@ -173,6 +177,11 @@ def parse_move(text: str) -> CycleMove:
             return CycleMove("offer", (_seat(rest[0]), give, take))
         if kind in ("accept", "decline") and len(rest) == 1:
             return CycleMove(kind, (_seat(rest[0]),))
+        if kind == "keep" and rest:
+            if [w.lower() for w in rest] == ["none"]:
+                return CycleMove("keep", ())
+            if all(w.lower() in INSPIRATION_CODES for w in rest):
+                return CycleMove("keep", tuple(sorted({INSPIRATION_CODES.index(w.lower()) for w in rest})))
         if kind == "cash" and len(rest) == 1 and rest[0].lower() in INSPIRATION_CODES:
             return CycleMove("cash", (INSPIRATION_CODES.index(rest[0].lower()),))
     except NotationError as error:

@@ -77,6 +77,7 @@ def interpretation(player: dict[str, Any]) -> Text:
     insp_text = ", ".join(insp) if isinstance(insp, list) else f"{insp} face down"
     power = "" if player["power"] is None else f" · Power {player['power']}"
     plan = f" · plan: {player['plan']}" if player["plan"] else ""
+    plan += f" · keep: {', '.join(player['keep'])}" if player["keep"] else ""
     text.append(f"\n    hand {hand} · Inspiration {insp_text or '—'}{power}{plan}\n")
     return text
 
@@ -123,6 +124,10 @@ def describe(view: dict[str, Any], action: CycleMove) -> str:
         from .rules import plan_text
 
         return "brake plan: " + plan_text(args)
+    if kind == "keep":
+        from .rules import keep_text
+
+        return "forced payments spend these last: " + keep_text(args)
     return {
         "end": "end buying: your bicycle rides", "ride": "ride on", "brake": "pay 2 chi and stop here",
         "wake": "turn in Wake Gently and stop here", "push": "push the token one space", "pass": "let the mover share the space",

@@ -24,11 +24,13 @@ from .components import (
     INSPIRATION_CODES,
     INSPIRATION_NAMES,
     POWER,
+    REIN,
     SQUARE_CODES,
     SQUARE_NAMES,
     WAKE,
     WARD,
     WIND,
+    ZIP,
     directional_table,
     inspiration_table,
     load_dreamscape,
@@ -42,6 +44,7 @@ INCOME_FIRST, INCOME = 16, 1  # DC-R19
 CHI_CAP = 10  # DC-R20
 BRAKE_CHI = 2  # DC-R31
 FIELD_LIMIT = 2  # DC-R22
+TURN_IN_ORDER = (WIND, ZIP, REIN, WARD, WAKE, POWER)  # DC-R49's order for forced payments
 SIMPLE = {k: CycleMove(k) for k in ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")}
 
 
@@ -68,7 +71,7 @@ class CycleState(MovementRules, TurnBasedState):
     __slots__ = (
         "geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
         "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
-        "insp", "insp_supply", "turns_taken", "plan", "offers", "round", "first_player", "buying_closed",
+        "insp", "insp_supply", "turns_taken", "plan", "keep", "offers", "round", "first_player", "buying_closed",
         "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing",
         "resume", "reinterpreting", "out_reason", "_cache", "phase_actions",
     )
@@ -103,6 +106,7 @@ class CycleState(MovementRules, TurnBasedState):
         state.insp_supply = list(inspiration_table(options["inspiration_tiles"]))
         state.turns_taken = [0] * players
         state.plan = [("none",)] * players
+        state.keep = [()] * players
         state.offers = {}
         state.round = 1
         state.buying_closed = False
@@ -150,6 +154,7 @@ class CycleState(MovementRules, TurnBasedState):
         twin.insp_supply = self.insp_supply[:]
         twin.turns_taken = self.turns_taken[:]
         twin.plan = self.plan[:]
+        twin.keep = self.keep[:]
         twin.seen = set(self.seen)
         twin.triggered = [set(t) for t in self.triggered]
         twin.out_reason = self.out_reason[:]
@@ -177,6 +182,7 @@ class CycleState(MovementRules, TurnBasedState):
             twin.insp[other] = kept
             slots.append((other, len(rest)))
             twin.plan[other] = ("none",)
+            twin.keep[other] = ()
         pool.sort()
         shuffle_with(pool, rng)
         for other, count in slots:
@@ -362,7 +368,11 @@ class CycleState(MovementRules, TurnBasedState):
         for choice in (("none",), ("ask",), ("row", min(row + 1, ROWS)), ("steps", 3)):
             if choice != plan:
                 moves.append(CycleMove("plan", choice))
-        moves += [CASH[k] for k in sorted(set(self.insp[seat]))]
+        held = sorted(set(self.insp[seat]))
+        moves += [CASH[k] for k in held]
+        moves += [CycleMove("keep", (k,)) for k in held if (k,) != self.keep[seat]]
+        if self.keep[seat]:
+            moves.append(CycleMove("keep", ()))
         if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
             moves.append(SIMPLE["end"])
         return moves
@@ -479,6 +489,11 @@ class CycleState(MovementRules, TurnBasedState):
             return
         if kind == "cash":
             self._cash(seat, args[0], events)
+            return
+        if kind == "keep":
+            self.keep[seat] = args
+            events.append(Event(seat, "{who} chooses which Inspiration tiles to keep{keep}.",
+                                {"who": seat_name(seat), "keep": owner_only(seat, f": {keep_text(args)}", "")}))
             return
         if self.buying_closed and kind in ("buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"):
             raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
@@ -685,19 +700,25 @@ class CycleState(MovementRules, TurnBasedState):
         events.append(Event(seat, "{who} turns in {tile} for {n} chi.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k], "n": got}))
 
     def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
-        """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49)."""
-        if cancel in self.insp[seat]:
-            self.insp[seat].remove(cancel)
+        """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49).
+
+        Wake Gently or Ward (``cancel``) is used if held, unless the player keeps it and can pay
+        otherwise; tiles are turned in in the note's order, the kept ones last."""
+        held = self.insp[seat]
+        kept = self.keep[seat]
+        worth = self.chi[seat] + sum(3 if k == WIND else 1 for k in held)
+        if cancel in held and (cancel not in kept or worth < amount):
+            held.remove(cancel)
             self.insp_supply[cancel] += 1
             events.append(Event(seat, "{who} turns in {tile} instead of paying for {why}.",
                                 {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
             return True
-        worth = self.chi[seat] + sum(3 if k == WIND else 1 for k in self.insp[seat])
         if worth < amount:
             self.eliminate(seat, f"could not pay {amount} chi for {why}", events)
             return False
-        for k in (WIND, 1, 2, WARD, WAKE, POWER):  # DC-R49's turn-in order
-            while self.chi[seat] < amount and k in self.insp[seat]:
+        order = [k for k in TURN_IN_ORDER if k not in kept] + [k for k in TURN_IN_ORDER if k in kept]
+        for k in order:
+            while self.chi[seat] < amount and k in held:
                 self._cash(seat, k, events)
         if self.chi[seat] < amount:  # the supply was short of the turn-in chi: the debt is what it could give
             amount = self.chi[seat]
@@ -825,6 +846,7 @@ class CycleState(MovementRules, TurnBasedState):
                 "inspiration": owner_only(s, [INSPIRATION_CODES[k] for k in self.insp[s]], len(self.insp[s])),
                 "power": power if self.options["power_public"] else owner_only(s, power, None),
                 "plan": owner_only(s, plan_text(self.plan[s]), None),
+                "keep": owner_only(s, [INSPIRATION_CODES[k] for k in self.keep[s]], None),
             })
         pending = None
         if self.pending is not None:
@@ -859,6 +881,11 @@ class CycleState(MovementRules, TurnBasedState):
                 assert self.chi[s] >= 0
 
 
+def keep_text(keep: tuple) -> str:
+    """The tiles a player keeps from forced payments, in words."""
+    return ", ".join(INSPIRATION_NAMES[k] for k in keep) or "none (the note's order)"
+
+
 def plan_text(plan: tuple) -> str:
     """The brake plan in words."""
     kind = plan[0]
@@ -871,4 +898,4 @@ def plan_text(plan: tuple) -> str:
     return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
 
 
-__all__ = ["CycleState", "plan_text"]
+__all__ = ["CycleState", "keep_text", "plan_text"]
