@@ -429,8 +429,7 @@ class MovementRules:
         self._run(events)
 
     def _use(self: "CycleState", seat: int, k: int, events: list[Event]) -> None:
-        self.insp[seat].remove(k)
-        self.insp_supply[k] += 1
+        self.return_tile(seat, k)
         self.seen.clear()  # DC-R32: an Inspiration tile was used
         events.append(Event(seat, "{who} turns in {tile}.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k]}))
 

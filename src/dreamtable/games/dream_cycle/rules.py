@@ -45,7 +45,7 @@ CHI_CAP = 10  # DC-R20
 BRAKE_CHI = 2  # DC-R31
 FIELD_LIMIT = 2  # DC-R22
 TURN_IN_ORDER = (WIND, ZIP, REIN, WARD, WAKE, POWER)  # DC-R49's order for forced payments
-SIMPLE = {k: CycleMove(k) for k in ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")}
+END_MOVE = CycleMove("end")
 
 
 def _bundle(slot: int) -> Bundle:
@@ -163,7 +163,8 @@ class CycleState(MovementRules, TurnBasedState):
 
     def determinize(self, seat: int, rng: Any) -> "CycleState":
         """Re-deal the face-down Inspiration tiles of the others (their Power tiles stay when Power
-        counts are public, DC-R43), forget their brake plans, and re-seed the future (rows, die, draws)."""
+        counts are public, DC-R43, and so do tiles they offered in an open trade), forget their brake
+        plans and payment choices, and re-seed the future (rows, die, draws)."""
         twin = self.copy()
         keep_power = self.options["power_public"]
         offered = {s: self._offered_inspiration(s) for s in range(self.players)}
@@ -172,10 +173,13 @@ class CycleState(MovementRules, TurnBasedState):
         for other in range(self.players):
             if other == seat:
                 continue
-            kept = [k for k in self.insp[other] if keep_power and k == POWER]
-            for k, n in enumerate(offered[other]):
-                kept += [k] * min(n, self.insp[other].count(k) - (kept.count(k) if k == POWER else 0))
-            rest = list(self.insp[other])
+            held = self.insp[other]
+            # What others know of its tiles: the Power count when public, and what it has offered.
+            known = [min(held.count(k), n) for k, n in enumerate(offered[other])]
+            if keep_power:
+                known[POWER] = held.count(POWER)
+            kept = [k for k, n in enumerate(known) for _ in range(n)]
+            rest = list(held)
             for k in kept:
                 rest.remove(k)
             pool += rest
@@ -374,7 +378,7 @@ class CycleState(MovementRules, TurnBasedState):
         if self.keep[seat]:
             moves.append(CycleMove("keep", ()))
         if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
-            moves.append(SIMPLE["end"])
+            moves.append(END_MOVE)
         return moves
 
     def _side_actions(self, seat: int) -> list[CycleMove]:
@@ -689,11 +693,15 @@ class CycleState(MovementRules, TurnBasedState):
         self.chi[seat] += paid
         return paid
 
+    def return_tile(self, seat: int, k: int) -> None:
+        """An Inspiration tile goes back to the supply, where it may be drawn again (DC-R42)."""
+        self.insp[seat].remove(k)
+        self.insp_supply[k] += 1
+
     def _cash(self, seat: int, k: int, events: list[Event]) -> None:
         if k not in self.insp[seat]:
             raise IllegalActionError(f"you hold no {INSPIRATION_NAMES[k]} tile")
-        self.insp[seat].remove(k)
-        self.insp_supply[k] += 1
+        self.return_tile(seat, k)
         got = self._give_chi(seat, 3 if k == WIND else 1)
         if self.phase == MOVEMENT:
             self.seen.clear()  # DC-R32: an Inspiration tile was used
@@ -708,8 +716,7 @@ class CycleState(MovementRules, TurnBasedState):
         kept = self.keep[seat]
         worth = self.chi[seat] + sum(3 if k == WIND else 1 for k in held)
         if cancel in held and (cancel not in kept or worth < amount):
-            held.remove(cancel)
-            self.insp_supply[cancel] += 1
+            self.return_tile(seat, cancel)
             events.append(Event(seat, "{who} turns in {tile} instead of paying for {why}.",
                                 {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
             return True
