@@ -12,11 +12,14 @@ import html
 import io
 from collections import Counter
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core.contract import seat_name
 from .results import ResultsError, read_results
 from .stats import mean_difference, mean_interval, quantile, rate_difference, wilson
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure  # imported for real only when plots are drawn
 
 
 def win_share(row: dict[str, Any], seat: int) -> float:
@@ -139,7 +142,7 @@ def load_report(path: Path) -> dict[str, Any]:
 
 # -- plots and the HTML page -------------------------------------------------------------
 
-def _png(figure: Any) -> bytes:
+def _png(figure: Figure) -> bytes:
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
     return buffer.getvalue()
@@ -186,7 +189,7 @@ def _pct(value: float) -> str:
     return f"{100 * value:.1f}%"
 
 
-def _table(headers: list[str], rows: list[list[Any]]) -> str:
+def _table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
     body = "".join("<tr>" + "".join(f"<td>{html.escape(str(c))}</td>" for c in row) + "</tr>" for row in rows)
     return f"<table><tr>{head}</tr>{body}</table>"

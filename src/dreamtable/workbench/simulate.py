@@ -111,9 +111,10 @@ def run_tasks(tasks: list[GameTask], workers: int | None = None, cluster: str | 
         from distributed import Client
         from distributed import as_completed as dask_completed
 
-        with Client(cluster) as client:
+        # distributed ships py.typed but leaves Client.__init__ and as_completed.__init__ unannotated.
+        with Client(cluster) as client:  # type: ignore[no-untyped-call]
             futures = client.map(play_task, tasks, pure=False)
-            for future in dask_completed(futures):
+            for future in dask_completed(futures):  # type: ignore[no-untyped-call]
                 yield future.result()
         return
     workers = workers or os.cpu_count() or 1

@@ -75,7 +75,8 @@ def rate(bots: list[str], rows: list[dict[str, Any]]) -> dict[str, dict[str, flo
     ratings = {spec: model.rating(name=spec) for spec in bots}
     for row in rows:
         teams = [[ratings[spec]] for spec in row["seats"]]
-        updated = model.rate(teams, ranks=ranks_of(row))
+        ranks: list[float] = list(ranks_of(row))  # openskill takes list[float]; the places stay ints
+        updated = model.rate(teams, ranks=ranks)
         for spec, (rating,) in zip(row["seats"], updated):
             ratings[spec] = rating
     return {spec: {"mu": r.mu, "sigma": r.sigma, "ordinal": r.ordinal()} for spec, r in ratings.items()}
