@@ -13,6 +13,7 @@ import math
 import statistics
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from .agents import IsmctsAgent, RandomAgent
 from .agents.play import play_out
@@ -32,14 +33,14 @@ class BenchResult:
     ismcts_iterations_per_second: float
 
 
-def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[float, float, list[State]]:
+def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[float, float, list[State[Any]]]:
     """Play random games; returns decisions/s, games/s and a few mid-game states."""
     game = load(game_id)
     bot = RandomAgent(seed)
     decisions = 0
-    midgame: list[State] = []
+    midgame: list[State[Any]] = []
 
-    def keep_some(state: State) -> None:
+    def keep_some(state: State[Any]) -> None:
         nonlocal decisions
         decisions += 1
         if decisions % 97 == 0 and len(midgame) < 20:
@@ -52,7 +53,7 @@ def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[fl
     return decisions / elapsed, games / elapsed, midgame
 
 
-def _copies_per_second(states: list[State], copies: int = 20_000) -> float:
+def _copies_per_second(states: list[State[Any]], copies: int = 20_000) -> float:
     start = time.perf_counter()
     per_state = copies // len(states)
     for state in states:
@@ -61,7 +62,7 @@ def _copies_per_second(states: list[State], copies: int = 20_000) -> float:
     return per_state * len(states) / (time.perf_counter() - start)
 
 
-def _ismcts_per_second(states: list[State], iterations: int = 1_000) -> float:
+def _ismcts_per_second(states: list[State[Any]], iterations: int = 1_000) -> float:
     """NaN for a game without an evaluation: its rollouts run to the end and the figure means little."""
     if states and states[0].game.evaluate(states[0], 0) is None:
         return math.nan

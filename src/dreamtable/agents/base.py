@@ -9,20 +9,25 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from ..core.contract import Action, State
+from ..core.contract import A, State
 
 
-class Agent(Protocol):
-    """A bot. ``choose`` must return one of ``state.legal_actions(seat)`` and must not change ``state``."""
+class Agent(Protocol[A]):
+    """A bot. ``choose`` must return one of ``state.legal_actions(seat)`` and must not change ``state``.
+
+    ``Agent[A]`` plays games whose actions are ``A``. The generic bots (random, greedy, ISMCTS)
+    have a generic ``choose`` and so are an ``Agent[A]`` for every ``A``; a bot of one game only
+    (a word bot) is an ``Agent`` of that game's action type.
+    """
 
     name: str
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         """The action this bot takes for ``seat``."""
         ...
 
 
-def value_for(state: State, seat: int) -> float:
+def value_for(state: State[A], seat: int) -> float:
     """How good ``state`` is for ``seat`` in [0, 1]: the result if over, else the game's evaluation.
 
     A game without an evaluation counts an unfinished state as 0.5 (unknown).
@@ -34,7 +39,7 @@ def value_for(state: State, seat: int) -> float:
     return 0.5 if value is None else value
 
 
-def values_for_all(state: State) -> list[float]:
+def values_for_all(state: State[A]) -> list[float]:
     """:func:`value_for` for every seat, letting the game evaluate all seats in one pass."""
     outcome = state.outcome
     if outcome is None:

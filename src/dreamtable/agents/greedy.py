@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.contract import Action, State
+from ..core.contract import A, State
 from .base import value_for
 
 
@@ -21,7 +21,7 @@ class GreedyAgent:
         self.rng = random.Random(seed)
         self.worlds = worlds
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         """The legal action with the best average value after it; ties broken at random."""
         legal = state.legal_actions(seat)
         if len(legal) == 1:

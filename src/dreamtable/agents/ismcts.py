@@ -12,21 +12,21 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
+from typing import Generic
 
-from ..core.contract import Action, State
+from ..core.contract import A, State
 from .base import values_for_all
 
 
-class Node:
-    """A tree node: reached by ``seat`` playing ``action``; statistics for that seat."""
+class Node(Generic[A]):
+    """A tree node, reached by ``seat`` playing the action its parent files it under
+    (``children[(seat, action)]``); statistics for that seat."""
 
-    __slots__ = ("seat", "action", "children", "visits", "available", "reward")
+    __slots__ = ("seat", "children", "visits", "available", "reward")
 
-    def __init__(self, seat: int | None, action: Action | None) -> None:
+    def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.action = action
-        self.children: dict[tuple[int, Any], Node] = {}
+        self.children: dict[tuple[int, A], Node[A]] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
@@ -79,13 +79,13 @@ class IsmctsAgent:
         self._low: list[float] = []
         self._high: list[float] = []
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         """The most visited root action after the search."""
         legal = state.legal_actions(seat)
         self.last_iterations = 0
         if len(legal) == 1:
             return legal[0]
-        root = Node(None, None)
+        root: Node[A] = Node(None)
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         # A game without an evaluation gets rollouts to the end.
@@ -106,13 +106,13 @@ class IsmctsAgent:
             done += 1
         self.last_iterations = done
         best = max(
-            (child for (mover, _), child in root.children.items() if mover == seat and child.action in legal),
-            key=lambda child: child.visits,
+            ((action, child) for (mover, action), child in root.children.items() if mover == seat and action in legal),
+            key=lambda pair: pair[1].visits,
             default=None,
         )
-        return best.action if best is not None else self.rng.choice(legal)
+        return best[0] if best is not None else self.rng.choice(legal)
 
-    def _iterate(self, root: Node, world: State, has_evaluation: bool) -> None:
+    def _iterate(self, root: Node[A], world: State[A], has_evaluation: bool) -> None:
         rng = self.rng
         node = root
         path = [root]
@@ -128,7 +128,7 @@ class IsmctsAgent:
             untried = [action for action in legal if (mover, action) not in node.children]
             if untried:
                 action = rng.choice(untried)
-                child = Node(mover, action)
+                child: Node[A] = Node(mover)
                 node.children[(mover, action)] = child
                 for other in legal:
                     sibling = node.children.get((mover, other))
@@ -137,8 +137,8 @@ class IsmctsAgent:
                 world.apply(mover, action)
                 path.append(child)
                 break
-            node = self._select(node, mover, legal)
-            world.apply(mover, node.action)
+            action, node = self._select(node, mover, legal)
+            world.apply(mover, action)
             path.append(node)
         # Rollout.
         depth = self.rollout_depth if has_evaluation else None
@@ -164,9 +164,9 @@ class IsmctsAgent:
             if visited.seat is not None:
                 visited.reward += values[visited.seat]
 
-    def _select(self, node: Node, mover: int, legal: list[Action]) -> Node:
-        """UCB1 over the children legal in this world; each of them was available once more."""
-        best: Node | None = None
+    def _select(self, node: Node[A], mover: int, legal: list[A]) -> tuple[A, Node[A]]:
+        """UCB1 over the children legal in this world (each was available once more): the action and its child."""
+        best: tuple[A, Node[A]] | None = None
         best_score = -math.inf
         low, spread = 0.0, 1.0
         if self._normalizing and self._high[mover] > self._low[mover]:
@@ -178,12 +178,12 @@ class IsmctsAgent:
                 math.log(child.available) / child.visits
             )
             if score > best_score:
-                best, best_score = child, score
+                best, best_score = (action, child), score
         assert best is not None
         return best
 
 
-def _expire_first_timer(world: State) -> bool:
+def _expire_first_timer(world: State[A]) -> bool:
     """Nobody may act but a deadline is pending: let it pass (as a chance event in the search)."""
     timers = world.timers
     if not timers:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from ..core.contract import State
+from ..core.contract import A, State
 from .base import Agent
 
 
-def play_out(state: State, bots: Sequence[Agent], after_step: Callable[[State], None] | None = None) -> int:
+def play_out(state: State[A], bots: Sequence[Agent[A]], after_step: Callable[[State[A]], None] | None = None) -> int:
     """Let ``bots[seat]`` act for each seat until the game ends; returns the decisions taken.
 
     When nobody may act but a deadline is pending, the first deadline expires (as the clock would).

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from ..core.contract import Action, State
+from ..core.contract import A, State
 
 
 class RandomAgent:
@@ -15,6 +15,6 @@ class RandomAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, state: State, seat: int) -> Action:
+    def choose(self, state: State[A], seat: int) -> A:
         """A random legal action of ``seat``."""
         return self.rng.choice(state.legal_actions(seat))
