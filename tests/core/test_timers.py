@@ -4,13 +4,6 @@ import pytest
 
 import dreamtable
 from dreamtable import IllegalActionError
-from dreamtable.core import registry
-
-
-@pytest.fixture
-def tap(monkeypatch):
-    monkeypatch.setitem(registry.GAME_MODULES, "tap", "tests.core.toy_game")
-    return dreamtable.load("tap")
 
 
 def test_expiry_is_applied_recorded_and_replayed(tap):
@@ -23,7 +16,7 @@ def test_expiry_is_applied_recorded_and_replayed(tap):
     assert record.moves == [(0, "tap"), (None, "expire clock"), (None, "expire clock")]
     again = dreamtable.replay(record.to_dict())
     assert again.view(None) == state.view(None)
-    assert [e["text"] for e in again.log(None)] == ["tap", "time ran out", "time ran out"]
+    assert [e["text"] for e in again.log(None)] == ["A tapped.", "B's time ran out.", "A's time ran out."]
 
 
 def test_unknown_timer_is_refused_and_changes_nothing(tap):

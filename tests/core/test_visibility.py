@@ -1,5 +1,8 @@
 """The visibility model: secrets resolve per seat, in views and in events alike."""
 
+import pytest
+
+from dreamtable.core.sentences import write_sentence
 from dreamtable.core.visibility import NOBODY, Event, Secret, owner_only, reveal
 
 
@@ -10,8 +13,20 @@ def test_reveal_resolves_secrets_per_seat_recursively():
     assert reveal(item, None) == {"hand": {"size": 2}, "deck": 2}
 
 
-def test_event_text_hides_the_secret_from_others():
-    event = Event(0, "{who} drew {card}.", {"who": "A", "card": owner_only(0, "Dream 3", "a card")})
-    assert event.seen_by(0) == {"actor": 0, "text": "A drew Dream 3."}
-    assert event.seen_by(1)["text"] == "A drew a card."
-    assert event.seen_by(None)["text"] == "A drew a card."
+def test_event_fields_hide_the_secret_from_others():
+    event = Event("draw", 0, {"card": owner_only(0, "S3", "a card")})
+    assert event.seen_by(0) == {"kind": "draw", "actor": 0, "card": "S3"}
+    assert event.seen_by(1) == {"kind": "draw", "actor": 0, "card": "a card"}
+    assert event.seen_by(None)["card"] == "a card"
+
+
+def test_sentence_is_written_from_the_fields_with_seat_letters():
+    sentences = {"draw": "{actor:seat} drew {card}.", "win": "{winners:seats} won.", "pass": lambda e: "Nobody moved."}
+    assert write_sentence(sentences, {"kind": "draw", "actor": 1, "card": "S3"}) == "B drew S3."
+    assert write_sentence(sentences, {"kind": "win", "actor": None, "winners": [0, 2]}) == "A and C won."
+    assert write_sentence(sentences, {"kind": "pass", "actor": None}) == "Nobody moved."
+
+
+def test_an_event_kind_without_a_sentence_is_named():
+    with pytest.raises(KeyError, match="no sentence for event kind 'steal'"):
+        write_sentence({}, {"kind": "steal", "actor": 0})

@@ -1,7 +1,8 @@
-"""A tiny real-time game for testing the core's timers: tap before your 5-second clock runs out.
+"""A tiny real-time game for testing the core: tap before your 5-second clock runs out.
 
-Each turn the active seat may ``tap`` (a point) before its deadline; if the deadline passes
-instead, the turn moves on with no point. Six turns in all.
+Each turn the active seat may ``tap`` (a point) or ``draw`` a hidden card worth 0–2 points that
+only it sees, before its deadline; if the deadline passes instead, the turn moves on with no
+point. Six turns in all. ``adding-a-game.md`` walks through this file.
 """
 
 from __future__ import annotations
@@ -10,48 +11,71 @@ from typing import Any
 
 from dreamtable.core.contract import Game, GameInfo, Outcome, State, Timer
 from dreamtable.core.errors import IllegalActionError, NotationError
-from dreamtable.core.visibility import Event
+from dreamtable.core.rng import reseeded, shuffle_with
+from dreamtable.core.visibility import Event, owner_only
 
 TURNS = 6
+MOVES = ("tap", "draw")
 
 
-class TapState(State):
-    __slots__ = ("turn", "done", "points")
+class TapState(State[str]):
+    __slots__ = ("turn", "done", "points", "deck", "drawn")
+
+    turn: int
+    done: int
+    points: list[int]
+    deck: list[int]
+    drawn: list[list[int]]
 
     def copy(self) -> "TapState":
         twin = TapState.__new__(TapState)
         self._copy_base_into(twin)
         twin.turn, twin.done, twin.points = self.turn, self.done, self.points[:]
+        twin.deck, twin.drawn = self.deck[:], [cards[:] for cards in self.drawn]
         return twin
 
     def determinize(self, seat: int, rng: Any) -> "TapState":
-        return self.copy()
+        twin = self.copy()
+        pool = sorted(self.deck + [card for other, cards in enumerate(self.drawn) if other != seat for card in cards])
+        shuffle_with(pool, rng)
+        for other in range(self.players):
+            if other != seat:
+                twin.drawn[other] = [pool.pop() for _ in self.drawn[other]]
+        twin.deck = pool
+        twin.rng = reseeded(rng)
+        return twin
 
     @property
     def actors(self) -> tuple[int, ...]:
         return () if self.is_over else (self.turn,)
 
     def legal_actions(self, seat: int) -> list[str]:
-        return ["tap"] if seat in self.actors else []
+        return list(MOVES) if seat in self.actors else []
 
     def _next(self) -> None:
         self.done += 1
         self.turn = (self.turn + 1) % self.players
 
-    def _apply(self, seat: int, action: Any) -> list[Event]:
-        if action != "tap":
-            raise IllegalActionError("the only move is tap")
+    def _apply(self, seat: int, action: str) -> list[Event]:
+        if action not in MOVES:
+            raise IllegalActionError(f"the moves are tap and draw, not {action!r}")
+        if action == "draw":
+            card = self.deck.pop()
+            self.drawn[seat].append(card)
+            self._next()
+            return [Event("draw", seat, {"card": owner_only(seat, card, "a card")})]
         self.points[seat] += 1
         self._next()
-        return [Event(seat, "tap")]
+        return [Event("tap", seat)]
 
     @property
     def timers(self) -> tuple[Timer, ...]:
         return () if self.is_over else (Timer("clock", 5.0, self.turn),)
 
     def _expire(self, timer: Timer) -> list[Event]:
+        seat = self.turn
         self._next()
-        return [Event(None, "time ran out")]
+        return [Event("time-up", None, {"seat": seat})]
 
     @property
     def is_over(self) -> bool:
@@ -61,25 +85,42 @@ class TapState(State):
     def outcome(self) -> Outcome | None:
         if not self.is_over:
             return None
-        best = max(self.points)
-        return Outcome(tuple(map(float, self.points)), tuple(s for s, p in enumerate(self.points) if p == best), "turns")
+        totals = [points + sum(cards) for points, cards in zip(self.points, self.drawn)]
+        best = max(totals)
+        return Outcome(tuple(map(float, totals)), tuple(s for s, p in enumerate(totals) if p == best), "turns")
+
+    def _prompt(self, seat: int) -> str:
+        return "Tap for a point, or draw a hidden card worth 0–2."
 
     def _view(self) -> dict[str, Any]:
-        return {"points": self.points[:], "done": self.done}
+        return {
+            "points": self.points[:],
+            "done": self.done,
+            "deck": len(self.deck),
+            "drawn": [owner_only(seat, cards[:], len(cards)) for seat, cards in enumerate(self.drawn)],
+        }
 
 
-class TapGame(Game):
+class TapGame(Game[str]):
     info = GameInfo("tap", "Tap", 2, 3)
+    sentences = {
+        "tap": "{actor:seat} tapped.",
+        "draw": "{actor:seat} drew {card}.",
+        "time-up": "{seat:seat}'s time ran out.",
+    }
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> TapState:
         state = TapState.__new__(TapState)
         state._init_base(self, players, seed, options)
         state.turn, state.done, state.points = 0, 0, [0] * players
+        state.deck = [0, 1, 2] * 4
+        state.rng.shuffle(state.deck)
+        state.drawn = [[] for _ in range(players)]
         return state
 
-    def parse_action(self, state: State, seat: int, text: str) -> str:
-        if text != "tap":
-            raise NotationError("write tap")
+    def parse_action(self, state: State[str], seat: int, text: str) -> str:
+        if text not in MOVES:
+            raise NotationError("write tap or draw")
         return text
 
 

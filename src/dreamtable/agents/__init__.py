@@ -5,10 +5,15 @@
 * ``random``
 * ``greedy`` (one ply, the game's evaluation)
 * ``ismcts`` / ``ismcts:500`` (iterations) / ``ismcts:2s`` (seconds)
+* a game's own bots, named in its ``Game.bots`` (When I Dream's ``wordbot``), given ``game=``
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..core.contract import Game
+from ..core.errors import UnknownAgentError
 from .base import Agent, value_for
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
@@ -17,12 +22,14 @@ from .random_agent import RandomAgent
 BOT_NAMES = ("random", "greedy", "ismcts")
 
 
-class UnknownAgentError(ValueError):
-    """A bot spec that names no bot; the message lists the ones there are."""
+def bot_names(game: Game[Any] | None = None) -> tuple[str, ...]:
+    """The bots that can sit at a table of ``game`` (the generic ones, then the game's own)."""
+    return BOT_NAMES + (tuple(game.bots) if game is not None else ())
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """The bot a spec names: ``random``, ``greedy``, ``ismcts``, ``ismcts:500`` or ``ismcts:2s``."""
+def make_agent(spec: str, seed: int = 0, game: Game[Any] | None = None) -> Agent[Any]:
+    """The bot a spec names: ``random``, ``greedy``, ``ismcts``, ``ismcts:500``, ``ismcts:2s``,
+    or one of ``game``'s own bots (``wordbot``). ``UnknownAgentError`` says what is accepted."""
     name, _, budget = spec.strip().lower().partition(":")
     if name == "random" and not budget:
         return RandomAgent(seed)
@@ -31,14 +38,29 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     if name == "ismcts":
         if not budget:
             return IsmctsAgent(seed)
-        try:
-            if budget.endswith("s"):
-                return IsmctsAgent(seed, iterations=None, seconds=float(budget[:-1]))
-            return IsmctsAgent(seed, iterations=int(budget))
-        except ValueError:
-            pass
-        raise UnknownAgentError(f"bad ISMCTS budget {budget!r}: write ismcts:500 (iterations) or ismcts:2s (seconds)")
-    raise UnknownAgentError(f"unknown bot {spec!r}; bots are: random, greedy, ismcts, ismcts:N, ismcts:Ns")
+        return _ismcts(seed, budget)
+    if game is not None and name in game.bots and not budget:
+        agent: Agent[Any] = game.bots[name](seed)
+        return agent
+    known = ", ".join([*bot_names(game), "ismcts:N", "ismcts:Ns"])
+    raise UnknownAgentError(f"unknown bot {spec!r}; bots are: {known}")
 
 
-__all__ = ["Agent", "BOT_NAMES", "GreedyAgent", "IsmctsAgent", "RandomAgent", "UnknownAgentError", "make_agent", "value_for"]
+def _ismcts(seed: int, budget: str) -> Agent[Any]:
+    """ISMCTS with a budget of iterations (``500``) or seconds (``2s``), which must be positive."""
+    bad = f"bad ISMCTS budget {budget!r}: write ismcts:500 (iterations, at least 1) or ismcts:2s (seconds, more than 0)"
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not seconds > 0:
+                raise UnknownAgentError(bad)
+            return IsmctsAgent(seed, iterations=None, seconds=seconds)
+        iterations = int(budget)
+    except ValueError:
+        raise UnknownAgentError(bad) from None
+    if iterations < 1:
+        raise UnknownAgentError(bad)
+    return IsmctsAgent(seed, iterations=iterations)
+
+
+__all__ = ["Agent", "BOT_NAMES", "bot_names", "GreedyAgent", "IsmctsAgent", "RandomAgent", "UnknownAgentError", "make_agent", "value_for"]

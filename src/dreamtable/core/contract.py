@@ -11,36 +11,34 @@ turns into per-seat logs — so that a game only writes its rules.
 
 from __future__ import annotations
 
+import json
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Hashable, Iterator, Mapping, NamedTuple
+from functools import cached_property
+from pathlib import Path
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterator, Mapping, NamedTuple, TypeVar
 
-from .errors import DreamtableError, IllegalActionError
+from .errors import DreamtableError, IllegalActionError, SetupError
+from .forms import ActionForm
 from .record import Record
 from .rng import Rng
+from .seats import seat_from_name, seat_list, seat_name
+from .sentences import Sentence, write_sentence
 from .visibility import Event, reveal
 
 Action = Hashable
 """An action value: immutable, hashable, compared by value; ``str(action)`` is its notation."""
 
+A = TypeVar("A", bound=Hashable)
+"""The action type of one game (each game's states and notation use one)."""
+
 RECENT_EVENTS = 8
 """How many of the last events a view carries, as a player would remember them at the table."""
 
+VIEW_SCHEMA_FILE = "view.schema.json"
+"""The JSON Schema of a game's board, shipped in the game's package beside its ``__init__.py``."""
 
-class SetupError(DreamtableError, ValueError):
-    """``game.new`` was given a player count or an option the game does not accept."""
-
-
-def seat_name(seat: int) -> str:
-    """The letter that names a seat in notation and in events: 0 → ``A``, 1 → ``B``…"""
-    return chr(ord("A") + seat)
-
-
-def seat_from_name(name: str) -> int:
-    """The seat a letter names (``A`` → 0); ``ValueError`` when it is not a single letter."""
-    if len(name) != 1 or not name.isalpha():
-        raise ValueError(f"a seat is a single letter A, B, C…, not {name!r}")
-    return ord(name.upper()) - ord("A")
 
 
 class Outcome(NamedTuple):
@@ -123,10 +121,14 @@ class GameInfo:
     version: int = 1
 
 
-class Game(ABC):
-    """A game: its facts, a factory of matches, and its notation reader."""
+class Game(ABC, Generic[A]):
+    """A game: its facts, a factory of matches, its notation reader and its event sentences."""
 
     info: GameInfo
+    sentences: ClassVar[Mapping[str, Sentence]] = {}
+    """One sentence per event kind (see :mod:`.sentences`); the test kit checks every kind has one."""
+    bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
+    """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
     # True when the evaluation's values of sibling moves differ by far less than the exploration
     # constant (small steps of a long race, values near 0 or 1): ISMCTS then rescales the values it
     # sees to [0, 1] before comparing them (min-max normalisation).
@@ -146,7 +148,7 @@ class Game(ABC):
             raise SetupError(f"{self.id} has no option {', '.join(unknown)}; its options are: {allowed}")
         return {name: opt.check(options[name]) if name in options else opt.default for name, opt in known.items()}
 
-    def new(self, players: int, seed: int = 0, **options: Any) -> "State":
+    def new(self, players: int, seed: int = 0, **options: Any) -> "State[A]":
         """A new match for ``players`` seats, shuffled from ``seed``, with rule ``options``."""
         info = self.info
         if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
@@ -158,14 +160,14 @@ class Game(ABC):
         return self._new(players, seed, self.resolve_options(options))
 
     @abstractmethod
-    def _new(self, players: int, seed: int, options: dict[str, Any]) -> "State":
+    def _new(self, players: int, seed: int, options: dict[str, Any]) -> "State[A]":
         """Set up a match; options are already checked and complete."""
 
     @abstractmethod
-    def parse_action(self, state: "State", seat: int, text: str) -> Action:
+    def parse_action(self, state: "State[A]", seat: int, text: str) -> A:
         """The action ``text`` names for ``seat``; ``NotationError`` with a hint when it names none."""
 
-    def evaluate(self, state: "State", seat: int) -> float | None:
+    def evaluate(self, state: "State[A]", seat: int) -> float | None:
         """A heuristic value of ``state`` for ``seat`` in [0, 1], or ``None`` when the game has none.
 
         Used by the greedy bot and to cut ISMCTS rollouts short. It must only use what ``seat``
@@ -173,7 +175,7 @@ class Game(ABC):
         """
         return None
 
-    def metrics(self, state: "State") -> dict[str, Any]:
+    def metrics(self, state: "State[A]") -> dict[str, Any]:
         """Figures a designer of this game would ask for about a finished match (for reports).
 
         Values are numbers, booleans or per-seat lists of numbers; ``first_player`` (a seat) is
@@ -181,7 +183,7 @@ class Game(ABC):
         """
         return {}
 
-    def evaluate_all(self, state: "State") -> list[float] | None:
+    def evaluate_all(self, state: "State[A]") -> list[float] | None:
         """:meth:`evaluate` for every seat at once (games may share the work between seats)."""
         values = [self.evaluate(state, seat) for seat in range(state.players)]
         return None if any(value is None for value in values) else [v for v in values if v is not None]
@@ -192,17 +194,34 @@ class Game(ABC):
 
         return json.dumps(view, indent=1)
 
-    def describe(self, view: dict[str, Any], action: Action) -> str:
+    def describe(self, view: dict[str, Any], action: A) -> str:
         """An action in words for a player who sees ``view``; its notation by default."""
         return str(action)
 
+    def sentence(self, event: Mapping[str, Any]) -> str:
+        """The words of an event as a seat sees it (``{"kind", "actor", **fields}``)."""
+        if not isinstance(event["kind"], str) or isinstance(event["actor"], str):  # TEMPORARY: old Event(actor, text)
+            return str(event["actor"]).format(**{k: v for k, v in event.items() if k not in ("kind", "actor")})
+        return write_sentence(self.sentences, event)
 
-class State(ABC):
+    @cached_property
+    def view_schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's board (``view["board"]``), shipped in its package."""
+        module_file = sys.modules[type(self).__module__].__file__
+        path = Path(module_file or ".").parent / VIEW_SCHEMA_FILE
+        try:
+            schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{self.id} ships no view schema: {path} is missing") from None
+        return schema
+
+
+class State(ABC, Generic[A]):
     """One match. Subclasses write the rules; this class keeps history, events and the checks."""
 
     __slots__ = ("game", "players", "seed", "options", "rng", "_history", "_log")
 
-    game: Game
+    game: Game[A]
     players: int
     seed: int
     options: dict[str, Any]
@@ -212,7 +231,7 @@ class State(ABC):
     _history: tuple[Any, ...] | None
     _log: tuple[Any, ...] | None
 
-    def _init_base(self, game: Game, players: int, seed: int, options: dict[str, Any]) -> None:
+    def _init_base(self, game: Game[A], players: int, seed: int, options: dict[str, Any]) -> None:
         self.game = game
         self.players = players
         self.seed = seed
@@ -221,7 +240,7 @@ class State(ABC):
         self._history = None
         self._log = None
 
-    def _copy_base_into(self, twin: "State") -> None:
+    def _copy_base_into(self, twin: "State[A]") -> None:
         """Copy the base fields into a new twin (for the subclasses' hand-written ``copy``)."""
         twin.game = self.game
         twin.players = self.players
@@ -238,11 +257,11 @@ class State(ABC):
         """The seats that may act now; ``()`` when the game is over (or only a timer can move it)."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> list[A]:
         """Every action ``seat`` may take now (empty when it may not act)."""
 
     @abstractmethod
-    def _apply(self, seat: int, action: Action) -> list[Event]:
+    def _apply(self, seat: int, action: A) -> list[Event]:
         """Check the action (raising ``IllegalActionError`` before any change), then carry it out."""
 
     @property
@@ -260,11 +279,11 @@ class State(ABC):
         """Everything a view may hold, hidden parts wrapped in ``Secret``."""
 
     @abstractmethod
-    def copy(self) -> "State":
+    def copy(self) -> "State[A]":
         """An independent deep copy (hand-written, fast)."""
 
     @abstractmethod
-    def determinize(self, seat: int, rng: Rng | Any) -> "State":
+    def determinize(self, seat: int, rng: Rng | Any) -> "State[A]":
         """A copy in which everything hidden from ``seat`` is re-sampled consistently with what it knows.
 
         ``rng`` is a :class:`Rng` or anything with ``random()`` (such as ``random.Random``).
@@ -294,7 +313,7 @@ class State(ABC):
         return events
 
     # -- acting ---------------------------------------------------------------------------
-    def apply(self, seat: int, action: Action) -> list[Event]:
+    def apply(self, seat: int, action: A) -> list[Event]:
         """Carry out ``action`` for ``seat`` and return what happened.
 
         Raises ``IllegalActionError`` naming the rule, and leaves the state untouched, when the
@@ -328,34 +347,96 @@ class State(ABC):
         return found
 
     def log(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
-        """The event log as ``seat`` may know it (``None``: a spectator), optionally only the last few."""
+        """The event log as ``seat`` may know it (``None``: a spectator), optionally only the last few.
+
+        Each event is ``{"kind", "actor", **fields, "text"}``: the fields as the seat may know them
+        and the game's sentence for them, written now (never in ``apply``).
+        """
         found: list[Event] = []
         node = self._log
         while node is not None and (last is None or len(found) < last):
             node, event = node
             found.append(event)
         found.reverse()
-        return [event.seen_by(seat) for event in found]
-
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """A JSON-ready dict of what ``seat`` may know (``None``: a spectator), with the last events."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
-            raise ValueError(f"seat must be None or 0–{self.players - 1}, not {seat!r}")
-        shown: dict[str, Any] = reveal(self._view(), seat)
-        shown["seat"] = seat
-        shown["actors"] = list(self.actors)
-        shown["events"] = self.log(seat, RECENT_EVENTS)
-        outcome = self.outcome
-        shown["outcome"] = None if outcome is None else {
-            "scores": list(outcome.scores),
-            "winners": list(outcome.winners),
-            "reason": outcome.reason,
-            "details": [dict(d) for d in outcome.details],
-        }
+        shown = [event.seen_by(seat) for event in found]
+        sentence = self.game.sentence
+        for event in shown:
+            event["text"] = sentence(event)
         return shown
 
+    def prompt(self, seat: int | None) -> str:
+        """What the game now asks of ``seat``, in words (a spectator is told whom it waits for)."""
+        if self.is_over:
+            return "The game is over."
+        actors = self.actors
+        if seat is not None and seat in actors:
+            asked = self._prompt(seat)
+            if asked:
+                return asked
+            return "Your move." if seat == actors[0] else "You may act now."
+        if not actors:
+            return "Waiting for the clock."
+        return f"Waiting for {seat_list(list(actors[:1]))}."
+
+    def _prompt(self, seat: int) -> str | None:
+        """What the game asks ``seat`` (an actor) now, in words; ``None``: "Your move." (games override).
+
+        It must not depend on anything hidden from the other seats unless only ``seat`` sees it.
+        """
+        return None
+
+    def action_forms(self, seat: int) -> list[ActionForm]:
+        """Moves with free parameters ``seat`` may make now (see :mod:`.forms`); none by default."""
+        return []
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may know (``None``: a spectator), in the one envelope every game shares.
+
+        ``seat``, ``players`` (count), ``actors`` and ``turn`` (ints; ``turn`` is the seat the game
+        waits for, or ``None``), ``timers`` (name, seat, seconds), ``prompt`` (words), ``events``
+        (the last few, structured, with their sentence), ``outcome``, and the game's own
+        ``board``. Everything is JSON-ready; docs/architecture.md describes it.
+        """
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+            raise ValueError(f"seat must be None or 0–{self.players - 1}, not {seat!r}")
+        actors = self.actors
+        outcome = self.outcome
+        return {
+            "seat": seat,
+            "players": self.players,
+            "actors": list(actors),
+            "turn": actors[0] if actors else None,
+            "timers": [{"name": t.name, "seat": t.seat, "seconds": float(t.seconds)} for t in self.timers],
+            "prompt": self.prompt(seat),
+            "events": self.log(seat, RECENT_EVENTS),
+            "outcome": None if outcome is None else {
+                "scores": list(outcome.scores),
+                "winners": list(outcome.winners),
+                "reason": outcome.reason,
+                "details": [dict(d) for d in outcome.details],
+            },
+            "board": reveal(self._view(), seat),
+        }
+
+    # -- pickling: the history and the log are linked lists, flattened so long games pickle ----
+    def __getstate__(self) -> dict[str, Any]:
+        fields: dict[str, Any] = {}
+        for cls in type(self).__mro__:
+            for name in getattr(cls, "__slots__", ()):
+                if hasattr(self, name):
+                    fields[name] = getattr(self, name)
+        fields["_history"] = _flatten(self._history)
+        fields["_log"] = _flatten(self._log)
+        return fields
+
+    def __setstate__(self, fields: dict[str, Any]) -> None:
+        for name, value in fields.items():
+            if name in ("_history", "_log"):
+                value = _link(value)
+            object.__setattr__(self, name, value)
+
     # -- records --------------------------------------------------------------------------
-    def history(self) -> list[tuple[int | None, Action | Timer]]:
+    def history(self) -> list[tuple[int | None, A | Timer]]:
         """Every move so far, oldest first: ``(seat, action)``, or ``(None, timer)`` for an expiry."""
         moves: list[tuple[int | None, Any]] = []
         node = self._history
@@ -378,7 +459,25 @@ class State(ABC):
         raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")
 
 
-class TurnBasedState(State):
+def _flatten(linked: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:
+    """A linked list ``(previous, *item)`` as a flat list of items, oldest first (no recursion)."""
+    items: list[tuple[Any, ...]] = []
+    while linked is not None:
+        items.append(linked[1:])
+        linked = linked[0]
+    items.reverse()
+    return items
+
+
+def _link(items: list[tuple[Any, ...]]) -> tuple[Any, ...] | None:
+    """The linked list :func:`_flatten` flattened."""
+    linked: tuple[Any, ...] | None = None
+    for item in items:
+        linked = (linked, *item)
+    return linked
+
+
+class TurnBasedState(State[A]):
     """A game where one seat acts at a time: ``turn`` names it, ``_outcome`` is set at the end."""
 
     __slots__ = ("turn", "_outcome")
@@ -401,3 +500,9 @@ class TurnBasedState(State):
         """``None`` while the game goes on, then the scores, the winners and the reason."""
         return self._outcome
 
+
+
+__all__ = [
+    "A", "Action", "Game", "GameInfo", "Option", "Outcome", "RECENT_EVENTS", "SetupError", "State", "Timer",
+    "TurnBasedState", "seat_from_name", "seat_list", "seat_name",
+]

@@ -1,4 +1,4 @@
-"""The four errors of the engine contract.
+"""The errors dreamtable raises on purpose: the four of the engine contract, and the others.
 
 Each subclasses ``ValueError`` (or ``LookupError`` for an unknown game) so callers that
 already catch the built-ins keep working, like python-chess's ``IllegalMoveError``.
@@ -26,3 +26,15 @@ class UnknownGameError(DreamtableError, LookupError):
 
 class RecordError(DreamtableError, ValueError):
     """A record (save file) that is corrupt, from another game, or holds a move that fails."""
+
+
+class SetupError(DreamtableError, ValueError):
+    """``game.new`` was given a player count or an option the game does not accept."""
+
+
+class ComponentDataError(DreamtableError, ValueError):
+    """A game's shipped component data (a deck, tiles, a word list) is missing or corrupt."""
+
+
+class UnknownAgentError(DreamtableError, ValueError):
+    """A bot spec that names no bot; the message lists the ones there are."""

@@ -3,43 +3,59 @@
 from __future__ import annotations
 
 import importlib
+from importlib.metadata import entry_points
 from pathlib import Path
 from typing import Any
 
-from .contract import Game, GameInfo, SetupError, State
-from .errors import DreamtableError, IllegalActionError, NotationError, RecordError, UnknownGameError
+from .contract import Game, GameInfo, State
+from .errors import DreamtableError, IllegalActionError, NotationError, RecordError, SetupError, UnknownGameError
 from .record import Record
 
-# Game id -> module that defines ``GAME``. Games are imported only when asked for.
-GAME_MODULES: dict[str, str] = {
-    "sogni-e-incubi": "dreamtable.games.sogni_e_incubi",
-    "deep-dreams": "dreamtable.games.deep_dreams",
-    "dreamwell": "dreamtable.games.dreamwell",
-    "when-i-dream": "dreamtable.games.when_i_dream",
-    "dream-cycle": "dreamtable.games.dream_cycle",
-}
+ENTRY_POINT_GROUP = "dreamtable.games"
+"""Games are found, not listed: each installed package names its games in this entry-point group,
+e.g. ``sogni-e-incubi = "dreamtable.games.sogni_e_incubi:GAME"`` in pyproject.toml."""
 
-_loaded: dict[str, Game] = {}
+_registered: dict[str, str] = {}  # game id -> "module:attribute", added at run time by register()
+_loaded: dict[str, Game[Any]] = {}
 
 
-def load(game_id: str) -> Game:
+def _targets() -> dict[str, str]:
+    """Every known game id and where its ``Game`` object lives (``module:attribute``)."""
+    found = {point.name: point.value for point in entry_points(group=ENTRY_POINT_GROUP)}
+    found.update(_registered)
+    return found
+
+
+def register(game_id: str, target: str) -> None:
+    """Make a game known without installing a package (tests, notebooks): ``target`` is ``module:attribute``."""
+    if ":" not in target:
+        raise ValueError(f"a game target is 'module:attribute', e.g. 'mygame.rules:GAME', not {target!r}")
+    _registered[game_id] = target
+    _loaded.pop(game_id, None)
+
+
+def load(game_id: str) -> Game[Any]:
     """The game with this id; ``UnknownGameError`` lists the known ids otherwise."""
-    if game_id not in GAME_MODULES:
-        known = ", ".join(sorted(GAME_MODULES))
+    if game_id in _loaded:
+        return _loaded[game_id]
+    targets = _targets()
+    if game_id not in targets:
+        known = ", ".join(sorted(targets)) or "none (is dreamtable installed, e.g. pip install -e .?)"
         raise UnknownGameError(f"unknown game {game_id!r}; known games: {known}")
-    if game_id not in _loaded:
-        module = importlib.import_module(GAME_MODULES[game_id])
-        game: Game = module.GAME
-        _loaded[game_id] = game
-    return _loaded[game_id]
+    module_name, _, attribute = targets[game_id].partition(":")
+    game = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(game, Game) or game.id != game_id:
+        raise UnknownGameError(f"{targets[game_id]} is not the Game object of {game_id!r}")
+    _loaded[game_id] = game
+    return game
 
 
 def games() -> list[GameInfo]:
-    """The facts (id, name, player counts, options) of every game dreamtable has."""
-    return [load(game_id).info for game_id in GAME_MODULES]
+    """The facts (id, name, player counts, options) of every game dreamtable has, by id."""
+    return [load(game_id).info for game_id in sorted(_targets())]
 
 
-def replay(record: Record | dict[str, Any] | str | Path) -> State:
+def replay(record: Record | dict[str, Any] | str | Path) -> State[Any]:
     """The state a record leads to, identical to the one that produced it.
 
     ``record`` is a :class:`Record`, its dict, or the path of a record file. A corrupt record,
@@ -80,6 +96,7 @@ def replay(record: Record | dict[str, Any] | str | Path) -> State:
 
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
     "Game",
     "GameInfo",
     "IllegalActionError",
@@ -88,5 +105,6 @@ __all__ = [
     "UnknownGameError",
     "games",
     "load",
+    "register",
     "replay",
 ]

@@ -6,6 +6,12 @@
   does change what it cannot see;
 * :func:`check_copy_independence` — acting on a copy never touches the original;
 * :func:`check_notation_round_trip` — ``parse_action(str(a)) == a`` for every legal action;
+* :func:`check_view_shape` — every view is the one envelope, and the game's board fits the JSON
+  Schema the game ships; seats are ints in views and events;
+* :func:`check_event_sentences` — every event kind the game emits has a sentence;
+* :func:`check_action_forms` — forms refuse out-of-bounds values, and ``apply`` accepts nothing
+  that neither ``legal_actions`` lists nor a form describes;
+* :func:`check_undo_policy` — random games at a table where no undo ever goes back past a reveal;
 * golden playthroughs — :func:`write_playthrough` / :func:`check_playthrough`, regenerated with
   ``python -m dreamtable.testing regenerate tests/playthroughs``.
 
@@ -17,30 +23,72 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import sys
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable
 
+from .clock import SimulatedClock
 from .contract import Game, State
-from .errors import IllegalActionError, NotationError
+from .errors import DreamtableError, IllegalActionError, NotationError
+from .forms import FormError
 from .record import Record
 from .registry import load, replay
+from .reveals import reveal_of
+from .table import Table
+
+ENVELOPE_SCHEMA = Path(__file__).with_name("view_envelope.schema.json")
 
 
-def all_views(state: State) -> list[str]:
+def all_views(state: State[Any]) -> list[str]:
     """Every seat's view and the spectator's, as canonical JSON (so they compare and must serialise)."""
     seats: list[int | None] = [*range(state.players), None]
     return [json.dumps(state.view(seat), sort_keys=True) for seat in seats]
 
 
-def all_logs(state: State) -> list[str]:
+def all_logs(state: State[Any]) -> list[str]:
     """Every seat's event log and the spectator's, as canonical JSON."""
     seats: list[int | None] = [*range(state.players), None]
     return [json.dumps(state.log(seat), sort_keys=True) for seat in seats]
 
 
-def _check_game_invariants(state: State, where: str) -> None:
+@lru_cache(maxsize=None)
+def _validators(game_id: str) -> tuple[Any, Any]:
+    from jsonschema import Draft202012Validator
+
+    envelope = json.loads(ENVELOPE_SCHEMA.read_text(encoding="utf-8"))
+    board = load(game_id).view_schema
+    Draft202012Validator.check_schema(board)
+    return Draft202012Validator(envelope), Draft202012Validator(board)
+
+
+def check_view_shape(view: dict[str, Any], game_id: str, where: str = "") -> None:
+    """The view is the one envelope (docs/architecture.md) and its board fits the game's schema."""
+    envelope, board = _validators(game_id)
+    for validator, part, name in ((envelope, view, "envelope"), (board, view.get("board"), "board")):
+        error = next(iter(validator.iter_errors(part)), None)
+        if error is not None:
+            path = "/".join(str(step) for step in error.absolute_path)
+            raise AssertionError(f"{where or game_id}: the view's {name} breaks its schema at /{path}: {error.message}")
+    players = view["players"]
+    for event in view["events"]:
+        actor = event["actor"]
+        if actor is not None and not (isinstance(actor, int) and 0 <= actor < players):
+            raise AssertionError(f"{where or game_id}: event {event['kind']!r} names actor {actor!r}, not a seat int")
+
+
+def check_event_sentences(state: State[Any], where: str = "") -> None:
+    """Every event so far has a sentence for every viewer (the game declares one per kind)."""
+    for seat in [*range(state.players), None]:
+        try:
+            state.log(seat)
+        except (KeyError, IndexError, ValueError) as error:
+            raise AssertionError(f"{where or state.game.id}: an event has no sentence: {error}") from None
+
+
+def _check_game_invariants(state: State[Any], where: str) -> None:
     check = getattr(state, "check_invariants", None)
     if check is not None:
         try:
@@ -49,7 +97,7 @@ def _check_game_invariants(state: State, where: str) -> None:
             raise AssertionError(f"{where}: invariant broken: {error}") from None
 
 
-def step_checks(game: Game, state: State, where: str) -> None:
+def step_checks(game: Game[Any], state: State[Any], where: str) -> None:
     """The checks made at every step of a fuzz game (cheap enough for thousands of games)."""
     actors = state.actors
     if not actors and not state.timers and not state.is_over:
@@ -78,16 +126,16 @@ class FuzzReport:
 
 
 def play_random(
-    game: Game,
+    game: Game[Any],
     players: int,
     seed: int,
     *,
-    on_step: Callable[[State, int], None] | None = None,
+    on_step: Callable[[State[Any], int], None] | None = None,
     timer_chance: float = 0.05,
     max_steps: int = 100_000,
     options: dict[str, Any] | None = None,
     prefer: str | None = None,
-) -> State:
+) -> State[Any]:
     """One seeded game of random legal actions to the end (deadlines expire at random moments).
 
     With ``prefer`` (a notation prefix such as ``"play "``), an action written with that prefix is
@@ -141,12 +189,14 @@ def fuzz(
     for players in player_counts:
         for seed in range(first_seed, first_seed + games_per_count):
 
-            def on_step(state: State, step: int) -> None:
+            def on_step(state: State[Any], step: int) -> None:
                 where = f"{game_id} players={players} seed={seed} step={step}"
                 if step % check_every == 0 or state.is_over:
                     step_checks(game, state, where)
                 if step % view_every == 0 or state.is_over:
-                    all_views(state)
+                    for seat in [*range(state.players), None]:
+                        check_view_shape(state.view(seat), game_id, where)
+                    check_event_sentences(state, where)
 
             state = play_random(game, players, seed, on_step=on_step, options=options, prefer=prefer)
             outcome = state.outcome
@@ -158,7 +208,7 @@ def fuzz(
     return report
 
 
-def check_determinism(state: State) -> None:
+def check_determinism(state: State[Any]) -> None:
     """Replaying the state's record gives identical views and logs for every seat."""
     again = replay(Record.from_dict(json.loads(json.dumps(state.record().to_dict()))))
     if all_views(again) != all_views(state):
@@ -167,7 +217,7 @@ def check_determinism(state: State) -> None:
         raise AssertionError(f"{state.game.id} seed={state.seed}: replay(record) gives different logs")
 
 
-def check_no_leak(state: State, seat: int, draws: int = 8, seed: int = 0) -> bool:
+def check_no_leak(state: State[Any], seat: int, draws: int = 8, seed: int = 0) -> bool:
     """Determinising for ``seat`` keeps its view and log; returns whether anything hidden changed."""
     mine_view = json.dumps(state.view(seat), sort_keys=True)
     mine_log = json.dumps(state.log(seat), sort_keys=True)
@@ -186,7 +236,7 @@ def check_no_leak(state: State, seat: int, draws: int = 8, seed: int = 0) -> boo
     return changed
 
 
-def check_copy_independence(state: State, seed: int = 0) -> None:
+def check_copy_independence(state: State[Any], seed: int = 0) -> None:
     """Acting on a copy (to the end of the game) never changes the original's views or logs."""
     before_views, before_logs = all_views(state), all_logs(state)
     twin = state.copy()
@@ -204,7 +254,7 @@ def check_copy_independence(state: State, seed: int = 0) -> None:
         raise AssertionError(f"{state.game.id} seed={state.seed}: acting on a copy changed the original")
 
 
-def check_notation_round_trip(state: State) -> None:
+def check_notation_round_trip(state: State[Any]) -> None:
     """``parse_action(state, seat, str(a)) == a`` for every legal action of every seat."""
     for seat in range(state.players):
         for action in state.legal_actions(seat):
@@ -213,7 +263,7 @@ def check_notation_round_trip(state: State) -> None:
                 raise AssertionError(f"{state.game.id}: {str(action)!r} reads back as {back!r}, not {action!r}")
 
 
-def check_rejects_bad_input(state: State) -> None:
+def check_rejects_bad_input(state: State[Any]) -> None:
     """Garbage notation and actions by a seat that may not act are refused, changing nothing."""
     before = all_views(state)
     game = state.game
@@ -238,9 +288,146 @@ def check_rejects_bad_input(state: State) -> None:
         raise AssertionError(f"{game.id}: rejected input changed the state")
 
 
+_NUMBER = re.compile(r"\d+")
+
+
+def _mutations(text: str) -> list[str]:
+    """Texts near a legal move's notation: each number changed (to 0, one more, far beyond)."""
+    found = []
+    for match in _NUMBER.finditer(text):
+        value = int(match.group())
+        for other in (0, value + 1, value + 97):
+            if other != value:
+                found.append(text[: match.start()] + str(other) + text[match.end():])
+    return found
+
+
+def check_action_forms(state: State[Any]) -> None:
+    """Forms refuse out-of-bounds values and fill in-bounds ones into readable notation; and a move
+    that is neither listed by ``legal_actions`` nor described by a form is refused by ``apply``."""
+    game = state.game
+    before = all_views(state)
+    for seat in state.actors:
+        forms = state.action_forms(seat)
+        for form in forms:
+            json.dumps(form.to_json())
+            samples = {param.name: param.samples() for param in form.params}
+            for param in form.params:
+                for bad in param.out_of_bounds():
+                    values = {name: (found[0] if found else "word") for name, found in samples.items()}
+                    values[param.name] = bad
+                    try:
+                        form.fill(**values)
+                    except FormError:
+                        continue
+                    raise AssertionError(f"{game.id}: form {form.kind!r} accepted {param.name}={bad!r}")
+            if all(samples.values()):
+                text = form.fill(**{name: found[-1] for name, found in samples.items()})
+                if not form.matches(text):
+                    raise AssertionError(f"{game.id}: form {form.kind!r} does not match its own filling {text!r}")
+                try:
+                    game.parse_action(state, seat, text)
+                except NotationError as error:
+                    raise AssertionError(f"{game.id}: form {form.kind!r} filled as {text!r} does not read: {error}") from None
+        legal = state.legal_actions(seat)
+        listed = set(legal)
+        for action in legal[:40]:
+            for text in _mutations(str(action)):
+                try:
+                    near = game.parse_action(state, seat, text)
+                except (NotationError, ValueError):
+                    continue
+                if near in listed or any(form.matches(str(near)) for form in forms):
+                    continue
+                twin = state.copy()
+                try:
+                    twin.apply(seat, near)
+                except IllegalActionError:
+                    continue
+                raise AssertionError(
+                    f"{game.id}: {str(near)!r} was accepted for seat {seat} though no legal action or form offers it")
+    if all_views(state) != before:
+        raise AssertionError(f"{game.id}: checking the action forms changed the state")
+
+
+class _RandomBot:
+    """A bot for the kit's tables: a uniformly random legal action."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, state: State[Any], seat: int) -> Any:
+        return self.rng.choice(state.legal_actions(seat))
+
+
+@dataclass
+class UndoReport:
+    """What :func:`check_undo_policy` saw: undos taken, and refusals because of a reveal."""
+
+    undone: int = 0
+    refused_reveal: int = 0
+    refused_other: int = 0
+
+
+def check_undo_policy(game_id: str, players: int, seed: int, *, max_steps: int = 400, options: dict[str, Any] | None = None,
+                      report: UndoReport | None = None) -> UndoReport:
+    """A random game at a table, seat 0 a human who often asks to undo: no undo ever goes back past
+    a reveal. Each undo the table grants is checked again with three times as many worlds and other
+    draws, and must restore exactly the state before the human's move."""
+    report = report or UndoReport()
+    rng = random.Random(seed)
+    state = load(game_id).new(players=players, seed=seed, **(options or {}))
+    table = Table(state, {seat: _RandomBot(random.Random(seed * 31 + seat)) for seat in range(1, players)},
+                  clock=SimulatedClock())
+    my_moves: list[str] = []  # the human's view just before each of its moves
+    for step in range(max_steps):
+        table.advance()
+        if table.is_over or not table.waiting_for_human():
+            if not table.is_over and not table.state.timers:
+                raise AssertionError(f"{game_id} seed={seed}: the table is stuck at step {step}")
+            if table.is_over:
+                break
+            continue
+        if my_moves and rng.random() < 0.35:
+            reason = table.why_no_undo(0)
+            if reason is None:
+                start = max(i for i, step_ in enumerate(table._steps) if step_.seat == 0)
+                for index in range(start, len(table._steps)):
+                    taken = table._steps[index]
+                    after = table._steps[index + 1].before if index + 1 < len(table._steps) else table.state
+                    assert taken.before is not None and after is not None and taken.seat is not None
+                    strict = reveal_of(taken.before, taken.seat, taken.action, after, worlds=24, seed=seed + 7919 * index)
+                    if strict.learned or (taken.seat != 0 and 0 in strict.exposed_to):
+                        raise AssertionError(
+                            f"{game_id} seed={seed}: undo allowed back past {taken.action} by seat {taken.seat}, "
+                            f"which showed {sorted(strict.learned) or 'seat 0 its mover'} something")
+                expected = my_moves[-1]
+                table.undo(0)
+                my_moves.pop()
+                if json.dumps(table.view(0)["board"], sort_keys=True) != expected:
+                    raise AssertionError(f"{game_id} seed={seed}: undo did not restore the view before the move")
+                report.undone += 1
+                continue
+            if "showed" in reason:
+                report.refused_reveal += 1
+            else:
+                report.refused_other += 1
+            try:
+                table.undo(0)
+            except DreamtableError:
+                pass
+            else:
+                raise AssertionError(f"{game_id} seed={seed}: undo went ahead though the table said {reason!r}")
+        legal = table.legal_actions(0)
+        board = json.dumps(table.view(0)["board"], sort_keys=True)
+        table.submit(0, rng.choice(legal))
+        my_moves.append(board)
+    return report
+
+
 # -- golden playthroughs --------------------------------------------------------------------
 
-def playthrough_of(state: State) -> dict[str, Any]:
+def playthrough_of(state: State[Any]) -> dict[str, Any]:
     """A golden playthrough: the record and the final view of every seat and of a spectator."""
     seats: list[int | None] = [*range(state.players), None]
     return {
@@ -249,7 +436,7 @@ def playthrough_of(state: State) -> dict[str, Any]:
     }
 
 
-def write_playthrough(state: State, path: str | Path) -> None:
+def write_playthrough(state: State[Any], path: str | Path) -> None:
     """Save a golden playthrough file (review its diff when a rule changes on purpose)."""
     Path(path).write_text(json.dumps(playthrough_of(state), indent=1, sort_keys=True) + "\n", encoding="utf-8")
 

@@ -34,6 +34,9 @@ class Secret:
     def __repr__(self) -> str:
         return f"Secret({self.value!r}, seen_by={sorted(self.seen_by)}, shown_as={self.shown_as!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Secret, (self.value, self.seen_by, self.shown_as))
+
 
 def owner_only(seat: int, value: Any, shown_as: Any = None) -> Secret:
     """A value only ``seat`` may see, like the cards of its hand."""
@@ -53,25 +56,42 @@ def reveal(item: Any, seat: int | None) -> Any:
     return item
 
 
-class Event:
-    """Something that happened, in a player's words, with its hidden details declared as secrets.
+def holds_secret(item: Any) -> bool:
+    """Whether ``item`` holds a :class:`Secret` anywhere inside it."""
+    if isinstance(item, Secret):
+        return True
+    if isinstance(item, dict):
+        return any(holds_secret(value) for value in item.values())
+    if isinstance(item, (list, tuple)):
+        return any(holds_secret(value) for value in item)
+    return False
 
-    ``text`` is a ``str.format`` template whose fields come from ``fields``; a field that is a
-    :class:`Secret` is replaced by what the viewer may know ("B drew {card}" becomes "B drew S3"
-    for B and "B drew a card" for everyone else).
+
+class Event:
+    """Something that happened: its ``kind``, the seat that acted (``None``: the game or the clock)
+    and typed ``fields``, hidden details wrapped in :class:`Secret`.
+
+    Seats in fields are ints. No text is built here: the game's sentence for ``kind`` turns the
+    revealed fields into words only when a log is read (``Game.sentence``), so search and batch
+    play never pay for it, and a client can animate from the fields.
     """
 
-    __slots__ = ("actor", "text", "fields")
+    __slots__ = ("kind", "actor", "fields")
 
-    def __init__(self, actor: int | None, text: str, fields: Mapping[str, Any] | None = None) -> None:
+    def __init__(self, kind: str, actor: int | None = None, fields: Mapping[str, Any] | None = None) -> None:
+        self.kind = kind
         self.actor = actor
-        self.text = text
         self.fields = fields or {}
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
-        """The event as ``seat`` may know it: ``{"actor": …, "text": …}``."""
-        fields = {key: reveal(value, seat) for key, value in self.fields.items()}
-        return {"actor": self.actor, "text": self.text.format(**fields)}
+        """The event as ``seat`` may know it: ``{"kind": …, "actor": …, **fields}``, without text."""
+        shown: dict[str, Any] = {"kind": self.kind, "actor": self.actor}
+        for key, value in self.fields.items():
+            shown[key] = reveal(value, seat)
+        return shown
 
     def __repr__(self) -> str:
-        return f"Event({self.actor!r}, {self.text!r}, {dict(self.fields)!r})"
+        return f"Event({self.kind!r}, {self.actor!r}, {dict(self.fields)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Event, (self.kind, self.actor, dict(self.fields)))

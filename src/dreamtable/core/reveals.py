@@ -1,0 +1,71 @@
+"""Which moves showed someone something they did not know — derived once, for every game.
+
+A move *reveals* to seat ``p`` when ``p``'s view after it is not fixed by what ``p`` knew before
+it and the move itself: a card drawn from a deck, a row of tiles laid, a role or an Element shown,
+a shuffle. We test it through the contract only. The move is replayed in worlds re-sampled from
+what ``p`` knows (``determinize(p)``); if ``p``'s view after the move differs between the worlds
+and the real game, the move showed ``p`` something. A move that used the state's random number
+generator is a reveal outright (chance happened). A move that is impossible in some of ``p``'s
+worlds told ``p`` something about the mover's hidden holdings (a card played from a hand): it
+*exposed* the mover to ``p``.
+
+The undo policy of the table (:mod:`.table`) stands on this: undo never goes back past a reveal.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from .contract import State
+from .errors import IllegalActionError
+
+WORLDS = 8
+"""Worlds sampled per seat. A reveal between two equally likely outcomes escapes all of them with
+probability 2⁻⁸; any richer reveal (a card from a deck, a row of tiles) practically never."""
+
+
+@dataclass(frozen=True)
+class Reveal:
+    """What one move showed: the seats that learned something by chance or from hidden order, and the
+    seats to which the mover's hidden holdings were exposed."""
+
+    learned: frozenset[int]
+    exposed_to: frozenset[int]
+
+    @property
+    def anything(self) -> bool:
+        """Whether the move showed anyone anything."""
+        return bool(self.learned or self.exposed_to)
+
+
+def _seen(state: State[Any], seat: int) -> str:
+    return json.dumps(state.view(seat), sort_keys=True)
+
+
+def reveal_of(before: State[Any], seat: int, action: Any, after: State[Any], worlds: int = WORLDS, seed: int = 0) -> Reveal:
+    """What ``seat``'s ``action`` showed, given the states just ``before`` and ``after`` it.
+
+    Reproducible: the worlds are drawn from ``seed``. ``before`` and ``after`` are not changed.
+    """
+    everyone = frozenset(range(before.players))
+    if after.rng.state != before.rng.state:
+        return Reveal(everyone, frozenset())
+    learned: set[int] = set()
+    exposed: set[int] = set()
+    for viewer in range(before.players):
+        truth = _seen(after, viewer)
+        rng = random.Random(seed * 101 + viewer)
+        for _ in range(worlds):
+            world = before.determinize(viewer, rng)
+            try:
+                world.apply(seat, action)
+            except IllegalActionError:
+                exposed.add(viewer)  # only the mover's hidden holdings can make its move impossible
+                continue
+            if _seen(world, viewer) != truth:
+                learned.add(viewer)
+                break
+    return Reveal(frozenset(learned), frozenset(exposed - {seat}))

@@ -1,0 +1,312 @@
+"""The table layer: one object that runs a match of any game for every front end.
+
+The terminal, the real-time terminal, batch play and the server all run a match through a
+:class:`Table`. It holds the state and knows which seat is a human and which a bot; it arms every
+deadline in ``state.timers`` on its clock and applies the expiry when one passes; it keeps a
+cursor per seat of the events that seat has been told; it reads moves given as notation for a
+seat and checks them; it lets bots act when it is their moment; it saves the record after every
+accepted move; and it keeps the undo policy: a seat may take back its own moves (and the bots'
+replies) but never past a move that showed anyone something they did not know (see
+:mod:`.reveals`), nor past another human's move or the clock.
+
+Bots are any objects with ``choose(state, seat)``; the table reads two optional attributes:
+``real_time`` (asked at every moment its seat is among the actors, and may answer ``None`` to
+wait; other bots act only when the game waits for their seat, ``actors[0]``) and ``delay``
+(seconds after the last change before a real-time bot is asked, e.g. a clue-giver's speaking time).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Mapping, Protocol
+
+from .clock import Clock, RealClock, SimulatedClock
+from .contract import State, Timer
+from .errors import IllegalActionError
+from .forms import ActionForm
+from .reveals import reveal_of
+from .seats import seat_list, seat_name
+
+
+class Bot(Protocol):
+    """A bot as the table sees it (see :mod:`dreamtable.agents`)."""
+
+    def choose(self, state: State[Any], seat: int) -> Any:
+        """The action the bot takes for ``seat`` now (a real-time bot may return ``None`` to wait)."""
+        ...
+
+
+class UndoError(IllegalActionError):
+    """An undo the policy refuses; the message says why (what it would have crossed)."""
+
+
+@dataclass
+class _Step:
+    """One accepted move or expiry, with the state just before it (for undo)."""
+
+    seat: int | None  # None: the clock
+    action: Any
+    before: State[Any] | None  # kept only while an undo could reach it
+
+
+MAX_UNDO_STEPS = 64
+"""How many recent steps the table keeps for undo (a longer take-back is refused plainly)."""
+
+
+class Table:
+    """One match: its state, its seats (humans and bots), its clock, cursors, undo and saving."""
+
+    def __init__(
+        self,
+        state: State[Any],
+        bots: Mapping[int, Bot] | None = None,
+        *,
+        clock: Clock | None = None,
+        save: Path | None = None,
+        undo: bool = True,
+    ) -> None:
+        self.state = state
+        self.game = state.game
+        self.bots: dict[int, Bot] = dict(bots or {})
+        wrong = [seat for seat in self.bots if not 0 <= seat < state.players]
+        if wrong:
+            raise ValueError(f"bots given for seats {wrong}, but the game has seats 0–{state.players - 1}")
+        self.humans = tuple(seat for seat in range(state.players) if seat not in self.bots)
+        self.clock: Clock = clock or RealClock()
+        self.save_path = save
+        self.undo_enabled = undo and bool(self.humans)
+        self.seq = 0
+        """Counts every change (move, expiry, undo): a client's move names the ``seq`` it saw."""
+        self._armed: dict[str, float] = {}  # timer name -> when the table first saw it pending
+        self._changed_at = self.clock.now()
+        self._cursors = {seat: 0 for seat in [*range(state.players), None]}
+        self._event_total = len(state.events())
+        self._steps: list[_Step] = []
+        self._waiting: dict[int, int] = {}  # real-time bot seat -> seq at which it chose to wait
+        self._arm()
+
+    # -- what a seat may know -------------------------------------------------------------------
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view (the one envelope), with each timer's seconds left on this table's clock."""
+        shown = self.state.view(seat)
+        deadlines = self.deadlines()
+        now = self.clock.now()
+        for timer in shown["timers"]:
+            timer["seconds"] = round(max(0.0, deadlines[timer["name"]] - now), 3)
+        shown["seq"] = self.seq
+        return shown
+
+    def news(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events ``seat`` has not been told yet (as it may know them); moves its cursor on."""
+        new = self._event_total - self._cursors[seat]
+        self._cursors[seat] = self._event_total
+        return self.state.log(seat, new) if new > 0 else []
+
+    def legal_actions(self, seat: int) -> list[Any]:
+        """The moves the game lists for ``seat`` now."""
+        return self.state.legal_actions(seat)
+
+    def action_forms(self, seat: int) -> list[ActionForm]:
+        """The moves with free parameters ``seat`` may make now."""
+        return self.state.action_forms(seat)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the match has ended."""
+        return self.state.is_over
+
+    # -- moves ------------------------------------------------------------------------------------
+    def read(self, seat: int, move: str) -> Any:
+        """The action ``move`` (notation) names for ``seat``; ``NotationError`` with a hint otherwise."""
+        return self.game.parse_action(self.state, seat, move)
+
+    def submit(self, seat: int, move: Any, seen_seq: int | None = None) -> list[dict[str, Any]]:
+        """A human seat's move (notation text or an action value), checked and applied.
+
+        ``seen_seq``, when given, is the ``seq`` the mover last saw: a move made on an older table
+        is refused as stale. Refused moves raise ``IllegalActionError`` / ``NotationError`` saying
+        why, and change nothing. Returns the move's events as ``seat`` may know them.
+        """
+        if not isinstance(seat, int) or not 0 <= seat < self.state.players:
+            raise IllegalActionError(f"seat {seat!r} is not at this table (seats 0–{self.state.players - 1})")
+        if seat in self.bots:
+            raise IllegalActionError(f"seat {seat_name(seat)} is played by a bot; a person cannot move for it")
+        if seen_seq is not None and seen_seq != self.seq:
+            raise IllegalActionError(
+                f"the table has changed since you looked (you saw change {seen_seq}, it is at {self.seq}); "
+                "look again and choose again")
+        action = self.read(seat, move) if isinstance(move, str) else move
+        return self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
+        before = self.state.copy() if self.undo_enabled else None
+        events = self.state.apply(seat, action)  # raises, changing nothing, when the move is refused
+        self._record_step(_Step(seat, action, before), len(events))
+        shown = [event.seen_by(seat) for event in events]
+        for event in shown:
+            event["text"] = self.game.sentence(event)
+        return shown
+
+    def _record_step(self, step: _Step, events: int) -> None:
+        self._steps.append(step)
+        if len(self._steps) > MAX_UNDO_STEPS:
+            del self._steps[0]
+        self._event_total += events
+        self._changed()
+
+    def _changed(self) -> None:
+        self.seq += 1
+        self._changed_at = self.clock.now()
+        self._waiting.clear()
+        self._arm()
+        if self.save_path is not None:
+            self.state.record().save(self.save_path)
+
+    # -- time -------------------------------------------------------------------------------------
+    def _arm(self) -> None:
+        now = self.clock.now()
+        pending = {timer.name for timer in self.state.timers}
+        self._armed = {name: self._armed.get(name, now) for name in pending}
+
+    def deadlines(self) -> dict[str, float]:
+        """When each pending timer expires, on this table's clock."""
+        self._arm()
+        return {timer.name: self._armed[timer.name] + timer.seconds for timer in self.state.timers}
+
+    def expire_due(self) -> bool:
+        """Apply the earliest deadline that has passed, if any; True when one did."""
+        now = self.clock.now()
+        due = sorted((moment, name) for name, moment in self.deadlines().items() if moment <= now)
+        if not due:
+            return False
+        name = due[0][1]
+        events = self.state.expire(name)
+        self._steps.clear()  # time cannot be taken back
+        self._record_step(_Step(None, name, None), len(events))
+        return True
+
+    # -- bots -------------------------------------------------------------------------------------
+    def _bot_may_act(self, seat: int, now: float) -> bool:
+        bot = self.bots[seat]
+        actors = self.state.actors
+        if not getattr(bot, "real_time", False):
+            return bool(actors) and actors[0] == seat
+        if seat not in actors or self._waiting.get(seat) == self.seq:
+            return False
+        return now >= self._changed_at + float(getattr(bot, "delay", 0.0))
+
+    def step_bots(self) -> bool:
+        """Let one bot act if it is its moment; True when one did."""
+        if self.state.is_over:
+            return False
+        now = self.clock.now()
+        for seat in sorted(self.bots):
+            if not self._bot_may_act(seat, now):
+                continue
+            action = self.bots[seat].choose(self.state, seat)
+            if action is None:
+                self._waiting[seat] = self.seq
+                continue
+            self._apply(seat, action)
+            return True
+        return False
+
+    def waiting_for_human(self) -> bool:
+        """Whether the game waits for a human seat (its first actor is one)."""
+        actors = self.state.actors
+        return bool(actors) and actors[0] in self.humans
+
+    def next_wakeup(self) -> float | None:
+        """The next moment something may happen without a human: a deadline or a bot's speaking time."""
+        moments = list(self.deadlines().values())
+        for seat in self.bots:
+            bot = self.bots[seat]
+            if getattr(bot, "real_time", False) and seat in self.state.actors and self._waiting.get(seat) != self.seq:
+                moments.append(self._changed_at + float(getattr(bot, "delay", 0.0)))
+        return min(moments) if moments else None
+
+    def advance(self) -> bool:
+        """Run the clock and the bots until a human must act or the game ends; True when anything happened.
+
+        On a :class:`SimulatedClock` the time jumps to each next deadline; on a real clock this
+        returns as soon as nothing is due now (the caller waits until :meth:`next_wakeup`).
+        """
+        acted = False
+        while not self.state.is_over:
+            if self.expire_due() or self.step_bots():
+                acted = True
+                continue
+            if self.waiting_for_human():
+                break
+            wakeup = self.next_wakeup()
+            if wakeup is None or not isinstance(self.clock, SimulatedClock):
+                break
+            if wakeup <= self.clock.now():  # everything due has been asked and chose to wait
+                deadlines = [moment for moment in self.deadlines().values() if moment > self.clock.now()]
+                if not deadlines:
+                    break
+                wakeup = min(deadlines)
+            self.clock.advance_to(wakeup)
+        return acted
+
+    def play_to_end(self, on_step: Callable[["Table"], None] | None = None) -> State[Any]:
+        """Batch play: every seat a bot, the clock simulated; returns the final state."""
+        if self.humans:
+            raise ValueError(f"seats {seat_list(list(self.humans))} have no bot: batch play needs a bot in every seat")
+        while not self.state.is_over:
+            if not self.advance():
+                raise RuntimeError(f"{self.game.id}: the match is stuck: no bot acts and no deadline is pending")
+            if on_step is not None:
+                on_step(self)
+        return self.state
+
+    # -- undo -------------------------------------------------------------------------------------
+    def why_no_undo(self, seat: int) -> str | None:
+        """``None`` when ``seat`` may take back its last move now, otherwise why not."""
+        found = self._undo_start(seat)
+        return found if isinstance(found, str) else None
+
+    def _undo_start(self, seat: int) -> int | str:
+        if not self.undo_enabled:
+            return "this table has no undo (only bots play)"
+        if seat in self.bots:
+            return f"seat {seat_name(seat)} is a bot"
+        mine = [index for index, step in enumerate(self._steps) if step.seat == seat]
+        if not mine:
+            return "you have no move to take back since the last thing anyone was shown or the clock ran"
+        start = mine[-1]
+        for step in self._steps[start:]:
+            if step.before is None or step.seat is None:
+                return "time has moved on since your last move"
+            if step.seat != seat and step.seat not in self.bots:
+                return f"{seat_name(step.seat)} has moved since; their move cannot be taken back by you"
+        # Check the moves from the last one backwards and stop at the first that showed anything.
+        for index in range(len(self._steps) - 1, start - 1, -1):
+            step = self._steps[index]
+            after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
+            assert step.before is not None and after is not None and step.seat is not None
+            shown = reveal_of(step.before, step.seat, step.action, after, seed=index)
+            who = seat_name(step.seat)
+            if shown.learned:
+                return (f"{who}'s move {step.action} showed {seat_list(sorted(shown.learned))} something "
+                        "they did not know (a card, a tile or a role); undo stops there")
+            if step.seat != seat and seat in shown.exposed_to:
+                return f"{who}'s move {step.action} showed you something of theirs; undo stops there"
+        return start
+
+    def undo(self, seat: int) -> None:
+        """Take back ``seat``'s last move and every bot move after it; ``UndoError`` says why not."""
+        found = self._undo_start(seat)
+        if isinstance(found, str):
+            raise UndoError(f"cannot undo: {found}")
+        before = self._steps[found].before
+        assert before is not None
+        del self._steps[found:]
+        self.state = before
+        self._event_total = len(before.events())
+        self._cursors = {who: min(cursor, self._event_total) for who, cursor in self._cursors.items()}
+        self._changed()
+
+
+__all__ = ["Bot", "RealClock", "SimulatedClock", "Table", "Timer", "UndoError"]
