@@ -17,6 +17,11 @@ def new(players=4, seed=0, **options):
     return GAME.new(players=players, seed=seed, **options)
 
 
+def seen(state, seat):
+    """What ``seat`` sees of the game itself: the board of its view (the envelope's ``board``)."""
+    return state.view(seat)["board"]
+
+
 def giver(state):
     """The clue-giver holding the turn."""
     return state.clue_seat
@@ -63,7 +68,7 @@ def test_wid_r1_three_players_or_eleven_are_refused():
 def test_wid_r5_each_clue_giver_sees_only_their_own_role_and_the_aside_card_never_shows():
     state = new(6, seed=3)
     for seat in range(6):
-        roles = state.view(seat)["roles"]
+        roles = seen(state, seat)["roles"]
         assert [r for s, r in enumerate(roles) if r is not None] == ([state.roles[seat]] if seat != state.dreamer else [])
     for seat in [*range(6), None]:
         assert "aside" not in json.dumps(state.view(seat))
@@ -146,10 +151,9 @@ def test_fuzz_the_dreamer_never_sees_an_element_or_a_verdict_and_the_aside_card_
         def check(state, step):
             if state.is_over or state.phase not in ("night", "final guess"):
                 return
-            view = state.view(state.dreamer)
+            view = seen(state, state.dreamer)
             log = [event["text"] for event in state.log(state.dreamer)]
             tonight = log[max((i for i, text in enumerate(log) if text.startswith("Round ")), default=0):]  # earlier rounds were seen as a clue-giver
-            view.pop("events")
             text = json.dumps(view)
             assert view["element"] is None and all(entry is None for entry in view["board"])
             assert '"yellow"' not in text and '"blue"' not in text
@@ -200,7 +204,7 @@ def test_wid_r9_right_guess_to_yellow_wrong_to_blue_and_the_dreamer_is_not_told(
     assert [entry["side"] for entry in state.board] == [YELLOW, BLUE]
     dreamer_view = json.dumps(state.view(state.dreamer))
     assert YELLOW not in dreamer_view and BLUE not in dreamer_view and "right" not in dreamer_view
-    assert state.view(state.dreamer)["board"] == [None, None]
+    assert seen(state, state.dreamer)["board"] == [None, None]
     assert state.board[1]["element"] not in dreamer_view
     assert YELLOW in json.dumps(state.view(1))
 
@@ -229,10 +233,10 @@ def test_wid_r10_the_dreamers_pass_sends_the_card_to_blue():
 def test_wid_r11_the_dreamer_sees_only_the_clues_on_this_card():
     state = new(4, seed=5, auto_clue_check="off")
     play(state, 1, f"clue {state.seq} fluffy")
-    assert [c["word"] for c in state.view(0)["clues"]] == ["fluffy"]
+    assert [c["word"] for c in seen(state, 0)["clues"]] == ["fluffy"]
     guess_wrong(state)
-    assert state.view(0)["clues"] == [None]
-    assert [c["word"] for c in state.view(1)["clues"]] == ["fluffy"]
+    assert seen(state, 0)["clues"] == [None]
+    assert [c["word"] for c in seen(state, 1)["clues"]] == ["fluffy"]
     assert "new card is in play" in state.view(0)["events"][-2]["text"]
 
 
@@ -240,7 +244,7 @@ def test_wid_r11_options_let_the_dreamer_keep_past_clues_and_guesses():
     state = new(4, seed=5, auto_clue_check="off", dreamer_sees_past_clues=True, dreamer_sees_own_guesses=True)
     play(state, 1, f"clue {state.seq} fluffy")
     guess_wrong(state)
-    view = state.view(0)
+    view = seen(state, 0)
     assert view["clues"][0]["word"] == "fluffy" and view["board"] == [{"seq": 1, "guess": "xylophone"}]
 
 
@@ -404,3 +408,51 @@ def test_time_a_stale_expiry_is_refused_and_replay_reproduces_the_game():
     play(state, 0, f"guess {state.seq} dog")
     again = dreamtable.replay(state.record())
     assert again.view(1) == state.view(1)
+
+
+# -- Options in seconds, and legal moves listed once ---------------------------------------------------------------
+def test_timer_options_are_seconds_whole_or_not_and_the_timers_carry_them():
+    state = new(4, seed=0, night_seconds=90, clue_start_seconds=2.5, clue_submit_seconds="7.5", final_guess_seconds=4,
+                recount_seconds=30.0, review_seconds="20")
+    assert {t.name: t.seconds for t in state.timers} == {"night": 90.0, "clue-start-1": 2.5, "clue-submit-1": 7.5}
+    state.expire("night")
+    assert [(t.name, t.seconds) for t in state.timers] == [("final", 4.0)]
+    state.expire("final")
+    assert [(t.name, t.seconds) for t in state.timers] == [("recount", 30.0)]
+    state.expire("recount")
+    assert [(t.name, t.seconds) for t in state.timers] == [("review", 20.0)]
+    again = dreamtable.replay(state.record())  # the record keeps the options as given
+    assert again.options["clue_start_seconds"] == 2.5 and again.view(1) == state.view(1)
+    defaults = {t.name: t.seconds for t in new(4).timers}
+    assert defaults == {"night": 120.0, "clue-start-1": 5.0, "clue-submit-1": 10.0}
+
+
+@pytest.mark.parametrize("name, value", [("night_seconds", 0), ("clue_start_seconds", -1), ("review_seconds", "soon"),
+                                         ("recount_seconds", True), ("final_guess_seconds", float("inf"))])
+def test_a_timer_option_that_is_not_a_positive_number_of_seconds_is_refused(name, value):
+    with pytest.raises(dreamtable.SetupError, match=f"{name} takes a number of seconds above 0"):
+        new(4, **{name: value})
+
+
+def test_the_old_millisecond_option_names_are_gone_and_the_error_lists_the_new_ones():
+    with pytest.raises(dreamtable.SetupError, match="no option night_ms.*night_seconds"):
+        new(4, night_ms=60000)
+
+
+def test_recount_is_listed_once_when_the_dreamer_made_no_guess():
+    state = new(4, seed=3)
+    end_night(state)  # passes only: no guess to retell
+    assert [str(m) for m in state.legal_actions(state.dreamer)] == ["recount"]
+
+
+@pytest.mark.parametrize("options", [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}])
+def test_legal_actions_never_list_a_move_twice(options):
+    from dreamtable import testing
+
+    def check(state, step):
+        for seat in state.actors:
+            moves = state.legal_actions(seat)
+            assert len(set(moves)) == len(moves), (seat, [str(m) for m in moves])
+
+    for players in (4, 7, 10):
+        testing.play_random(GAME, players, seed=players, on_step=check, options=options)

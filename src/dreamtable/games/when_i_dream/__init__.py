@@ -17,7 +17,8 @@ guesses, if the option allows), ``roles`` (your own), ``penalties``, ``points``,
 
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import Any, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
 from ...core.errors import NotationError
@@ -30,14 +31,14 @@ OPTIONS = (
     Option("family_mode", False, "no secret roles: every clue-giver scores as a Fairy (WID-R27) [proposed]"),
     Option("restart_order_on_new_card", False, "a new card restarts the clue order at the Dreamer's left (WID-R6) [proposed]"),
     Option("clue_max_len", 32, "longest clue in letters (WID-R7) [proposed]"),
-    Option("clue_timing", "typed", "typed: start within clue_start_ms, submit within clue_submit_ms; strict: the "
-           "rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
-    Option("clue_start_ms", 5000, "ms to start typing a clue (strict: to submit it) (WID-R8)"),
-    Option("clue_submit_ms", 10000, "ms to submit a typed clue (WID-R8) [proposed]"),
-    Option("night_ms", 120000, "the length of a night in ms (WID-R12)"),
-    Option("final_guess_ms", 10000, "the last-answer window in ms (WID-R12) [proposed]"),
-    Option("recount_ms", 90000, "ms for the Dreamer's recount (WID-R17) [proposed]"),
-    Option("review_ms", 60000, "ms for the day's review (WID-R18) [proposed]"),
+    Option("clue_timing", "typed", "typed: start within clue_start_seconds, submit within clue_submit_seconds; "
+           "strict: the rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
+    Option("clue_start_seconds", 5, "seconds to start typing a clue (strict: to submit it) (WID-R8)"),
+    Option("clue_submit_seconds", 10, "seconds to submit a typed clue (WID-R8) [proposed]"),
+    Option("night_seconds", 120, "the length of a night in seconds (WID-R12)"),
+    Option("final_guess_seconds", 10, "the last-answer window in seconds (WID-R12) [proposed]"),
+    Option("recount_seconds", 90, "seconds for the Dreamer's recount (WID-R17) [proposed]"),
+    Option("review_seconds", 60, "seconds for the day's review (WID-R18) [proposed]"),
     Option("auto_clue_check", "reject", "what the judge does with an improper clue: reject it privately, penalize "
            "its author, or off (WID-R14) [proposed]", ("reject", "penalize", "off")),
     Option("translation_check", "table", "judge translations by the shipped table, or off (§4.3)", ("table", "off")),
@@ -50,14 +51,41 @@ OPTIONS = (
 )
 
 
-class WhenIDream(Game):
+SECONDS = ("clue_start_seconds", "clue_submit_seconds", "night_seconds", "final_guess_seconds", "recount_seconds",
+           "review_seconds")
+"""The timer options: a number of seconds, whole or not (``night_seconds=90``, ``clue_start_seconds=2.5``)."""
+
+
+def _seconds(name: str, value: object) -> int | float:
+    """A timer option's value: a positive, finite number of seconds (text is read as a number)."""
+    if isinstance(value, str):
+        text = value.strip()
+        try:
+            value = int(text)
+        except ValueError:
+            try:
+                value = float(text)
+            except ValueError:
+                pass
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
+        raise SetupError(f"option {name} takes a number of seconds above 0, such as 90 or 2.5, not {value!r}")
+    return value
+
+
+class WhenIDream(Game[DreamMove]):
     """The game object: ``dreamtable.load("when-i-dream")``."""
 
-    info = GameInfo("when-i-dream", "When I Dream", 4, 10, OPTIONS, version=1)
+    info = GameInfo("when-i-dream", "When I Dream", 4, 10, OPTIONS, version=2)  # 2: timer options in seconds
+
+    def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""
+        others = {name: value for name, value in options.items() if name not in SECONDS}
+        resolved = super().resolve_options(others)
+        resolved.update({name: _seconds(name, value) for name, value in options.items() if name in SECONDS})
+        return resolved
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
-        for name in ("clue_max_len", "min_substring_len", "flag_quorum", "clue_start_ms", "clue_submit_ms", "night_ms",
-                     "final_guess_ms", "recount_ms", "review_ms"):
+        for name in ("clue_max_len", "min_substring_len", "flag_quorum"):
             if not isinstance(options[name], int) or options[name] < 1:
                 raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r}")
         if options["first_dreamer"] not in range(players):
@@ -67,7 +95,7 @@ class WhenIDream(Game):
         state._setup(load_deck(options["language"]))
         return state
 
-    def parse_action(self, state: State, seat: int, text: str) -> DreamMove:
+    def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`)."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a When I Dream match")

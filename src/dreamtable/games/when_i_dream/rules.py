@@ -171,21 +171,21 @@ class DreamState(State):
     def timers(self) -> tuple[Timer, ...]:
         options = self.options
         if self.phase == NIGHT:
-            pending = [Timer("night", options["night_ms"] / 1000)]
+            pending = [Timer("night", float(options["night_seconds"]))]
             seat = self.clue_seat
             if options["clue_timing"] == "strict":
-                pending.append(Timer(f"clue-submit-{self.turn_no}", options["clue_start_ms"] / 1000, seat))
+                pending.append(Timer(f"clue-submit-{self.turn_no}", float(options["clue_start_seconds"]), seat))
             else:
                 if not self.typing:
-                    pending.append(Timer(f"clue-start-{self.turn_no}", options["clue_start_ms"] / 1000, seat))
-                pending.append(Timer(f"clue-submit-{self.turn_no}", options["clue_submit_ms"] / 1000, seat))
+                    pending.append(Timer(f"clue-start-{self.turn_no}", float(options["clue_start_seconds"]), seat))
+                pending.append(Timer(f"clue-submit-{self.turn_no}", float(options["clue_submit_seconds"]), seat))
             return tuple(pending)
         if self.phase == FINAL:
-            return (Timer("final", options["final_guess_ms"] / 1000, self.dreamer),)
+            return (Timer("final", float(options["final_guess_seconds"]), self.dreamer),)
         if self.phase == RECOUNTING:
-            return (Timer("recount", options["recount_ms"] / 1000, self.dreamer),)
+            return (Timer("recount", float(options["recount_seconds"]), self.dreamer),)
         if self.phase == REVIEW:
-            return (Timer("review", options["review_ms"] / 1000),)
+            return (Timer("review", float(options["review_seconds"])),)
         return ()
 
     def _expire(self, timer: Timer) -> list[Event]:
@@ -255,7 +255,7 @@ class DreamState(State):
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue["id"]) for clue in self.clues
                       if clue["seq"] == seq and clue["seat"] != seat and seat not in self.flags.get(clue["id"], ())]
-        if self.phase == RECOUNTING:
+        if self.phase == RECOUNTING:  # the guesses retold, and an empty recount
             named = " ".join(entry["guess"] for entry in self.board if entry["guess"])
             moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
         if self.phase == REVIEW:
@@ -264,7 +264,7 @@ class DreamState(State):
                     if self._may_vote(seat, kind, index):
                         moves += [DreamMove(kind, index + 1, choice) for choice in VOTE_CHOICES[kind]]
             moves.append(DreamMove(DONE))
-        return moves
+        return list(dict.fromkeys(moves))  # no move twice (a recount of no guesses is the empty one)
 
     def _sample_word(self, k: int) -> str:
         """A word of the public word list, picked by a number (never by the hidden deck order)."""
