@@ -175,23 +175,28 @@ def test_contract_surface(game_id):
         dreamtable.load("chess")
 
 
-GOLDEN = sorted(PLAYTHROUGHS.glob("*/*.json"))
+GOLDEN = sorted(PLAYTHROUGHS.glob("*/*.txt"))
 
 
 @pytest.mark.parametrize("path", GOLDEN, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_golden_playthrough(path):
+    """Replay the golden's record and compare the game written step by step with the file
+    (docs/testing.md; after a deliberate rule change: python -m dreamtable.testing golden regenerate GAME)."""
     testing.check_playthrough(path)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_golden_playthroughs_exist(game_id):
-    assert len(list((PLAYTHROUGHS / game_id).glob("*.json"))) >= 3
+    assert len(list((PLAYTHROUGHS / game_id).glob("*.txt"))) >= 3
 
 
-def test_golden_playthrough_detects_a_changed_view(tmp_path):
-    data = json.loads(GOLDEN[0].read_text())
-    data["views"]["0"]["deck"] += 1
-    broken = tmp_path / "broken.json"
-    broken.write_text(json.dumps(data))
-    with pytest.raises(AssertionError, match="differs from the golden file"):
+def test_golden_playthrough_detects_a_changed_step(tmp_path):
+    lines = GOLDEN[0].read_text().splitlines()
+    told = next(i for i, line in enumerate(lines) if line.startswith("  → "))
+    heading = next(line for line in reversed(lines[:told]) if line.startswith("## step "))
+    lines[told] += " (changed)"
+    broken = tmp_path / GOLDEN[0].name
+    broken.write_text("\n".join(lines) + "\n")
+    with pytest.raises(AssertionError, match="differs from the golden file") as failure:
         testing.check_playthrough(broken)
+    assert f"({heading[3:]})" in str(failure.value) and f"-{lines[told]}" in str(failure.value)
