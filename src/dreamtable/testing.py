@@ -7,6 +7,11 @@ import sys
 
 from .core.testing import (
     FuzzReport,
+    UndoReport,
+    check_action_forms,
+    check_event_sentences,
+    check_undo_policy,
+    check_view_shape,
     all_logs,
     all_views,
     check_copy_independence,
@@ -26,6 +31,11 @@ from .core.testing import (
 
 __all__ = [
     "FuzzReport",
+    "UndoReport",
+    "check_action_forms",
+    "check_event_sentences",
+    "check_undo_policy",
+    "check_view_shape",
     "all_logs",
     "all_views",
     "check_copy_independence",

@@ -2,19 +2,18 @@
 
 Each turn the active seat may ``tap`` (a point) or ``draw`` a hidden card worth 0–2 points that
 only it sees, before its deadline; if the deadline passes instead, the turn moves on with no
-point. Six turns in all. ``adding-a-game.md`` walks through this file.
+point. Six turns in all (option ``turns``). ``adding-a-game.md`` walks through this file.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dreamtable.core.contract import Game, GameInfo, Outcome, State, Timer
+from dreamtable.core.contract import Game, GameInfo, Option, Outcome, State, Timer
 from dreamtable.core.errors import IllegalActionError, NotationError
 from dreamtable.core.rng import reseeded, shuffle_with
 from dreamtable.core.visibility import Event, owner_only
 
-TURNS = 6
 MOVES = ("tap", "draw")
 
 
@@ -70,7 +69,7 @@ class TapState(State[str]):
 
     @property
     def timers(self) -> tuple[Timer, ...]:
-        return () if self.is_over else (Timer("clock", 5.0, self.turn),)
+        return () if self.is_over else (Timer(f"clock-{self.done}", 5.0, self.turn),)
 
     def _expire(self, timer: Timer) -> list[Event]:
         seat = self.turn
@@ -79,7 +78,7 @@ class TapState(State[str]):
 
     @property
     def is_over(self) -> bool:
-        return self.done >= TURNS
+        return self.done >= self.options["turns"]
 
     @property
     def outcome(self) -> Outcome | None:
@@ -102,7 +101,7 @@ class TapState(State[str]):
 
 
 class TapGame(Game[str]):
-    info = GameInfo("tap", "Tap", 2, 3)
+    info = GameInfo("tap", "Tap", 2, 3, (Option("turns", 6, "how many turns the game lasts"),))
     sentences = {
         "tap": "{actor:seat} tapped.",
         "draw": "{actor:seat} drew {card}.",
@@ -113,7 +112,7 @@ class TapGame(Game[str]):
         state = TapState.__new__(TapState)
         state._init_base(self, players, seed, options)
         state.turn, state.done, state.points = 0, 0, [0] * players
-        state.deck = [0, 1, 2] * 4
+        state.deck = [0, 1, 2] * (options["turns"] // 3 + 1)
         state.rng.shuffle(state.deck)
         state.drawn = [[] for _ in range(players)]
         return state

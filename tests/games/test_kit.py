@@ -13,6 +13,7 @@ import pytest
 
 import dreamtable
 from dreamtable import testing
+from dreamtable.core.reveals import reveal_of
 
 PLAYTHROUGHS = Path(__file__).parents[1] / "playthroughs"
 
@@ -139,6 +140,55 @@ def test_determinize_reseeds_the_deck_order(game_id):
         world.apply(seat, game.parse_action(world, seat, text))
         futures.add(json.dumps(world.view(viewer)))
     assert len(futures) > 1
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_move_that_brings_a_hidden_card_into_the_light_is_a_reveal(game_id):
+    """The undo policy's notion of a reveal (core/reveals.py) sees each game's typical reveal:
+    a card drawn, the display refilled, a row of tiles laid, an Element shown."""
+    game = dreamtable.load(game_id)
+    state = game.new(players=game.info.min_players, seed=1)
+    seat, text, viewer = draw_a_card(state)
+    before = state.copy()
+    action = game.parse_action(state, seat, text)
+    state.apply(seat, action)
+    assert viewer in reveal_of(before, seat, action, state).learned
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_undo_never_goes_back_past_a_reveal(game_id):
+    """Random games at a table where seat A is a human who often asks to undo (see
+    dreamtable.testing.check_undo_policy): every undo granted is re-checked with more worlds."""
+    facts = GAMES[game_id]
+    report = testing.UndoReport()
+    options = facts.get("option_sets", [{}])[0]
+    for seed in range(3):
+        testing.check_undo_policy(game_id, facts["players"][0], seed, max_steps=100,
+                                  options=options, report=report)
+    assert report.refused_reveal > 0, f"no undo was ever refused for a reveal: {report}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_views_fit_the_envelope_and_the_games_schema_and_every_event_has_a_sentence(game_id):
+    for state in midgame_states(game_id):
+        for seat in [*range(state.players), None]:
+            testing.check_view_shape(state.view(seat), game_id)
+        testing.check_event_sentences(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_apply_accepts_only_listed_moves_and_what_the_action_forms_describe(game_id):
+    for state in midgame_states(game_id):
+        if not state.is_over:
+            testing.check_action_forms(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_move_is_listed_twice(game_id):
+    for state in midgame_states(game_id):
+        for seat in range(state.players):
+            legal = [str(action) for action in state.legal_actions(seat)]
+            assert len(legal) == len(set(legal)), f"{game_id}: a move is listed twice: {legal}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -29,8 +29,11 @@ def bot_names(game: Game[Any] | None = None) -> tuple[str, ...]:
 
 def make_agent(spec: str, seed: int = 0, game: Game[Any] | None = None) -> Agent[Any]:
     """The bot a spec names: ``random``, ``greedy``, ``ismcts``, ``ismcts:500``, ``ismcts:2s``,
-    or one of ``game``'s own bots (``wordbot``). ``UnknownAgentError`` says what is accepted."""
+    one of ``game``'s own bots (``wordbot``), or ``bot``: the game's own first bot, else ISMCTS.
+    ``UnknownAgentError`` says what is accepted."""
     name, _, budget = spec.strip().lower().partition(":")
+    if name == "bot" and not budget:  # the game's usual bot: its own if it has one, else the search
+        name = next(iter(game.bots), "ismcts") if game is not None else "ismcts"
     if name == "random" and not budget:
         return RandomAgent(seed)
     if name == "greedy" and not budget:

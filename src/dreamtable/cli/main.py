@@ -15,12 +15,13 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..agents import BOT_NAMES, UnknownAgentError
-from ..core.contract import SetupError, seat_from_name
+from ..agents import BOT_NAMES, bot_names
+from ..core.contract import seat_from_name
 from ..core.errors import DreamtableError
 from ..core.record import Record
-from ..core.registry import games, load
-from .terminal import TerminalGame, step_through
+from ..core.registry import games as list_of_games
+from ..core.registry import load
+from .terminal import TerminalGame, open_table, step_through
 
 app = typer.Typer(
     help="dreamtable: play, simulate and study five dream-themed tabletop games.",
@@ -63,7 +64,7 @@ def list_games() -> None:
     table.add_column("name")
     table.add_column("players")
     table.add_column("options (default; see docs/rules)")
-    for info in games():
+    for info in list_of_games():
         options = "\n".join(f"{o.name}={o.default}" for o in info.options)
         table.add_row(info.id, info.name, f"{info.min_players}–{info.max_players}", options)
     console.print(table)
@@ -72,46 +73,30 @@ def list_games() -> None:
 @app.command()
 def play(
     game: str = typer.Argument(..., help="game id, see `dreamtable list`"),
-    seats: str = typer.Option("human,ismcts", help=f"one per seat: human or a bot ({', '.join(BOT_NAMES)}, ismcts:500, ismcts:2s)"),
+    seats: str = typer.Option("human,ismcts", help=f"one per seat: human, bot (the game's usual bot) or a bot ({', '.join(BOT_NAMES)}, ismcts:500, ismcts:2s, or the game's own)"),
     seed: Optional[int] = typer.Option(None, help="the shuffle; a random one is chosen and shown if left out"),
     save: Optional[Path] = typer.Option(None, help="save after every move to FILE; resumes from FILE if it exists"),
     option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
-    clue_delay: float = typer.Option(1.5, help="When I Dream: seconds a bot clue-giver takes to speak"),
+    bot_delay: Optional[float] = typer.Option(None, help="games against the clock: seconds a bot waits before it speaks"),
 ) -> None:
-    """Play a game at the terminal: humans and bots in any mix (When I Dream: one human, real time)."""
+    """Play a game at the terminal: humans and bots in any mix (games against the clock: one human)."""
     try:
         chosen = load(game)
         specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
-        if chosen.id in REAL_TIME:
-            play_real_time(chosen, specs, seed, parse_options(option), clue_delay)
-            return
+        seed_given = seed is not None
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-            console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
-        TerminalGame(chosen, specs, seed, parse_options(option), save=save, console=console).run()
-    except (DreamtableError, UnknownAgentError, SetupError) as error:
+            if not (save and save.exists()):
+                console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
+        if bot_delay is not None and not bot_delay >= 0:
+            fail(f"--bot-delay is a number of seconds, 0 or more, not {bot_delay}")
+        table = open_table(chosen, specs, seed, parse_options(option), save, console, bot_delay, seed_given)
+        TerminalGame(table, console=console).run()
+    except (DreamtableError, ValueError) as error:
         fail(str(error))
     except (EOFError, KeyboardInterrupt):
         console.print("\nGame interrupted." + (f" It is saved in {save}." if save else ""))
         raise typer.Exit(1)
-
-
-REAL_TIME = {"when-i-dream"}
-
-
-def play_real_time(game: Any, specs: list[str], seed: int | None, options: dict[str, Any], clue_delay: float) -> None:
-    """When I Dream: exactly one human; the other seats are word bots; the real clock runs."""
-    from .realtime import RealTimeGame
-
-    humans = [seat for seat, spec in enumerate(specs) if spec == "human"]
-    if len(humans) != 1 or any(spec not in ("human", "bot", "wordbot") for spec in specs):
-        fail(f"{game.info.name} at the terminal takes exactly one human and word bots (--seats human,bot,bot,bot): "
-             "with secret roles, several people cannot share one screen. Several humans need web play, "
-             "which is not built yet.")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1_000_000)
-        console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
-    RealTimeGame(game.new(players=len(specs), seed=seed, **options), humans[0], console, clue_delay).run()
 
 
 @app.command()
@@ -143,7 +128,7 @@ def bench(
     from ..benchmark import bench as run_bench
 
     try:
-        ids = [game] if game else [info.id for info in games()]
+        ids = [game] if game else [info.id for info in list_of_games()]
         table = Table(title=f"dreamtable bench (median of {runs} runs, one core)")
         for column in ("game", "players", "decisions/s", "games/s", "copies/s", "ISMCTS it/s"):
             table.add_column(column, justify="right")
@@ -255,7 +240,7 @@ def simulate(
         )
         console.print(f"{len(rows)} games in {out} (and {out.with_suffix('.csv')}). "
                       f"Next: dreamtable report {out}")
-    except (DreamtableError, UnknownAgentError, SetupError, ResultsError) as error:
+    except (DreamtableError, ResultsError) as error:
         fail(str(error))
     except KeyboardInterrupt:
         console.print(f"\nStopped. The finished games are in {out}; run the same command again to resume.")
@@ -319,7 +304,7 @@ def tournament(
             f"{game} tournament",
             lambda on_result: run_tournament(game, specs, games, players, seed, workers=workers, cluster=cluster, on_result=on_result),
         )
-    except (DreamtableError, UnknownAgentError, SetupError) as error:
+    except DreamtableError as error:
         fail(str(error))
         return
     ranking = sorted(result.bots, key=lambda spec: -result.ratings[spec]["ordinal"])
@@ -340,7 +325,7 @@ def tournament(
 
 def menu() -> None:
     """Choose a game, the seats and a seed, then play."""
-    infos = games()
+    infos = list_of_games()
     console.print("[bold]dreamtable[/] — choose a game (Ctrl-D to leave):")
     for number, info in enumerate(infos, 1):
         console.print(f"  {number}. {info.name} ({info.id}, {info.min_players}–{info.max_players} players)")
@@ -351,11 +336,10 @@ def menu() -> None:
                 info = infos[int(answer) - 1]
                 break
             console.print(f"Choose 1–{len(infos)}.")
-        bot = "bot" if info.id in REAL_TIME else "ismcts"
-        default_seats = ",".join(["human"] + [bot] * (info.min_players - 1))
-        choices = "one human and bots" if info.id in REAL_TIME else f"human or {', '.join(BOT_NAMES)}"
+        default_seats = ",".join(["human"] + ["bot"] * (info.min_players - 1))
+        choices = f"human, bot, or {', '.join(bot_names(load(info.id)))}"
         seats = console.input(f"Seats, one per player: {choices} [{default_seats}]: ").strip()
-        play(info.id, seats or default_seats, None, None, [], 1.5)
+        play(info.id, seats or default_seats, None, None, [], None)
     except (EOFError, KeyboardInterrupt):
         console.print("\nGoodbye.")
 

@@ -1,156 +1,204 @@
-"""Playing and replaying games at a terminal: prompts, numbered moves, hot-seat privacy, undo, saves.
+"""Playing a game at a terminal through the table layer: prompts, numbered moves, hot-seat privacy,
+undo, saves, and the real clock for games with deadlines.
 
-Everything goes through the contract: a human sees ``state.view(seat)`` only, bots choose through
-``dreamtable.agents``, and the record is written after every move so a closed terminal loses
-nothing (``--save FILE`` resumes from FILE when it already holds the game).
+The terminal names no game and reads no raw state: it shows ``table.view(seat)`` with the game's
+``render``, lists ``table.legal_actions(seat)`` and the action forms, and hands what the player
+types to ``table.submit``. Bots, deadlines, saving and the undo policy are the table's.
+
+A game with deadlines (``state.timers``) runs against the real clock: the screen shows the game's
+prompt and what happens as it happens, and the player may type whenever their seat may act. A
+turn-based game waits for each move.
 """
 
 from __future__ import annotations
 
+import select
+import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
 from rich.console import Console
 
-from ..agents import Agent, make_agent
+from ..agents import make_agent
 from ..core.contract import Game, State, seat_name
-from ..core.errors import DreamtableError, RecordError
+from ..core.errors import DreamtableError, RecordError, SetupError
+from ..core.forms import ActionForm
 from ..core.record import Record
 from ..core.registry import replay
-from ..core.visibility import Secret
+from ..core.table import Bot, Table
 
 HELP = (
     "Type the number of a move or its notation. Other commands: "
     "'undo' (take back your last move and the replies), 'help', 'quit' (your save file keeps the game)."
 )
+MOVES_SHOWN_IN_REAL_TIME = 12
 
 
 class Quit(Exception):
     """The player asked to leave the game."""
 
 
-def _reveals_to(events: list[Any], seat: int) -> bool:
-    """Whether these events showed ``seat`` something hidden (then undo could not be fair)."""
-    return any(
-        isinstance(value, Secret) and seat in value.seen_by for event in events for value in event.fields.values()
-    )
+def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, Any], save: Path | None = None,
+               console: Console | None = None, bot_delay: float | None = None, seed_given: bool = True) -> Table:
+    """A table for ``seats`` (``human`` or a bot spec each): a new match, or the one saved in ``save``.
+
+    Refuses plainly a save file of another game, seat count, seed (when ``seed_given``) or options.
+    ``bot_delay`` sets the seconds a real-time bot waits before it acts.
+    """
+    bots: dict[int, Bot] = {}
+    for seat, spec in enumerate(seats):
+        if spec != "human":
+            bot = make_agent(spec, seed * 1000 + seat, game=game)
+            if bot_delay is not None and hasattr(bot, "delay"):
+                bot.delay = bot_delay
+            bots[seat] = bot
+    if save is not None and save.exists():
+        record = Record.load(save)
+        if record.game != game.id or record.players != len(seats):
+            raise RecordError(f"{save} holds a {record.players}-player {record.game} game; "
+                              "choose another --save file or the same game and seats")
+        if seed_given and seed != record.seed:
+            raise RecordError(f"{save} holds the game of seed {record.seed}, not {seed}; leave out --seed to resume it")
+        if options and {**record.options, **game.resolve_options(options)} != record.options:
+            raise RecordError(f"{save} was played with options {record.options}; leave out -o to resume it")
+        state = replay(record)
+        if console is not None:
+            console.print(f"Resuming the game after {len(record.moves)} moves (saved in {save}).")
+    else:
+        state = game.new(players=len(seats), seed=seed, **options)
+    if state.timers and sum(spec == "human" for spec in seats) > 1:
+        raise SetupError(f"{game.info.name} runs against the clock: at the terminal it takes exactly one human "
+                         "and bots in the other seats, since secrets cannot be hidden on a shared screen in real time")
+    return Table(state, bots, save=save)
 
 
 class TerminalGame:
-    """One game at the terminal between humans and bots, seat by seat."""
+    """One match at the terminal: the table's humans type, its bots and clock run by themselves."""
 
-    def __init__(
-        self,
-        game: Game,
-        seats: list[str],
-        seed: int,
-        options: dict[str, Any],
-        save: Path | None = None,
-        console: Console | None = None,
-        read: Callable[[str], str] | None = None,
-    ) -> None:
-        self.game = game
+    def __init__(self, table: Table, console: Console | None = None, read: Callable[[str], str] | None = None) -> None:
+        self.table = table
+        self.game = table.game
         self.console = console or Console()
         self.read = read or self.console.input
-        self.save = save
-        self.humans = [seat for seat, spec in enumerate(seats) if spec == "human"]
-        self.agents: dict[int, Agent] = {
-            seat: make_agent(spec, seed * 1000 + seat) for seat, spec in enumerate(seats) if spec != "human"
-        }
-        self.state = self._resume_or_new(len(seats), seed, options)
-        self.undo_points: list[State] = []
         self.at_keyboard: int | None = None
+        self._last_shown: tuple[Any, ...] | None = None  # what the real-time screen last listed
 
-    def _resume_or_new(self, players: int, seed: int, options: dict[str, Any]) -> State:
-        if self.save is not None and self.save.exists():
-            record = Record.load(self.save)
-            if record.game != self.game.id or record.players != players:
-                raise RecordError(
-                    f"{self.save} holds a {record.players}-player {record.game} game; "
-                    f"choose another --save file or the same game and seats"
-                )
-            state = replay(record)
-            self.console.print(f"Resuming the game after {len(record.moves)} moves (saved in {self.save}).")
-            return state
-        return self.game.new(players=players, seed=seed, **options)
-
-    # -- the loop ---------------------------------------------------------------------------
-    def run(self) -> State:
-        """Play to the end (or until a human quits); returns the final state."""
-        try:
-            while not self.state.is_over:
-                seat = self._next_seat()
-                if seat in self.agents:
-                    action = self.agents[seat].choose(self.state, seat)
-                    self._apply(seat, action)
-                else:
-                    self._human_turn(seat)
-        except Quit:
-            where = f" It is saved in {self.save}; play again with the same --save to resume." if self.save else ""
-            self.console.print(f"You left the game.{where}")
-            return self.state
-        self._show_end()
-        return self.state
-
-    def _next_seat(self) -> int:
-        # The game waits for its first actor; the others may only act out of turn (Dream Cycle's
-        # trading and repositioning), which the terminal leaves to a player's own turn.
-        return self.state.actors[0]
+    @property
+    def real_time(self) -> bool:
+        """Whether the match has a deadline now (then the real clock runs and input is read as it comes)."""
+        return bool(self.table.state.timers)
 
     def _viewer(self) -> int | None:
         """Whose eyes the screen shows: the only human, the one at the keyboard, or a spectator."""
-        if len(self.humans) == 1:
-            return self.humans[0]
-        return self.at_keyboard
+        humans = self.table.humans
+        return humans[0] if len(humans) == 1 else self.at_keyboard
 
-    def _apply(self, seat: int, action: Any) -> None:
-        events = self.state.apply(seat, action)
+    # -- the loop ---------------------------------------------------------------------------
+    def run(self) -> State[Any]:
+        """Play to the end (or until a human quits); returns the final state."""
+        table = self.table
         viewer = self._viewer()
-        for event in events:
-            self.console.print(f"  {event.seen_by(viewer)['text']}")
-        if viewer is not None and _reveals_to(events, viewer):
-            self.undo_points.clear()  # something hidden was seen: taking it back would not be fair
-        if self.save is not None:
-            self.state.record().save(self.save)
+        if viewer is not None:
+            self.console.print(f"You are player {seat_name(viewer)}.")
+        self._news()  # what happened before this screen opened (resuming shows the board instead)
+        try:
+            while not table.is_over:
+                if self.real_time:
+                    self._real_time_step()
+                    continue
+                table.advance()
+                self._news()
+                if table.is_over:
+                    break
+                if table.waiting_for_human():
+                    self._human_turn(table.state.actors[0])
+                else:
+                    self._wait(table.next_wakeup())
+        except Quit:
+            save = table.save_path
+            where = f" It is saved in {save}; play again with the same --save to resume." if save else ""
+            self.console.print(f"You left the game.{where}")
+            return table.state
+        self._news()
+        self._show_end()
+        return table.state
 
+    def _news(self) -> None:
+        viewer = self._viewer()
+        for event in self.table.news(viewer):
+            self.console.print(f"  {event['text']}")
+        for seat in self.table.humans:  # the others' cursors move too: the hot seat shows the board, not a backlog
+            if seat != viewer:
+                self.table.news(seat)
+        if viewer is not None:
+            self.table.news(None)
+
+    def _wait(self, moment: float | None) -> None:
+        if moment is not None:
+            time.sleep(max(0.0, min(0.25, moment - self.table.clock.now())))
+
+    # -- turn-based: one prompt per move ----------------------------------------------------
     def _human_turn(self, seat: int) -> None:
-        if len(self.humans) > 1 and self.at_keyboard != seat:
+        if len(self.table.humans) > 1 and self.at_keyboard != seat:
             self.console.clear()
             self.console.print(f"[bold]Pass the keyboard to player {seat_name(seat)}.[/] Their hand is hidden until then.")
             self.read(f"Player {seat_name(seat)}, press Enter when you are at the keyboard: ")
             self.at_keyboard = seat
             self.console.clear()
-        view = self.state.view(seat)
+        view = self.table.view(seat)
         self.console.print(self.game.render(view))
-        legal = self.state.legal_actions(seat)
-        for number, action in enumerate(legal, 1):
-            self.console.print(f"  [bold]{number:>2}[/]. {str(action):<7} {self.game.describe(view, action)}")
+        legal = self.table.legal_actions(seat)
+        forms = self.table.action_forms(seat)
+        self._list_moves(view, legal, forms)
+        self.console.print(f"[bold cyan]{view['prompt']}[/]")
         while True:
             answer = self.read(f"Player {seat_name(seat)}, your move: ").strip()
-            if answer.lower() in ("quit", "q", "exit"):
-                raise Quit
-            if answer.lower() in ("help", "?", "h"):
-                self.console.print(HELP)
+            if self._command(seat, answer):
+                return
+            if not answer:
                 continue
-            if answer.lower() == "undo":
-                if self._undo(seat):
-                    return
-                continue
-            action = self._read_action(seat, answer, legal)
+            action = self._read_action(seat, answer, legal, forms)
             if action is None:
                 continue
-            if len(self.humans) == 1:
-                self.undo_points.append(self.state.copy())  # _apply forgets it if the move reveals
             try:
-                self._apply(seat, action)
+                events = self.table.submit(seat, action)
             except DreamtableError as error:
-                if len(self.humans) == 1:
-                    self.undo_points.pop()
                 self.console.print(f"[red]Not allowed:[/] {error}")
                 continue
+            for event in events:
+                self.console.print(f"  {event['text']}")
+            self._news()
             return
 
-    def _read_action(self, seat: int, answer: str, legal: list[Any]) -> Any:
+    def _list_moves(self, view: dict[str, Any], legal: list[Any], forms: list[ActionForm], limit: int | None = None) -> None:
+        for number, action in enumerate(legal[:limit], 1):
+            self.console.print(f"  [bold]{number:>2}[/]. {str(action):<7} {self.game.describe(view, action)}")
+        if limit is not None and len(legal) > limit:
+            self.console.print(f"  … and {len(legal) - limit} more (type 'moves' to see them all)")
+        for form in forms:
+            self.console.print(f"  {form.label}: type {form.template}")
+
+    def _command(self, seat: int, answer: str) -> bool:
+        """Handle quit, help and undo; True when the turn is over (an undo was made)."""
+        word = answer.lower()
+        if word in ("quit", "q", "exit"):
+            raise Quit
+        if word in ("help", "?", "h"):
+            self.console.print(HELP)
+            return False
+        if word == "undo":
+            reason = self.table.why_no_undo(seat)
+            if reason is not None:
+                self.console.print(f"[red]Nothing to undo:[/] {reason}.")
+                return False
+            self.table.undo(seat)
+            self.console.print("Your last move and the replies to it were taken back.")
+            return True
+        return False
+
+    def _read_action(self, seat: int, answer: str, legal: list[Any], forms: list[ActionForm]) -> Any:
+        """The action a player's answer names: a move number, a notation, or the value of the one free form."""
         if answer.isdigit():
             number = int(answer)
             if 1 <= number <= len(legal):
@@ -158,30 +206,65 @@ class TerminalGame:
             self.console.print(f"[red]There is no move {number}:[/] choose 1–{len(legal)}, or type a move.")
             return None
         try:
-            return self.game.parse_action(self.state, seat, answer)
+            return self.table.read(seat, answer)
         except DreamtableError as error:
+            single = [form for form in forms if len(form.params) == 1 and form.params[0].kind in ("word", "text")]
+            if len(single) == 1:  # a bare word fills the only free form (a guess, a clue)
+                try:
+                    return self.table.read(seat, single[0].fill(**{single[0].params[0].name: answer}))
+                except DreamtableError as form_error:
+                    self.console.print(f"[red]{form_error}[/]")
+                    return None
             self.console.print(f"[red]{error}[/]")
             return None
 
-    def _undo(self, seat: int) -> bool:
-        if len(self.humans) != 1:
-            self.console.print("[red]Undo is for games with one human:[/] the others have seen the move.")
-            return False
-        if not self.undo_points:
-            self.console.print("[red]Nothing to undo:[/] no move of yours since a card was revealed to you.")
-            return False
-        self.state = self.undo_points.pop()
-        if self.save is not None:
-            self.state.record().save(self.save)
-        self.console.print("Your last move and the replies to it were taken back.")
-        return True
+    # -- real time: the clock runs, input is read as it comes -------------------------------------
+    def _real_time_step(self) -> None:
+        table = self.table
+        table.advance()
+        self._news()
+        human = self._viewer()
+        if table.is_over or human is None:
+            return
+        if human not in table.state.actors:
+            self._wait(table.next_wakeup())
+            return
+        view = table.view(human)
+        legal = table.legal_actions(human)
+        forms = table.action_forms(human)
+        shown = (view["prompt"], tuple(map(str, legal)), tuple(form.template for form in forms))
+        if shown != self._last_shown:
+            self._last_shown = shown
+            self._list_moves(view, legal, forms, MOVES_SHOWN_IN_REAL_TIME)
+            self.console.print(f"[bold cyan]{view['prompt']}[/] ", end="")
+        wakeup = table.next_wakeup()
+        wait = 0.25 if wakeup is None else max(0.0, min(0.25, wakeup - table.clock.now()))
+        ready, _, _ = select.select([sys.stdin], [], [], wait)
+        if not ready:
+            return
+        line = sys.stdin.readline()
+        if not line:
+            raise EOFError
+        answer = line.strip()
+        self._last_shown = None
+        if not answer or self._command(human, answer):
+            return
+        if answer.lower() == "moves":
+            self._list_moves(view, legal, forms)
+            return
+        action = self._read_action(human, answer, legal, forms)
+        if action is not None:
+            try:
+                table.submit(human, action)
+            except DreamtableError as error:
+                self.console.print(f"[red]Not allowed:[/] {error}")
 
     def _show_end(self) -> None:
-        self.console.print(self.game.render(self.state.view(self._viewer())))
-        outcome = self.state.outcome
-        assert outcome is not None
-        winners = " and ".join(seat_name(s) for s in outcome.winners)
-        self.console.print(f"[bold]Game over:[/] {winners} won ({outcome.reason}).")
+        view = self.table.view(self._viewer())
+        self.console.print(self.game.render(view))
+        outcome = view["outcome"]
+        winners = " and ".join(seat_name(s) for s in outcome["winners"])
+        self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
 
 
 def step_through(record: Record, console: Console, read: Callable[[str], str], seat: int | None = None) -> None:

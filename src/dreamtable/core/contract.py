@@ -52,7 +52,11 @@ class Outcome(NamedTuple):
 
 
 class Timer(NamedTuple):
-    """A pending deadline: whoever runs the game calls ``state.expire(timer)`` when it passes."""
+    """A pending deadline: whoever runs the game calls ``state.expire(timer)`` when it passes.
+
+    A timer keeps its name while it runs (the clock of whoever runs the game is armed once per
+    name); a new deadline gets a new name, e.g. ``clue-submit-7`` for the seventh clue turn.
+    """
 
     name: str
     seconds: float

@@ -19,8 +19,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from .contract import State
+from .contract import RECENT_EVENTS, State
 from .errors import IllegalActionError
+from .visibility import reveal
 
 WORLDS = 8
 """Worlds sampled per seat. A reveal between two equally likely outcomes escapes all of them with
@@ -42,13 +43,17 @@ class Reveal:
 
 
 def _seen(state: State[Any], seat: int) -> str:
-    return json.dumps(state.view(seat), sort_keys=True)
+    """What ``seat`` knows of ``state``: its board and the events, structured (no sentences needed)."""
+    events = [event.seen_by(seat) for event in state.events()[-RECENT_EVENTS:]]
+    return json.dumps([reveal(state._view(), seat), events, list(state.actors)], sort_keys=True)
 
 
-def reveal_of(before: State[Any], seat: int, action: Any, after: State[Any], worlds: int = WORLDS, seed: int = 0) -> Reveal:
+def reveal_of(before: State[Any], seat: int, action: Any, after: State[Any], worlds: int = WORLDS, seed: int = 0,
+              first_only: bool = False) -> Reveal:
     """What ``seat``'s ``action`` showed, given the states just ``before`` and ``after`` it.
 
     Reproducible: the worlds are drawn from ``seed``. ``before`` and ``after`` are not changed.
+    With ``first_only`` the search stops at the first seat found to have learned something.
     """
     everyone = frozenset(range(before.players))
     if after.rng.state != before.rng.state:
@@ -68,4 +73,6 @@ def reveal_of(before: State[Any], seat: int, action: Any, after: State[Any], wor
             if _seen(world, viewer) != truth:
                 learned.add(viewer)
                 break
+        if learned and first_only:
+            break
     return Reveal(frozenset(learned), frozenset(exposed - {seat}))

@@ -25,7 +25,8 @@ from .clock import Clock, RealClock, SimulatedClock
 from .contract import State, Timer
 from .errors import IllegalActionError
 from .forms import ActionForm
-from .reveals import reveal_of
+from .reveals import Reveal, reveal_of
+from .visibility import Event
 from .seats import seat_list, seat_name
 
 
@@ -48,6 +49,7 @@ class _Step:
     seat: int | None  # None: the clock
     action: Any
     before: State[Any] | None  # kept only while an undo could reach it
+    shown: Reveal | None = None  # what the move showed, worked out the first time an undo asks
 
 
 MAX_UNDO_STEPS = 64
@@ -137,21 +139,22 @@ class Table:
                 f"the table has changed since you looked (you saw change {seen_seq}, it is at {self.seq}); "
                 "look again and choose again")
         action = self.read(seat, move) if isinstance(move, str) else move
-        return self._apply(seat, action)
-
-    def _apply(self, seat: int, action: Any) -> list[dict[str, Any]]:
-        before = self.state.copy() if self.undo_enabled else None
-        events = self.state.apply(seat, action)  # raises, changing nothing, when the move is refused
-        self._record_step(_Step(seat, action, before), len(events))
-        shown = [event.seen_by(seat) for event in events]
+        shown = [event.seen_by(seat) for event in self._apply(seat, action)]
         for event in shown:
             event["text"] = self.game.sentence(event)
         return shown
 
+    def _apply(self, seat: int, action: Any) -> list[Event]:
+        before = self.state.copy() if self.undo_enabled else None
+        events = self.state.apply(seat, action)  # raises, changing nothing, when the move is refused
+        self._record_step(_Step(seat, action, before), len(events))
+        return events
+
     def _record_step(self, step: _Step, events: int) -> None:
-        self._steps.append(step)
-        if len(self._steps) > MAX_UNDO_STEPS:
-            del self._steps[0]
+        if self.undo_enabled:
+            self._steps.append(step)
+            if len(self._steps) > MAX_UNDO_STEPS:
+                del self._steps[0]
         self._event_total += events
         self._changed()
 
@@ -182,6 +185,7 @@ class Table:
             return False
         name = due[0][1]
         events = self.state.expire(name)
+        del self._armed[name]  # a deadline that comes back under the same name is a new one
         self._steps.clear()  # time cannot be taken back
         self._record_step(_Step(None, name, None), len(events))
         return True
@@ -286,7 +290,10 @@ class Table:
             step = self._steps[index]
             after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
             assert step.before is not None and after is not None and step.seat is not None
-            shown = reveal_of(step.before, step.seat, step.action, after, seed=index)
+            if step.shown is None:
+                step.shown = reveal_of(step.before, step.seat, step.action, after, seed=len(step.before.history()),
+                                       first_only=True)
+            shown = step.shown
             who = seat_name(step.seat)
             if shown.learned:
                 return (f"{who}'s move {step.action} showed {seat_list(sorted(shown.learned))} something "

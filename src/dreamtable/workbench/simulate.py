@@ -45,7 +45,7 @@ class Experiment:
                 f"--seats gave {len(self.seats)} ({','.join(self.seats)})"
             )
         for spec in self.seats:
-            make_agent(spec)  # UnknownAgentError lists the bots
+            make_agent(spec, game=game)  # UnknownAgentError lists the bots
         for options in self.variants().values():
             game.resolve_options(options)  # SetupError lists the options and what they take
         if self.games < 1:

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..agents import make_agent
-from ..agents.play import play_out
+from ..core.clock import SimulatedClock
 from ..core.registry import load
+from ..core.table import Table
 
 
 @dataclass(frozen=True)
@@ -36,8 +37,9 @@ def play_task(task: GameTask) -> dict[str, Any]:
     """
     game = load(task.game)
     state = game.new(players=len(task.seats), seed=task.seed, **task.options)
-    bots = [make_agent(spec, task.seed * 1000 + seat) for seat, spec in enumerate(task.seats)]
-    decisions = play_out(state, bots)
+    bots = {seat: make_agent(spec, task.seed * 1000 + seat, game=game) for seat, spec in enumerate(task.seats)}
+    Table(state, bots, clock=SimulatedClock(), undo=False).play_to_end()  # deadlines pass on a simulated clock
+    decisions = sum(1 for seat, _ in state.history() if seat is not None)
     outcome = state.outcome
     assert outcome is not None
     if task.record_dir is not None:

@@ -47,14 +47,15 @@ def tournament(
     on_result: Callable[[int, int], None] | None = None,
 ) -> TournamentResult:
     """Play ``games`` seeded games for every seat order of every group of distinct bots."""
-    info = load(game_id).info
+    game = load(game_id)
+    info = game.info
     players = players or info.min_players
     if not info.min_players <= players <= info.max_players:
         raise SetupError(f"{info.name} takes {info.min_players}–{info.max_players} players, not {players}")
     if len(set(bots)) != len(bots) or len(bots) < players:
         raise SetupError(f"a {players}-player tournament needs at least {players} different bots; got {', '.join(bots)}")
     for spec in bots:
-        make_agent(spec)
+        make_agent(spec, game=game)
     orders = list(itertools.permutations(bots, players))
     tasks = [GameTask(game_id, order, seed + index) for order in orders for index in range(games)]
     rows: list[dict[str, Any]] = []
