@@ -62,6 +62,7 @@ def test_a_golden_is_the_record_then_each_step_as_text(tap, tmp_path):
     assert later[1] == "B sees (its prompt, and what changed since step 2):"
     assert later[2].startswith("  prompt: ")
     assert "  players: 2" not in later
+    assert "B may (2): the same as at step 2" in later
     end = text[text.index("## the end"):].splitlines()
     assert end[0] == "## the end · the golden stops after move 5; the game is not over"
     assert end[1] == "outcome: none yet"
@@ -157,6 +158,20 @@ def test_view_lines_split_long_values_and_mark_what_went():
         "board.long: (gone)", "board.rows[0]: (gone)", "board.rows[1]: (gone)", "board.short: [1, 3]"]
     joined = view_lines({**view, "board": {"short": [1, 3]}})  # the board fits on a line again: nothing went
     assert playthrough._changes(lines, joined) == ['board: {"short": [1, 3]}']
+
+
+def test_legal_moves_are_written_in_full_by_kind_or_as_a_change_since_the_seats_last_step():
+    moves = [f"rotate {cell} {angle}" for cell in ("a1", "b1", "c1", "d1") for angle in (90, 180, 270)]
+    legal = ["draw", "refresh", *moves, "move 1 N", "move 2 S"]
+    assert playthrough.legal_lines(0, ["draw", "S1"]) == ["A may (2): draw · S1"]
+    full = playthrough.legal_lines(1, legal)
+    assert full[0] == "B may (16):" and full[1] == "  draw · refresh" and full[-1] == "  move 1 N · move 2 S"
+    assert all(line.startswith(("  rotate", "    rotate")) for line in full[2:-1])
+    assert playthrough.legal_lines(1, legal, (7, legal)) == ["B may (16): the same as at step 7"]
+    fewer = [text for text in legal if text != "refresh"] + ["move 3 E"]
+    assert playthrough.legal_lines(1, fewer, (7, legal)) == [
+        "B may (16): as at step 7", "  with move 3 E", "  without refresh"]
+    assert playthrough.legal_lines(1, ["draw"], (7, legal)) == ["B may (1): draw"]  # mostly new: in full
 
 
 def test_create_makes_goldens_for_a_new_game(tap, tmp_path, capsys):

@@ -208,10 +208,24 @@ def _changes(before: dict[str, list[str]], now: dict[str, list[str]]) -> list[st
     return lines
 
 
-def legal_lines(seat: int, legal: Sequence[str]) -> list[str]:
-    """``A may (N): …`` on one line when it fits; else one line (wrapped) per kind of move, a kind
-    being the first word of the moves written with several words, so a diff stays within a kind."""
+def legal_lines(seat: int, legal: Sequence[str], before: tuple[int, Sequence[str]] | None = None) -> list[str]:
+    """``A may (N): …``: the moves in the game's order, on one line when they fit, else one line
+    (wrapped) per kind of move — the first word of moves written with several words — so that a
+    diff stays within a kind. With ``before`` (the step and moves of the seat's previous step), a
+    list that changed by less than half is written as that step's ``with …`` / ``without …``."""
     heading = f"{seat_name(seat)} may ({len(legal)}):"
+    if before is not None:
+        step, earlier = before
+        if list(earlier) == list(legal):
+            return [f"{heading} the same as at step {step}"]
+        now, then = set(legal), set(earlier)
+        added = [text for text in legal if text not in then]
+        gone = [text for text in earlier if text not in now]
+        if len(added) + len(gone) < len(legal) / 2 and [t for t in legal if t in then] == [t for t in earlier if t in now]:
+            lines = [f"{heading} as at step {step}"]
+            lines += _wrap(added, "  with ", "", " · ") if added else []
+            lines += _wrap(gone, "  without ", "", " · ") if gone else []
+            return lines
     single = _wrap(legal, heading + " ", "", " · ")
     if len(single) == 1:
         return single
@@ -264,6 +278,7 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
     out: list[str] = []
     state = game.new(record.players, record.seed, **record.options)
     seen: dict[int | None, _Seen] = {}
+    offered: dict[int, tuple[int, list[str]]] = {}  # seat -> its previous written step and legal moves
     failure: str | None = None
     for number, (seat, text) in enumerate(record.moves, 1):
         written = number <= max_steps
@@ -285,7 +300,9 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
                     out += [f"  {line}" for line in prompt + changed]
                 seen[seat] = _Seen(number, entries)
             if seat is not None:
-                out += legal_lines(seat, [str(action) for action in state.legal_actions(seat)])
+                legal = [str(action) for action in state.legal_actions(seat)]
+                out += legal_lines(seat, legal, offered.get(seat))
+                offered[seat] = (number, legal)
         try:
             if seat is None:
                 if not text.startswith("expire "):
