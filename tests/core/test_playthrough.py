@@ -135,6 +135,28 @@ def test_a_record_that_no_longer_replays_is_named_and_never_written(tap, tmp_pat
         regenerate(tmp_path)
 
 
+def test_a_crash_in_the_game_is_written_where_it_happens(tap, monkeypatch):
+    record = tap_game(tap).record()
+    viewed, applied = TapState._view, TapState._apply
+
+    def view_fails_after_two_turns(self):
+        if self.done >= 2:
+            raise KeyError("deck")
+        return viewed(self)
+
+    def draw_crashes_later(self, seat, action):
+        if action == "draw" and self.done >= 3:
+            raise IndexError("no card")
+        return applied(self, seat, action)
+
+    monkeypatch.setattr(TapState, "_view", view_fails_after_two_turns)
+    monkeypatch.setattr(TapState, "_apply", draw_crashes_later)
+    text = playthrough_text(record)
+    assert step(text, 3)[1] == "the spectator sees (the view could not be made: KeyError: 'deck')"
+    assert text.endswith("!! move 5 (A: draw) cannot be replayed: IndexError: no card\n")
+    assert "## the end" not in text and "5 moves; move 5 no longer replays" in text.splitlines()[0]
+
+
 def test_only_the_first_steps_are_written_and_the_rest_replayed(tap):
     text = playthrough_text(tap_game(tap).record(), max_steps=2)
     assert "## step 2 · " in text and "## step 3 · " not in text

@@ -300,9 +300,13 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
                     out += [f"  {line}" for line in prompt + changed]
                 seen[seat] = _Seen(number, entries)
             if seat is not None:
-                legal = [str(action) for action in state.legal_actions(seat)]
-                out += legal_lines(seat, legal, offered.get(seat))
-                offered[seat] = (number, legal)
+                try:
+                    legal = [str(action) for action in state.legal_actions(seat)]
+                except Exception as error:  # shown where it happens, like a view that fails
+                    out.append(f"{seat_name(seat)} may (the legal moves could not be listed: {type(error).__name__}: {error})")
+                else:
+                    out += legal_lines(seat, legal, offered.get(seat))
+                    offered[seat] = (number, legal)
         try:
             if seat is None:
                 if not text.startswith("expire "):
@@ -310,8 +314,9 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
                 events = state.expire(text[len("expire "):])
             else:
                 events = state.apply(seat, game.parse_action(state, seat, text))
-        except (DreamtableError, ValueError) as error:
-            failure = f"!! move {number} ({_who(seat)}: {text}) cannot be replayed: {error}"
+        except Exception as error:  # a refused move, or a crash in the rules: either ends the replay here
+            why = str(error) if isinstance(error, (DreamtableError, ValueError)) else f"{type(error).__name__}: {error}"
+            failure = f"!! move {number} ({_who(seat)}: {text}) cannot be replayed: {why}"
             out += ["", failure] if not written else [failure]
             break
         if written and events:
