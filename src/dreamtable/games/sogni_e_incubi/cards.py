@@ -22,6 +22,8 @@ from collections import Counter
 from importlib import resources
 from typing import Any
 
+from ...core.errors import ComponentDataError
+
 SOGNO = range(0, 6)
 INCUBO = range(6, 12)
 CS = 12
@@ -63,7 +65,7 @@ def number_of(code: int) -> int:
     return code % 6 + 1 if code < 12 else 0
 
 
-class DeckDataError(ValueError):
+class DeckDataError(ComponentDataError):
     """The card data file is malformed; the message names the card and the field."""
 
 
