@@ -61,9 +61,14 @@ def position(
 
 def row_names(state: SogniState, seat: int) -> list[list[str]]:
     """A seat's row as short names, bottom to top, as the view shows it."""
-    return state.view(None)["rows"][seat]
+    return state.view(None)["board"]["rows"][seat]
+
+
+def sentence(state: SogniState, event: Any, seat: int | None = None) -> str:
+    """The words of one event as ``seat`` (``None``: a spectator) reads it in its log."""
+    return state.game.sentence(event.seen_by(seat))
 
 
 def hand_names(state: SogniState, seat: int) -> list[str]:
     """A seat's hand as short names (sorted by code)."""
-    return state.view(seat)["hands"][seat]["cards"]
+    return state.view(seat)["board"]["hands"][seat]["cards"]

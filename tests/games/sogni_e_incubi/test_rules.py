@@ -17,7 +17,7 @@ from dreamtable.games.sogni_e_incubi.cards import DECK, SHORT_NAMES, load_deck
 from tests import helpers
 from tests.helpers import assert_refused, play
 
-from .position import GAME, hand_names, position, row_names
+from .position import GAME, hand_names, position, row_names, sentence
 
 
 def legal(state, seat):
@@ -45,9 +45,9 @@ def test_deck_data_is_validated_naming_card_and_field():
 def test_SI_R1_deal_four_each_rest_is_the_deck():
     state = GAME.new(players=3, seed=5)
     view = state.view(None)
-    assert [hand["size"] for hand in view["hands"]] == [4, 4, 4]
-    assert view["deck"] == 42
-    assert all(slot == [] for row in view["rows"] for slot in row)
+    assert [hand["size"] for hand in view["board"]["hands"]] == [4, 4, 4]
+    assert view["board"]["deck"] == 42
+    assert all(slot == [] for row in view["board"]["rows"] for slot in row)
 
 
 def test_SI_R1_two_to_four_players():
@@ -121,7 +121,7 @@ def test_SI_R4_a_seat_without_legal_action_passes_automatically():
     state = position(hands={0: "S1 S2", 1: "I6"}, deck="")
     events = play(state, 0, "S1")
     assert state.actors == (0,)
-    assert any("B has no legal move and passes" in event.seen_by(None)["text"] for event in events)
+    assert any("B has no legal move and passes" in sentence(state, event) for event in events)
 
 
 # -- rows and stacks ------------------------------------------------------------------------
@@ -189,7 +189,7 @@ def test_SI_R7d_dream_replaces_an_opponents_rem_and_takes_it():
     play(state, 1, "S4>A")
     assert row_names(state, 0)[3] == ["I4", "S4"]
     assert hand_names(state, 1) == ["R"]
-    assert state.view(0)["hands"][1]["known"] == ["R"]
+    assert state.view(0)["board"]["hands"][1]["known"] == ["R"]
 
 
 def test_SI_R7d_swapping_your_own_rem_returns_it_to_your_hand():
@@ -226,7 +226,7 @@ def test_SI_R8_nightmare_takes_the_covered_dream_into_the_attackers_hand():
     assert state.hand_sizes[0] == 2
     assert row_names(state, 1)[1] == ["I2"]
     assert not state.is_dream_slot(1, 2)
-    assert "took B's Dream 2" in events[0].seen_by(1)["text"]
+    assert "took B's Dream 2" in sentence(state, events[0], 1)
 
 
 def test_SI_R8_nightmare_on_a_stack_of_two_dreams_takes_only_the_top():
@@ -273,7 +273,7 @@ def test_SI_R9_convert_to_nightmare_returns_the_dream_to_its_owner():
     assert hand_names(state, 1) == ["S1"]
     assert hand_names(state, 0) == ["S2"]
     assert row_names(state, 1)[0] == ["CI"]
-    assert "went back to B's hand" in events[0].seen_by(None)["text"]
+    assert "went back to B's hand" in sentence(state, events[0])
 
 
 def test_SI_R9_ci_returns_to_attacker_option():
@@ -415,8 +415,8 @@ def test_SI_R13_every_card_is_always_in_one_place():
         state.apply(seat, rng.choice(state.legal_actions(seat)))
         state.check_invariants()
         view = state.view(None)
-        in_rows = sum(len(slot) for row in view["rows"] for slot in row)
-        assert view["deck"] + sum(h["size"] for h in view["hands"]) + in_rows == 54
+        in_rows = sum(len(slot) for row in view["board"]["rows"] for slot in row)
+        assert view["board"]["deck"] + sum(h["size"] for h in view["board"]["hands"]) + in_rows == 54
 
 
 def test_SI_R14_an_empty_handed_player_sits_out_and_returns_with_a_card():
@@ -489,7 +489,7 @@ def test_SI_R15_stuck_game_ends_after_a_full_round_of_passes():
     assert state.is_over
     assert state.outcome.reason == "stuck"
     assert state.outcome.winners == (0,)
-    texts = [event.seen_by(None)["text"] for event in events]
+    texts = [sentence(state, event) for event in events]
     assert "B has no legal move and passes." in texts and "A has no legal move and passes." in texts
 
 
@@ -512,11 +512,11 @@ def test_SI_R16_the_attacker_chooses_the_opponent():
 def test_SI_R17_hands_hidden_sizes_public_deck_order_hidden():
     state = GAME.new(players=3, seed=4)
     view = state.view(1)
-    assert view["hands"][1]["cards"] is not None and len(view["hands"][1]["cards"]) == 4
-    assert view["hands"][0]["cards"] is None and view["hands"][0]["size"] == 4
-    assert view["deck"] == 42 and "deck_order" not in json.dumps(view)
+    assert view["board"]["hands"][1]["cards"] is not None and len(view["board"]["hands"][1]["cards"]) == 4
+    assert view["board"]["hands"][0]["cards"] is None and view["board"]["hands"][0]["size"] == 4
+    assert view["board"]["deck"] == 42 and "deck_order" not in json.dumps(view)
     spectator = state.view(None)
-    assert all(hand["cards"] is None for hand in spectator["hands"])
+    assert all(hand["cards"] is None for hand in spectator["board"]["hands"])
 
 
 def test_SI_R17_a_drawn_card_is_seen_only_by_its_drawer():
@@ -530,8 +530,8 @@ def test_SI_R17_a_drawn_card_is_seen_only_by_its_drawer():
 def test_SI_R17_a_card_moving_from_row_to_hand_is_public():
     state = position(rows={1: {2: "S2"}}, hands={0: "I2 S1 S5"})
     play(state, 0, "I2>B")
-    assert state.view(1)["hands"][0]["known"] == ["S2"]
-    assert state.view(None)["hands"][0]["known"] == ["S2"]
+    assert state.view(1)["board"]["hands"][0]["known"] == ["S2"]
+    assert state.view(None)["board"]["hands"][0]["known"] == ["S2"]
 
 
 def test_SI_R18_a_nightmare_does_not_block_the_rest_of_the_row():

@@ -11,9 +11,14 @@ in place of B's Rem; ``I3>B`` a Nightmare on B's slot 3; ``CI>B4`` Convert to Ni
 ``CS4`` Convert to Dream; ``R4`` a Rem. Passing is never chosen: a seat with no legal move
 passes automatically (SI-R4).
 
-**View.** ``turn``, ``deck`` (size), ``hand_limit``, ``hands`` (per seat: ``size``, ``known`` —
-cards everyone saw enter that hand — and ``cards``, visible to the owner only), ``rows`` (per
-seat, six stacks bottom to top, public), plus the contract's ``actors``, ``events`` and ``outcome``.
+**View.** The contract's envelope (``seat``, ``players``, ``actors``, ``turn``, ``prompt``,
+``events``, ``outcome``…) with the board under ``board``: ``first_player``, ``deck`` (size),
+``hand_limit``, ``hands`` (per seat: ``size``, ``known`` — cards everyone saw enter that hand —
+and ``cards``, the owner's only, ``null`` for everyone else), ``rows`` (per seat, six stacks
+bottom to top, public). Its JSON Schema is ``view.schema.json`` beside this file.
+
+**Events** (see :mod:`.events`): ``deal``, ``draw``, ``play``, ``pass``, ``game-over``, with
+seats as ints and cards as short names; their sentences are :attr:`SogniEIncubi.sentences`.
 
 **Options** (defaults follow the rulebook, or the design note's proposal where it is silent):
 see :data:`OPTIONS`.
@@ -21,16 +26,21 @@ see :data:`OPTIONS`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
+from ...core.sentences import Sentence
 from . import evaluation
+from .events import DEAL, DRAW, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
 from .rules import SogniState
 
+MAX_PLAYERS = 4
+
 OPTIONS = (
-    Option("first_player", "random", "who starts (SI-R1): 'random' from the seed, or a seat letter; the rulebook says the youngest", ("random", "A", "B", "C", "D")),
+    Option("first_player", "random", "who starts (SI-R1): 'random' from the seed, or a seat letter; the rulebook says the youngest",
+           ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
     Option("hand_limit", 10, "drawing needs fewer cards than this in hand (SI-R3)"),
     Option("own_rem_swap", True, "a Dream may replace your own Rem, returning it to your hand (SI-R7d) [inferred]"),
     Option("ci_returns_to", "owner", "who gets the Dream a Convert to Nightmare lifts (SI-R9) [inferred]", ("owner", "attacker")),
@@ -40,29 +50,36 @@ OPTIONS = (
 )
 
 
-class SogniEIncubi(Game):
+class SogniEIncubi(Game[Move]):
     """The game object: ``dreamtable.load("sogni-e-incubi")``."""
 
-    info = GameInfo("sogni-e-incubi", "Dream – Sogni e Incubi", 2, 4, OPTIONS, version=1)
+    info = GameInfo("sogni-e-incubi", "Dream – Sogni e Incubi", 2, MAX_PLAYERS, OPTIONS, version=1)
+    sentences: ClassVar[Mapping[str, Sentence]] = {
+        DEAL: "The cards are dealt; {first:seat} begins.",
+        DRAW: draw_sentence,  # the card for the drawer, "a card" for everyone else
+        PLAY: play_sentence,  # what it went on, and what it took or returned
+        PASS: pass_sentence,
+        GAME_OVER: game_over_sentence,
+    }
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]
-        if first != "random" and ord(first) - ord("A") >= players:
+        if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
         return SogniState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State, seat: int, text: str) -> Move:
+    def parse_action(self, state: State[Move], seat: int, text: str) -> Move:
         """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
         if not isinstance(state, SogniState):
             raise NotationError("this state is not a Sogni e Incubi match")
         return parse_move(text, seat, state.players)
 
-    def evaluate(self, state: State, seat: int) -> float | None:
+    def evaluate(self, state: State[Move], seat: int) -> float | None:
         """Progress lead over the best opponent, in (0, 1); see :mod:`.evaluation`."""
         assert isinstance(state, SogniState)
         return evaluation.evaluate(state, seat)
 
-    def metrics(self, state: State) -> dict[str, Any]:
+    def metrics(self, state: State[Move]) -> dict[str, Any]:
         """Who started, whether the count (SI-R14, SI-R15) decided, dream slots and runs per seat."""
         assert isinstance(state, SogniState) and state.outcome is not None
         details = state.outcome.details
@@ -81,7 +98,7 @@ class SogniEIncubi(Game):
 
         return render(view)
 
-    def describe(self, view: dict[str, Any], action: Any) -> str:
+    def describe(self, view: dict[str, Any], action: Move) -> str:
         """The move in words, e.g. "Nightmare 2 on B's slot 2, taking their Dream 2"."""
         from .render import describe
 

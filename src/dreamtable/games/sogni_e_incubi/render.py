@@ -45,14 +45,15 @@ def render(view: dict[str, Any]) -> RenderableType:
     """The table as the view's seat sees it: every row, hands, deck, whose turn, last events."""
     me = view["seat"]
     players = view["players"]
+    board = view["board"]
     order = list(range(players)) if me is None else [me] + [s for s in range(players) if s != me]
-    table = Table(title=f"Deck: {view['deck']} cards   ·   hand limit {view['hand_limit']}", show_lines=True, expand=False)
+    table = Table(title=f"Deck: {board['deck']} cards   ·   hand limit {board['hand_limit']}", show_lines=True, expand=False)
     table.add_column("player", no_wrap=True)
     for slot in range(1, 7):
         table.add_column(str(slot), justify="center", min_width=4)
     table.add_column("hand")
     for seat in order:
-        hand = view["hands"][seat]
+        hand = board["hands"][seat]
         label = Text(f"{seat_name(seat)}{' (you)' if seat == me else ''}", style="bold" if seat in view["actors"] else "")
         if seat in view["actors"]:
             label.append(" ◀ to play", style="yellow")
@@ -63,7 +64,7 @@ def render(view: dict[str, Any]) -> RenderableType:
             if hand["known"]:
                 hand_text.append(" incl. ")
                 hand_text.append_text(_hand(hand["known"]))
-        table.add_row(label, *[_slot(stack) for stack in view["rows"][seat]], hand_text)
+        table.add_row(label, *[_slot(stack) for stack in board["rows"][seat]], hand_text)
     parts: list[RenderableType] = [table, recent_events(view)]
     outcome = view.get("outcome")
     if outcome:
@@ -76,10 +77,10 @@ def render(view: dict[str, Any]) -> RenderableType:
 def describe(view: dict[str, Any], move: Move) -> str:
     """A move in words, with what it would do on this table (``view`` is the mover's view)."""
     if move.card == DRAW_CODE:
-        return f"draw a card ({view['deck']} left)"
+        return f"draw a card ({view['board']['deck']} left)"
     me = view["seat"]
     owner = me if move.target is None else move.target
-    stack = view["rows"][owner][move.slot - 1]
+    stack = view["board"]["rows"][owner][move.slot - 1]
     top = stack[-1] if stack else None
     where = "your" if move.target is None else f"{seat_name(owner)}'s"
     text = f"{LONG_NAMES[move.card]} on {where} slot {move.slot}"

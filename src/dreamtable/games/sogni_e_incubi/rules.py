@@ -8,20 +8,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, TurnBasedState
+from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
-from ...core.rng import reseeded, shuffle_with
+from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
 from .cards import CI, CODES, CS, DECK, LONG_NAMES, REM, SHORT_NAMES, is_sogno, number_of
+from .events import (
+    DEAL,
+    DRAW as DRAW_EVENT,
+    GAME_OVER,
+    PASS,
+    PASS_NO_CARDS,
+    PASS_NO_LEGAL_MOVE,
+    PLAY,
+    REASON_COMPLETE,
+    REASON_HANDS_EMPTY,
+    REASON_STUCK,
+)
 from .notation import DRAW, DRAW_CODE, Move
 from .placement import (
     OPPONENT,
     OWN,
     PLAY_CLASS,
-    TOP_CI,
     EMPTY_CODE,
     TOP_CLASS,
-    TOP_INCUBO,
     TOP_NAMES,
     TOP_REM,
     TOP_SOGNO,
@@ -32,8 +42,7 @@ from .placement import (
 )
 
 SLOTS = 6
-DEAL = 4
-SEAT_NAMES = ("A", "B", "C", "D")
+DEALT = 4
 
 # Every move there can be, built once: MOVES[card][target + 1][slot] (target -1: own row).
 MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
@@ -41,12 +50,11 @@ MOVES: tuple[tuple[tuple[Move, ...], ...], ...] = tuple(
     for card in range(CODES)
 )
 
-REASON_COMPLETE = "complete-row"
-REASON_HANDS_EMPTY = "hands-empty"
-REASON_STUCK = "stuck"
+TOP_SHORT_NAMES: tuple[str | None, ...] = (*SHORT_NAMES, None)
+"""A stack's top code as the short name events carry (``None``: the empty base, EMPTY_CODE)."""
 
 
-class SogniState(TurnBasedState):
+class SogniState(TurnBasedState[Move]):
     """One match of Sogni e Incubi. Seats are 0..n-1 (A, B, …), clockwise."""
 
     __slots__ = (
@@ -79,7 +87,7 @@ class SogniState(TurnBasedState):
 
     # -- setup (SI-R1) ----------------------------------------------------------------------
     @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "SogniState":
+    def setup(cls, game: Game[Move], players: int, seed: int, options: dict[str, Any]) -> "SogniState":
         """Shuffle the 54 cards, deal four to each seat, and choose who starts."""
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
@@ -95,17 +103,17 @@ class SogniState(TurnBasedState):
         state.hands = [[0] * CODES for _ in range(players)]
         state.hand_sizes = [0] * players
         state.known = [[0] * CODES for _ in range(players)]
-        for _ in range(DEAL):
+        for _ in range(DEALT):
             for seat in range(players):
                 state.hands[seat][deck.pop()] += 1
                 state.hand_sizes[seat] += 1
         state.rows = [[(EMPTY_CODE,)] * SLOTS for _ in range(players)]
         first = options["first_player"]
-        state.turn = state.rng.randrange(players) if first == "random" else ord(first) - ord("A")
+        state.turn = state.rng.randrange(players) if first == "random" else seat_from_name(first)
         state.first_player = state.turn
         state.passes = 0
         state._outcome = None
-        state._log = (None, Event(None, "The cards are dealt; {first} begins.", {"first": SEAT_NAMES[state.turn]}))
+        state._log = (None, Event(DEAL, None, {"first": state.turn}))
         return state
 
     # -- copies -----------------------------------------------------------------------------
@@ -129,7 +137,7 @@ class SogniState(TurnBasedState):
         twin._dream_top = self._dream_top
         return twin
 
-    def determinize(self, seat: int, rng: Any) -> "SogniState":
+    def determinize(self, seat: int, rng: Rng | Any) -> "SogniState":
         """Re-deal what ``seat`` cannot see: the deck order and the unknown part of other hands.
 
         Cards everyone saw enter a hand (SI-R17) stay in it; the rest of the other hands and the
@@ -158,7 +166,7 @@ class SogniState(TurnBasedState):
         return twin
 
     # -- who acts and what they may do (SI-R2, SI-R3) ---------------------------------------
-    def legal_actions(self, seat: int) -> list[Move]:  # type: ignore[override]
+    def legal_actions(self, seat: int) -> list[Move]:
         """Every legal move of ``seat`` now (empty unless it is that seat's turn)."""
         if self._outcome is not None or seat != self.turn:
             return []
@@ -196,11 +204,13 @@ class SogniState(TurnBasedState):
                         moves.append(by_target[0][index + 1])
         return moves
 
-    def why_illegal(self, seat: int, move: Any) -> str | None:
+    def why_illegal(self, seat: int, move: object) -> str | None:
         """``None`` when ``seat`` may play ``move`` now, otherwise the reason, naming the rule."""
         if not isinstance(move, Move):
             return f"{move!r} is not a Sogni e Incubi move; read one with game.parse_action (e.g. 'draw', 'S3')"
         if move.card == DRAW_CODE:
+            if move != DRAW:
+                return f"{move!r}: drawing names no row or slot; write draw"
             if not self.deck:
                 return "the deck is empty, so you cannot draw (SI-R3)"
             if self.hand_sizes[seat] >= self._hand_limit:
@@ -225,20 +235,19 @@ class SogniState(TurnBasedState):
         reason = self._table[PLAY_CLASS[card]][side][top]
         if reason is None:
             return None
-        where = "your" if target is None else f"{SEAT_NAMES[target]}'s"
+        where = "your" if target is None else f"{seat_name(target)}'s"
         return f"{LONG_NAMES[card]} cannot go on {where} slot {slot} ({TOP_NAMES[top]}): {reason}"
 
     # -- carrying out a move (SI-R7 to SI-R11) ----------------------------------------------
-    def _apply(self, seat: int, move: Any) -> list[Event]:
+    def _apply(self, seat: int, move: Move) -> list[Event]:
         reason = self.why_illegal(seat, move)
         if reason is not None:
             raise IllegalActionError(reason)
-        name = SEAT_NAMES[seat]
         if move.card == DRAW_CODE:
             card = self.deck.pop()
             self.hands[seat][card] += 1
             self.hand_sizes[seat] += 1
-            events = [Event(seat, "{who} drew {card}.", {"who": name, "card": owner_only(seat, LONG_NAMES[card], "a card")})]
+            events = [Event(DRAW_EVENT, seat, {"card": owner_only(seat, SHORT_NAMES[card])})]
         else:
             events = [self._play(seat, move)]
         self.passes = 0
@@ -252,6 +261,7 @@ class SogniState(TurnBasedState):
         self.known[seat][card] += 1
 
     def _play(self, seat: int, move: Move) -> Event:
+        """Carry out a card play; the event names the card that was on top and whose hand it went to."""
         card, target, slot = move
         hand = self.hands[seat]
         hand[card] -= 1
@@ -261,32 +271,28 @@ class SogniState(TurnBasedState):
         owner = seat if target is None else target
         row = self.rows[owner]
         stack = row[slot - 1]
-        top = TOP_CLASS[stack[-1]]
-        who, whose = SEAT_NAMES[seat], ("their" if target is None else f"{SEAT_NAMES[owner]}'s")
-        text = f"{who} played {LONG_NAMES[card]} on {whose} slot {slot}"
+        over = stack[-1]
+        top = TOP_CLASS[over]
+        receiver: int | None = None
         if is_sogno(card) and top == TOP_REM:
             # SI-R7d: the Dream takes the Rem's place; the Rem goes to the player of the Dream.
             row[slot - 1] = stack[:-1] + (card,)
+            receiver = seat
             self._take_into_hand(seat, REM)
-            text += " and took the Rem"
         elif 6 <= card < 12 and top == TOP_SOGNO:
             # SI-R8: the Nightmare takes the Dream on top into the attacker's hand.
-            taken = stack[-1]
             row[slot - 1] = stack[:-1] + (card,)
-            self._take_into_hand(seat, taken)
-            text += f" and took {SEAT_NAMES[owner]}'s {LONG_NAMES[taken]}"
+            receiver = seat
+            self._take_into_hand(seat, over)
         elif card == CI and top == TOP_SOGNO:
             # SI-R9: the Dream goes back to a hand — its owner's by default.
-            taken = stack[-1]
             row[slot - 1] = stack[:-1] + (card,)
             receiver = owner if self.options["ci_returns_to"] == "owner" else seat
-            self._take_into_hand(receiver, taken)
-            text += f"; {LONG_NAMES[taken]} went back to {SEAT_NAMES[receiver]}'s hand"
+            self._take_into_hand(receiver, over)
         else:
-            row[slot - 1] = stack + (card,)
-            if top in (TOP_INCUBO, TOP_CI) and (is_sogno(card) or card in (CS, REM)):
-                text += ", covering the nightmare"
-        return Event(seat, text + ".")
+            row[slot - 1] = stack + (card,)  # on top: a cover (SI-R7c, SI-R10, SI-R11) or a stack
+        return Event(PLAY, seat, {"card": SHORT_NAMES[card], "row": owner, "slot": slot,
+                                  "over": TOP_SHORT_NAMES[over], "to_hand": receiver})
 
     # -- after every action: the win, the special end, passing (SI-R4, SI-R12 to SI-R15) -----
     def is_dream_slot(self, seat: int, slot: int) -> bool:
@@ -329,8 +335,8 @@ class SogniState(TurnBasedState):
                 return
             # SI-R4: no legal action, so the seat passes automatically (SI-R14: sitting out).
             self.passes += 1
-            why = "has no cards" if self.hand_sizes[seat] == 0 else "has no legal move"
-            events.append(Event(seat, f"{SEAT_NAMES[seat]} {why} and passes."))
+            why = PASS_NO_CARDS if self.hand_sizes[seat] == 0 else PASS_NO_LEGAL_MOVE
+            events.append(Event(PASS, seat, {"reason": why}))
             if self.passes >= players:  # SI-R15: a full round of passes
                 self._finish(REASON_STUCK, None, events)
                 return
@@ -348,13 +354,7 @@ class SogniState(TurnBasedState):
             for s in seats
         )
         self._outcome = Outcome(tuple(float(c) for c in counts), winners, reason, details)
-        names = " and ".join(SEAT_NAMES[s] for s in winners)
-        explain = {
-            REASON_COMPLETE: "completed the row with an empty hand",
-            REASON_HANDS_EMPTY: "won on the count: every hand is empty and the deck is gone",
-            REASON_STUCK: "won on the count: a full round passed with no legal move",
-        }[reason]
-        events.append(Event(None, f"{names} {explain}." if len(winners) == 1 else f"Shared win: {names} ({explain})."))
+        events.append(Event(GAME_OVER, None, {"reason": reason, "winners": list(winners)}))
 
     # -- invariants, for the testing kit ----------------------------------------------------
     def check_invariants(self) -> None:
@@ -378,14 +378,29 @@ class SogniState(TurnBasedState):
         assert counts == expected, f"cards out of place: counted {counts}, the deck has {expected}"
 
     # -- what a seat may know (SI-R17) -------------------------------------------------------
+    def _prompt(self, seat: int) -> str:
+        """What the seat on turn may do: draw, play, or only one of them and why (SI-R2, SI-R3).
+
+        It reads the seat's own hand, which only that seat sees, and public facts.
+        """
+        may_draw = bool(self.deck) and self.hand_sizes[seat] < self._hand_limit
+        may_play = len(self._moves_of(seat)) > may_draw
+        if may_draw and may_play:
+            return "Draw a card or play one from your hand."
+        if may_draw:
+            return "Draw a card: no card in your hand can be played now."
+        if not self.deck:
+            return "Play a card from your hand: the deck is empty, so you cannot draw."
+        return (f"Play a card from your hand: you hold {self.hand_sizes[seat]} cards, "
+                f"so you cannot draw (hand limit {self._hand_limit}).")
+
     def _view(self) -> dict[str, Any]:
+        """The board: deck size, hand limit, hands (cards for their owner only), rows; who began."""
         def names(counts: list[int]) -> list[str]:
             return [SHORT_NAMES[code] for code in range(CODES) for _ in range(counts[code])]
 
         return {
-            "game": "sogni-e-incubi",
-            "players": self.players,
-            "turn": self.turn,
+            "first_player": self.first_player,
             "deck": len(self.deck),
             "hand_limit": self._hand_limit,
             "hands": [

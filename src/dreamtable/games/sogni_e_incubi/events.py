@@ -1,0 +1,97 @@
+"""The events of Sogni e Incubi: their kinds, their fields, and the sentences that put them in words.
+
+The rules build events from small values only — seats as ints, slots as numbers 1–6, cards as
+their short names (``S3``, ``I3``, ``CS``, ``CI``, ``R``, as in the view and the notation) — and
+never text: the sentences below (declared on the game as ``SogniEIncubi.sentences``) are written
+only when a log is read.
+
+=============  =======  ==================================================================
+kind           actor    fields
+=============  =======  ==================================================================
+``deal``       null     ``first``: the seat that begins (SI-R1)
+``draw``       drawer   ``card``: the card drawn for the drawer; ``null`` for everyone else
+``play``       player   ``card``; ``row``: the seat whose row it went on; ``slot``;
+                        ``over``: the card that was on top of that slot (``null``: empty);
+                        ``to_hand``: the seat whose hand ``over`` went to (a Rem swapped,
+                        a Dream taken by a Nightmare or returned by a Convert to
+                        Nightmare), ``null`` when ``over`` stays in the stack
+``pass``       passer   ``reason``: ``no-cards`` or ``no-legal-move`` (SI-R4)
+``game-over``  null     ``reason``: the outcome's reason; ``winners``: seats
+=============  =======  ==================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.contract import seat_list, seat_name
+from .cards import CODE_OF_SHORT_NAME, LONG_NAMES
+
+DEAL = "deal"
+DRAW = "draw"
+PLAY = "play"
+PASS = "pass"
+GAME_OVER = "game-over"
+
+EVENT_KINDS = frozenset((DEAL, DRAW, PLAY, PASS, GAME_OVER))
+"""Every kind of event the rules emit; ``SogniEIncubi.sentences`` has one sentence for each."""
+
+PASS_NO_CARDS = "no-cards"
+PASS_NO_LEGAL_MOVE = "no-legal-move"
+
+REASON_COMPLETE = "complete-row"
+REASON_HANDS_EMPTY = "hands-empty"
+REASON_STUCK = "stuck"
+"""Why the game ended (``outcome.reason`` and the ``game-over`` event's ``reason``): SI-R12, SI-R14, SI-R15."""
+
+_NIGHTMARES = frozenset(["I1", "I2", "I3", "I4", "I5", "I6", "CI"])
+_DREAMS = frozenset(["S1", "S2", "S3", "S4", "S5", "S6", "CS", "R"])
+"""Cards that cover a nightmare with a dream when played on it (SI-R7c, SI-R10, SI-R11)."""
+
+_WON_BECAUSE = {
+    REASON_COMPLETE: "completed the row with an empty hand",
+    REASON_HANDS_EMPTY: "won on the count: every hand is empty and the deck is gone",
+    REASON_STUCK: "won on the count: a full round passed with no legal move",
+}
+
+
+def long_name(card: str) -> str:
+    """``S3`` → ``Dream 3``."""
+    return LONG_NAMES[CODE_OF_SHORT_NAME[card]]
+
+
+def draw_sentence(event: Mapping[str, Any]) -> str:
+    """``A drew Dream 3.`` for the drawer, ``A drew a card.`` for everyone else."""
+    card = event["card"]
+    return f"{seat_name(event['actor'])} drew {'a card' if card is None else long_name(card)}."
+
+
+def play_sentence(event: Mapping[str, Any]) -> str:
+    """``A played Nightmare 2 on B's slot 2 and took B's Dream 2.`` and the like."""
+    actor, row, card, over, to_hand = event["actor"], event["row"], event["card"], event["over"], event["to_hand"]
+    whose = "their" if row == actor else f"{seat_name(row)}'s"
+    text = f"{seat_name(actor)} played {long_name(card)} on {whose} slot {event['slot']}"
+    if to_hand is not None:
+        if card == "CI":  # SI-R9
+            text += f"; {long_name(over)} went back to {seat_name(to_hand)}'s hand"
+        elif card.startswith("I"):  # SI-R8
+            text += f" and took {seat_name(row)}'s {long_name(over)}"
+        else:  # SI-R7d
+            text += " and took the Rem"
+    elif over in _NIGHTMARES and card in _DREAMS:
+        text += ", covering the nightmare"
+    return text + "."
+
+
+def pass_sentence(event: Mapping[str, Any]) -> str:
+    """``B has no legal move and passes.`` (SI-R4)."""
+    why = "has no cards" if event["reason"] == PASS_NO_CARDS else "has no legal move"
+    return f"{seat_name(event['actor'])} {why} and passes."
+
+
+def game_over_sentence(event: Mapping[str, Any]) -> str:
+    """``A completed the row with an empty hand.`` or ``Shared win: A and B (…).``"""
+    winners = event["winners"]
+    names, explain = seat_list(winners), _WON_BECAUSE[event["reason"]]
+    return f"{names} {explain}." if len(winners) == 1 else f"Shared win: {names} ({explain})."
+
