@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from importlib import resources
 
 import numpy as np
@@ -45,3 +47,23 @@ def test_a_word_outside_the_table_is_embedded_by_the_model():
     assert TABLE.vector(word) is None
     assert float(wordbots._embedding(word) @ embeddings.encode([word])[0]) > 0.9999
 
+
+def test_the_first_clue_and_answer_of_a_night_need_no_model():
+    """Before the table shipped, the first clue waited 12–33 s while the vocabulary was embedded."""
+    script = """
+import time
+import dreamtable
+from dreamtable.games.when_i_dream import embeddings
+game = dreamtable.load("when-i-dream")
+state = game.new(players=5, seed=1)
+bot = game.bots["wordbot"](0)
+start = time.perf_counter()
+clue = bot.choose(state, state.clue_seat)
+state.apply(state.clue_seat, clue)
+bot.choose(state, state.dreamer)
+print(clue.kind, embeddings.model.cache_info().currsize, round(time.perf_counter() - start, 3))
+"""
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True)
+    kind, model_loaded, seconds = result.stdout.split()
+    assert kind == "clue" and model_loaded == "0", result.stdout
+    assert float(seconds) < 5.0  # about 0.1 s; generous for a busy test machine

