@@ -534,6 +534,20 @@ def test_SI_R17_a_card_moving_from_row_to_hand_is_public():
     assert state.view(None)["board"]["hands"][0]["known"] == ["S2"]
 
 
+def test_SI_R17_playing_a_card_seen_entering_the_hand_forgets_one_copy_whatever_else_the_hand_holds():
+    # A took B's Dream 2 in sight of all; when A plays a Dream 2, B cannot tell whether it was that
+    # one, so B's view must not depend on whether A held a second, hidden Dream 2.
+    seen = []
+    for hidden in ("S2 S1 S5", "S6 S1 S5"):
+        state = position(rows={1: {2: "S2"}}, hands={0: "I2 " + hidden, 1: "S3"})
+        play(state, 0, "I2>B")
+        play(state, 1, "S3")
+        play(state, 0, "S2")
+        assert state.view(1)["board"]["hands"][0]["known"] == []
+        seen.append(state.view(1))
+    assert seen[0] == seen[1]
+
+
 def test_SI_R18_a_nightmare_does_not_block_the_rest_of_the_row():
     state = position(rows={0: {2: "I2"}}, hands={0: "S1 S2 R CS"})
     assert {"S1", "S2", "R2", "CS2", "R1"} <= set(legal(state, 0))

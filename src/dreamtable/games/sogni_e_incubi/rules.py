@@ -266,8 +266,11 @@ class SogniState(TurnBasedState[Move]):
         hand = self.hands[seat]
         hand[card] -= 1
         self.hand_sizes[seat] -= 1
-        if self.known[seat][card] > hand[card]:
-            self.known[seat][card] = hand[card]
+        known = self.known[seat]
+        if known[card]:
+            # Others cannot tell a seen copy from a hidden one of the same card, so one fewer is
+            # known to be there, whatever else the hand holds (SI-R17).
+            known[card] -= 1
         owner = seat if target is None else target
         row = self.rows[owner]
         stack = row[slot - 1]
