@@ -17,9 +17,10 @@ import json
 import unicodedata
 from functools import lru_cache
 from importlib import resources
+from typing import Any, Callable
 
 import jellyfish
-import snowballstemmer
+import snowballstemmer  # type: ignore[import-untyped]  # the package ships no type information
 
 MIN_SUBSTRING = 3  # the shorter word of a substring check needs this many letters (option min_substring_len)
 SOUND_SPELLING = 0.8  # Jaro–Winkler similarity two words with one Metaphone code also need
@@ -27,22 +28,23 @@ ARTICLES = ("a", "an", "the")
 _STEMMER = snowballstemmer.stemmer("english")
 
 
-def _data(name: str) -> dict[str, object]:
+def _data(name: str) -> Any:
+    """A JSON file of ``words/``, decoded (its shape is given where it is read)."""
     return json.loads(resources.files(__package__).joinpath("words", name).read_text(encoding="utf-8"))
 
 
 @lru_cache(maxsize=1)
 def translations() -> dict[str, set[str]]:
     """Element → every known translation (all languages together), normalised."""
-    table = _data("translations.json")
-    return {element: {normalise(word) for words in by_language.values() for word in words}  # type: ignore[union-attr]
+    table: dict[str, dict[str, list[str]]] = _data("translations.json")  # element → language → words
+    return {element: {normalise(word) for words in by_language.values() for word in words}
             for element, by_language in table.items()}
 
 
 @lru_cache(maxsize=1)
 def homophones() -> dict[str, set[str]]:
     """Word → the words a pronunciation dictionary gives the same sound (both directions)."""
-    groups: list[list[str]] = _data("homophones.json")["groups"]  # type: ignore[assignment]
+    groups: list[list[str]] = _data("homophones.json")["groups"]
     sounds: dict[str, set[str]] = {}
     for group in groups:
         for word in group:
@@ -111,12 +113,12 @@ def translation(clue: str, element: str) -> bool:
     return normalise(clue) in translations().get(normalise(element), ())
 
 
-CHECKS = (
-    ("same_stem", same_stem),
+CHECKS: tuple[tuple[str, Callable[[str, str, int], bool]], ...] = (  # (clue, Element, min_length) → improper?
+    ("same_stem", lambda clue, element, _: same_stem(clue, element)),
     ("contains", contains),
     ("contained", contained),
-    ("sound_alike", sound_alike),
-    ("translation", translation),
+    ("sound_alike", lambda clue, element, _: sound_alike(clue, element)),
+    ("translation", lambda clue, element, _: translation(clue, element)),
 )
 
 
@@ -128,6 +130,6 @@ def improper_reason(clue: str, element: str, translation_check: bool = True,
     for name, check in CHECKS:
         if name == "translation" and not translation_check:
             continue
-        if check(clue, element, min_length) if name in ("contains", "contained") else check(clue, element):
+        if check(clue, element, min_length):
             return name
     return None

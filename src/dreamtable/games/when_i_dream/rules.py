@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from ...core.contract import Outcome, State, Timer, seat_name
 from ...core.errors import IllegalActionError
@@ -48,7 +48,28 @@ def sandman_points(yellow: int, blue: int) -> int:
     return min(yellow, blue)
 
 
-class DreamState(State):
+class Clue(TypedDict):
+    """A published clue of this night (``id`` is unique in the game; ``c<id>`` in notation)."""
+
+    id: int
+    seq: int  # the card it was given for
+    seat: int
+    word: str
+
+
+class Entry(TypedDict):
+    """A card of this night once it has left play: to Yellow, Blue or a penalty (or cancelled in the review)."""
+
+    seq: int
+    card: tuple[int, int, int]  # (card index, face, end) as it left the deck
+    element: str
+    side: str
+    guess: str | None
+    owner: int | None  # whose penalty it is
+    mentioned: bool  # named in the recount
+
+
+class DreamState(State[DreamMove]):
     """One game of When I Dream."""
 
     __slots__ = (
@@ -68,8 +89,8 @@ class DreamState(State):
     pointer: int  # index into the clue-givers, from the Dreamer's left (WID-R6)
     turn_no: int  # clue turns opened so far (timer names stay unique)
     typing: bool
-    clues: list[dict[str, Any]]  # this night: {"id", "seq", "seat", "word"}
-    board: list[dict[str, Any]]  # this night's resolved cards: {"seq", "card", "element", "side", "guess", "owner", "mentioned"}
+    clues: list[Clue]  # this night's
+    board: list[Entry]  # this night's resolved cards
     penalties: list[list[str]]  # per seat, the Elements of their penalty cards (WID-R13, WID-R22)
     points: list[int]
     recount: str | None
@@ -109,6 +130,13 @@ class DreamState(State):
         events = [Event(None, "Round {round}: {dreamer} is the Dreamer and puts on the sleep mask.",
                         {"round": self.round + 1, "dreamer": seat_name(dreamer)})]
         return events + self._reveal()
+
+    def role_of(self, seat: int) -> str:
+        """The spirit of a clue-giver (``ValueError`` for the Dreamer, who has none)."""
+        role = self.roles[seat]
+        if role is None:
+            raise ValueError(f"{seat_name(seat)} is the Dreamer and has no spirit card")
+        return role
 
     @property
     def clue_givers(self) -> list[int]:
@@ -462,6 +490,7 @@ class DreamState(State):
                     entry["mentioned"] = not entry["mentioned"]
             elif sum(v == "cancel" for v in ballots.values()) * 2 > len(eligible):
                 owner = entry["owner"]
+                assert owner is not None, "a penalty card always has an owner (WID-R13)"
                 self.penalties[owner].remove(entry["element"])
                 entry["side"] = "cancelled"
                 self.deck.append(self._turned(entry["card"]))
@@ -559,8 +588,8 @@ class DreamState(State):
             setattr(twin, name, getattr(self, name))
         twin.deck = self.deck[:]
         twin.roles = self.roles[:]
-        twin.clues = [dict(c) for c in self.clues]
-        twin.board = [dict(e) for e in self.board]
+        twin.clues = [c.copy() for c in self.clues]
+        twin.board = [e.copy() for e in self.board]
         twin.penalties = [p[:] for p in self.penalties]
         twin.points = self.points[:]
         twin.votes = {key: dict(ballots) for key, ballots in self.votes.items()}
@@ -577,7 +606,7 @@ class DreamState(State):
         world.rng = reseeded(rng)
         hidden = [s for s in world.clue_givers if s != seat]
         if world.phase != OVER and hidden:
-            pool = [world.roles[s] for s in hidden] + [world.aside]
+            pool = [world.role_of(s) for s in hidden] + [world.aside]
             world._shuffle(pool)
             for s, role in zip(hidden, pool):
                 world.roles[s] = role

@@ -76,7 +76,8 @@ def parse_deck(data: Any) -> tuple[DreamCard, ...]:
         for key in aliases:
             if key not in elements:
                 raise DeckError(f"{card_id}: alias for {key!r}, which is not on this card")
-        cards.append(DreamCard(card_id, (faces[0], faces[1]), aliases))  # type: ignore[arg-type]
+        (a0, a1), (b0, b1) = faces  # two Elements a face, checked above
+        cards.append(DreamCard(card_id, ((a0, a1), (b0, b1)), aliases))
     if len(cards) != CARDS:
         raise DeckError(f"the deck needs {CARDS} cards, this list has {len(cards)}")
     return tuple(cards)
