@@ -16,6 +16,8 @@ import json
 from importlib import resources
 from typing import Any, NamedTuple
 
+from ...core.errors import ComponentDataError
+
 COLOURS = ("green", "blue", "yellow", "pink")
 LEVELS = ("top", "middle", "bottom")
 ENDS = ("none", "white", "black")
@@ -56,7 +58,7 @@ class Card(NamedTuple):
         return 2 if self.x2 else 1
 
 
-class DeckDataError(ValueError):
+class DeckDataError(ComponentDataError):
     """A malformed card file; the message names the card and the field."""
 
 
@@ -80,7 +82,7 @@ def card_from_data(data: dict[str, Any]) -> Card:
     raw_lines = data.get("lines")
     if not isinstance(raw_lines, list) or not 1 <= len(raw_lines) <= 2:
         raise DeckDataError(f"card {card_id}: field 'lines' must hold 1 or 2 Sleep lines")
-    lines = []
+    lines: list[Line] = []
     ports = [[EMPTY] * 3, [EMPTY] * 3]
     for index, raw in enumerate(raw_lines):
         where = f"lines[{index}]"
