@@ -9,14 +9,17 @@ The whole public surface::
     seat = state.actors[0]
     state.apply(seat, state.legal_actions(seat)[0])
     dreamtable.replay(state.record())        # the same state again
+    table = dreamtable.Table(state, {1: bot})  # one match with seats, clock, bots, undo, saving
 """
 
 # The game packages live in ``dreamtable.games``, and ``dreamtable.games()`` is the contract's
 # list of games. Importing the package first and binding the function after it keeps the name
 # on the function: Python binds a subpackage to its parent only on its first import.
 from . import games as _game_packages  # noqa: F401  (imported for the binding order above)
-from .core.contract import Game, GameInfo, Option, Outcome, SetupError, State, Timer
-from .core.errors import DreamtableError, IllegalActionError, NotationError, RecordError, UnknownGameError
+from .core.clock import RealClock, SimulatedClock
+from .core.contract import Game, GameInfo, Option, Outcome, State, Timer
+from .core.errors import DreamtableError, IllegalActionError, NotationError, RecordError, SetupError, UnknownGameError
+from .core.table import Table, UndoError
 from .core.record import Record
 from .core.registry import games, load, replay
 from .core.rng import Rng
@@ -32,11 +35,15 @@ __all__ = [
     "Option",
     "Outcome",
     "Record",
+    "RealClock",
     "RecordError",
     "Rng",
     "SetupError",
+    "SimulatedClock",
     "State",
+    "Table",
     "Timer",
+    "UndoError",
     "UnknownGameError",
     "games",
     "load",
