@@ -67,4 +67,4 @@ def row_of(state: DreamState, seat: int) -> str:
 
 
 def hand_of(state: DreamState, seat: int) -> list[str]:
-    return state.view(seat)["hands"][seat]["cards"]
+    return state.view(seat)["board"]["hands"][seat]["cards"]

@@ -82,9 +82,9 @@ def test_DD_R25_deck_option():
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_DD_R3_deal_five_each(players):
-    view = GAME.new(players=players, seed=3).view(None)
-    assert [hand["size"] for hand in view["hands"]] == [5] * players
-    assert view["deck"] == 54 - 5 * players
+    board = GAME.new(players=players, seed=3).view(None)["board"]
+    assert [hand["size"] for hand in board["hands"]] == [5] * players
+    assert board["deck"] == 54 - 5 * players
 
 
 def test_two_to_five_players():
@@ -105,7 +105,7 @@ def test_DD_R3_no_hand_limit():
     state = position(hands={0: "DD01 DD02 DD03 DD04 DD05 DD06 DD07 DD08 DD09 DD10 DD11 DD12"})
     assert "draw" in legal(state, 0)
     play(state, 0, "draw")
-    assert state.view(0)["hands"][0]["size"] == 13
+    assert state.view(0)["board"]["hands"][0]["size"] == 13
 
 
 def test_DD_R4_one_action_a_turn_and_drawing_even_when_a_play_is_possible():
@@ -167,7 +167,7 @@ def test_DD_R8_neighbours_icon_fires_when_an_arrow_faces_it():
     # Checklist 5: [DD01] + DD03 fires Dream Moon (DD01's right-middle icon faces DD03's middle arrow).
     state = position(rows={0: "DD01"}, hands={0: "DD03 DD40", 1: "DD19"})
     play(state, 0, "play DD03 right")
-    assert state.view(0)["resolving"] == "Dream Moon"
+    assert state.view(0)["board"]["resolving"] == "dream_moon"
     assert state.actors == (0,)
 
 
@@ -175,21 +175,21 @@ def test_DD_R8_new_cards_icon_fires_and_order_is_neighbour_then_new_card():
     # Checklist 5: [DD01] + DD16 fires Dream Moon, then Steal (DD16's left-bottom icon faces DD01's arrow).
     state = position(rows={0: "DD01"}, hands={0: "DD16 DD40", 1: "DD19"})
     play(state, 0, "play DD16 right")
-    assert state.view(0)["resolving"] == "Dream Moon"
+    assert state.view(0)["board"]["resolving"] == "dream_moon"
     play(state, 0, "skip")
-    assert state.view(0)["resolving"] == "Steal"
+    assert state.view(0)["board"]["resolving"] == "steal"
     assert legal(state, 0) == {"steal B", "skip"}
 
 
 @pytest.mark.parametrize("row_card, new_card, effect", [
-    ("DD03", "DD46", "Deep Sleep"),
-    ("DD10", "DD03", "Eliminate right"),
-    ("DD09", "DD03", "Predictions"),
+    ("DD03", "DD46", "deep_sleep"),
+    ("DD10", "DD03", "eliminate_right"),
+    ("DD09", "DD03", "predictions"),
 ])
 def test_DD_R8_icons_of_the_checklist_fire(row_card, new_card, effect):
     state = position(rows={0: row_card, 1: "DD19"}, hands={0: new_card + " DD40", 1: "DD20"})
     play(state, 0, f"play {new_card} right")
-    assert state.view(0)["resolving"] == effect
+    assert state.view(0)["board"]["resolving"] == effect
 
 
 def test_DD_R8_an_icon_not_facing_an_arrow_never_fires():
@@ -197,14 +197,14 @@ def test_DD_R8_an_icon_not_facing_an_arrow_never_fires():
     state = position(rows={0: "DD10"}, hands={0: "DD15", 1: "DD19"})
     assert "play DD15 right" in legal(state, 0)
     play(state, 0, "play DD15 right")
-    assert state.view(0)["resolving"] is None and state.actors == (1,)
+    assert state.view(0)["board"]["resolving"] is None and state.actors == (1,)
 
 
 def test_DD_R8_icons_never_fire_later_or_for_a_dream_moon_card():
     state = position(rows={0: "DD01"}, hands={0: "DD03 DD16", 1: "DD19"})
     play(state, 0, "play DD03 right")
     play(state, 0, "moon DD16 on 1")  # DD16 laid by Dream Moon: its Steal icon does not fire
-    assert state.actors == (1,) and state.view(0)["resolving"] is None
+    assert state.actors == (1,) and state.view(0)["board"]["resolving"] is None
 
 
 def test_DD_R9_every_icon_effect_may_be_declined():
@@ -249,15 +249,16 @@ def test_DD_R10_covering_card_takes_colours_and_black_pairs_and_cuts_the_path():
 def test_DD_R10_dream_moon_lapses_with_an_empty_hand():
     state = position(rows={0: "DD01"}, hands={0: "DD03", 1: "DD19"})
     events = play(state, 0, "play DD03 right")
-    assert any("lapses" in e.seen_by(None)["text"] for e in events)
+    assert [(e.kind, e.actor, e.fields) for e in events if e.kind == "lapse"] == [("lapse", 0, {"effect": "dream_moon"})]
+    assert "Dream Moon fires for A but has no target, so it lapses." in [e["text"] for e in state.log(None)]
     assert state.actors == (1,)
 
 
 def test_DD_R11_predictions_look_three_keep_one_rest_back_on_top_in_order():
     state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck_top="DD50 DD51 DD52")
     play(state, 0, "play DD03 right")
-    assert state.view(0)["peek"] == ["DD50", "DD51", "DD52"]
-    assert state.view(1)["peek"] == 3
+    assert state.view(0)["board"]["peek"] == ["DD50", "DD51", "DD52"]
+    assert state.view(1)["board"]["peek"] == 3
     assert legal(state, 0) == {"keep DD50", "keep DD51", "keep DD52", "skip"}
     play(state, 0, "keep DD51")
     assert "DD51" in hand_of(state, 0)
@@ -268,7 +269,7 @@ def test_DD_R11_predictions_with_two_cards_left():
     # Checklist 7: with 2 cards in the deck, look at 2, keep 1, the other stays on top.
     state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck="DD50 DD51")
     play(state, 0, "play DD03 right")
-    assert state.view(0)["peek"] == ["DD50", "DD51"]
+    assert state.view(0)["board"]["peek"] == ["DD50", "DD51"]
     play(state, 0, "keep DD50")
     assert [DECK[c].id for c in state.deck] == ["DD51"]
 
@@ -306,17 +307,17 @@ def test_DD_R14_eliminate_right_discards_the_end_card():
     play(state, 0, "play DD03 right")
     play(state, 0, "eliminate B")
     assert row_of(state, 1) == "DD19"
-    assert state.view(None)["discard"] == ["DD20"]
+    assert state.view(None)["board"]["discard"] == ["DD20"]
 
 
 def test_DD_R14_eliminate_left_removes_a_whole_stack():
     # Checklist 9: DD32's left-middle icon faces DD11's middle arrow when DD32 is played on its right.
     state = position(rows={0: "DD11", 1: "DD19+DD20 DD21"}, hands={0: "DD32", 1: "DD22"})
     play(state, 0, "play DD32 right")
-    assert state.view(0)["resolving"] == "Eliminate left"
+    assert state.view(0)["board"]["resolving"] == "eliminate_left"
     play(state, 0, "eliminate B")
     assert row_of(state, 1) == "DD21"
-    assert sorted(state.view(None)["discard"]) == ["DD19", "DD20"]
+    assert sorted(state.view(None)["board"]["discard"]) == ["DD19", "DD20"]
 
 
 def test_DD_R15_never_yourself_and_no_such_seat():
@@ -333,7 +334,8 @@ def test_DD_R15_never_yourself_and_no_such_seat():
 def test_DD_R15_effect_lapses_without_an_eligible_opponent():
     state = position(rows={0: "DD10"}, hands={0: "DD03", 1: "DD21"})
     events = play(state, 0, "play DD03 right")
-    assert any("Eliminate right fires for A but has no target" in e.seen_by(None)["text"] for e in events)
+    assert any(e.kind == "lapse" and e.fields == {"effect": "eliminate_right"} for e in events)
+    assert any("Eliminate right fires for A but has no target" in e["text"] for e in state.log(None))
 
 
 # -- the end ------------------------------------------------------------------------------------
@@ -380,7 +382,7 @@ def test_DD_R26_extra_turn_of_the_last_seat_comes_before_the_end_check():
 def test_DD_R17_empty_deck_reshuffles_the_discard_pile():
     state = position(hands={0: "DD40", 1: "DD41"}, deck="", discard="DD01 DD02 DD03")
     play(state, 0, "draw")
-    assert state.view(None)["deck"] == 2 and state.view(None)["discard"] == []
+    assert state.view(None)["board"]["deck"] == 2 and state.view(None)["board"]["discard"] == []
 
 
 def test_DD_R17_with_nothing_to_draw_a_stuck_round_ends_the_game():
@@ -394,10 +396,10 @@ def test_DD_R17_with_nothing_to_draw_a_stuck_round_ends_the_game():
 def test_DD_R26_predictions_reshuffles_only_an_empty_deck():
     state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck="DD50", discard="DD51 DD52")
     play(state, 0, "play DD03 right")
-    assert state.view(0)["peek"] == ["DD50"]
+    assert state.view(0)["board"]["peek"] == ["DD50"]
     state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck="", discard="DD51 DD52")
     play(state, 0, "play DD03 right")
-    assert sorted(state.view(0)["peek"]) == ["DD51", "DD52"]
+    assert sorted(state.view(0)["board"]["peek"]) == ["DD51", "DD52"]
 
 
 # -- scoring ----------------------------------------------------------------------------------
@@ -480,10 +482,10 @@ def test_outcome_explains_each_score_by_part():
 def test_DD_R24_hands_hidden_rows_and_discard_public_peek_private():
     state = position(players=3, rows={0: "DD09", 1: "DD19+DD20"}, hands={0: "DD03 DD40", 1: "DD21"}, deck_top="DD50 DD51 DD52")
     play(state, 0, "play DD03 right")
-    assert state.view(1)["hands"][0]["cards"] is None and state.view(1)["hands"][0]["size"] == 1
-    assert state.view(2)["rows"][1] == [["DD19", "DD20"]]
-    assert state.view(0)["peek"] == ["DD50", "DD51", "DD52"]
-    assert state.view(1)["peek"] == 3 and state.view(None)["peek"] == 3
+    assert state.view(1)["board"]["hands"][0]["cards"] is None and state.view(1)["board"]["hands"][0]["size"] == 1
+    assert state.view(2)["board"]["rows"][1] == [["DD19", "DD20"]]
+    assert state.view(0)["board"]["peek"] == ["DD50", "DD51", "DD52"]
+    assert state.view(1)["board"]["peek"] == 3 and state.view(None)["board"]["peek"] == 3
     assert "DD50" not in json.dumps(state.view(1)) and "DD50" not in json.dumps(state.log(1))
 
 

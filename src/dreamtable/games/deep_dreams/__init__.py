@@ -9,57 +9,68 @@ Dream Groups per colour and black-arrow pairs score at the end (DD-R18 to DD-R23
 effect is being resolved: ``moon DD05 on 3``, ``keep DD12``, ``extra turn``, ``steal B``,
 ``eliminate B`` or ``skip``. A seat that can neither play nor draw passes automatically.
 
-**View.** ``turn``, ``first_player``, ``threshold``, ``deck`` (size), ``discard`` (public),
+**View.** The shared envelope (seat, players, actors, turn, prompt, events, outcome) with the
+board under ``board``: ``first_player``, ``threshold``, ``deck`` (size), ``discard`` (public),
 ``hands`` (``size`` for all; ``cards`` for the owner), ``rows`` (positions left to right, each a
-stack bottom to top), ``resolving`` (the icon effect being resolved), ``peek`` (the Predictions
-cards, for the one who looks), ``extra_turns``, ``scores`` and ``score_parts`` so far.
+stack bottom to top), ``resolving`` (the code of the icon effect being resolved), ``peek`` (the
+Predictions cards, for the one who looks; a count for the others), ``extra_turns``, ``scores``
+and ``score_parts`` so far. Its JSON Schema is ``view.schema.json`` in this package.
+
+**Events** (see :mod:`.events`): structured, e.g. ``play`` with ``card``, ``end`` and ``levels``;
+their sentences are :data:`.events.SENTENCES`.
 
 **Options:** see :data:`OPTIONS`.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
+from ...core.sentences import Sentence
+from .events import SENTENCES
 from .notation import DreamMove, parse_move
 from .rules import DreamState
 
+MAX_PLAYERS = 5
+
 OPTIONS = (
-    Option("first_player", "random", "the First Player (DD-R1): 'random' from the seed, or a seat letter; the rulebook says whoever slept in latest", ("random", "A", "B", "C", "D", "E")),
+    Option("first_player", "random", "the First Player (DD-R1): 'random' from the seed, or a seat letter; the rulebook says whoever slept in latest",
+           ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
     Option("draw_bonus_cards", 1, "cards drawn for connecting on two or more levels (DD-R7) [proposed]"),
     Option("deck", "dreamtable-54", "which deck to play with (DD-R25) [proposed]", ("dreamtable-54",)),
 )
 
 
-class DeepDreams(Game):
+class DeepDreams(Game[DreamMove]):
     """The game object: ``dreamtable.load("deep-dreams")``."""
 
-    info = GameInfo("deep-dreams", "Deep Dreams", 2, 5, OPTIONS, version=1)
+    info = GameInfo("deep-dreams", "Deep Dreams", 2, MAX_PLAYERS, OPTIONS, version=1)
+    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
         first = options["first_player"]
-        if first != "random" and "ABCDE".index(first) >= players:
+        if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
         if options["draw_bonus_cards"] < 0:
             raise SetupError("draw_bonus_cards cannot be negative")
         return DreamState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State, seat: int, text: str) -> DreamMove:
+    def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a Deep Dreams match")
         return parse_move(text, state.players)
 
-    def evaluate(self, state: State, seat: int) -> float | None:
+    def evaluate(self, state: State[DreamMove], seat: int) -> float | None:
         """Score lead plus potential, in (0, 1); see :mod:`.evaluation`."""
         from .evaluation import evaluate
 
         assert isinstance(state, DreamState)
         return evaluate(state, seat)
 
-    def metrics(self, state: State) -> dict[str, Any]:
+    def metrics(self, state: State[DreamMove]) -> dict[str, Any]:
         """Who started, and per seat the Sleep Path, largest Dream Group, black pairs and row length."""
         assert isinstance(state, DreamState) and state.outcome is not None
         details = state.outcome.details
@@ -71,7 +82,7 @@ class DeepDreams(Game):
             "row_length": [len(row) for row in state.rows],
         }
 
-    def evaluate_all(self, state: State) -> list[float] | None:
+    def evaluate_all(self, state: State[DreamMove]) -> list[float] | None:
         """Every seat's value, scoring the rows once."""
         from .evaluation import evaluate_all
 
@@ -84,7 +95,7 @@ class DeepDreams(Game):
 
         return render(view)
 
-    def describe(self, view: dict[str, Any], action: Any) -> str:
+    def describe(self, view: dict[str, Any], action: DreamMove) -> str:
         """The move in words."""
         from .render import describe
 

@@ -17,7 +17,8 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ..terminal_text import recent_events
 from .cards import CARD_INDEX, DECK, ICON_PORT
-from .notation import ELIMINATE, KEEP, MOON, PLAY, STEAL, DreamMove
+from .events import EFFECT_NAMES
+from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, SKIP, STEAL, DreamMove
 
 BAND = {0: "on green", 1: "on blue", 2: "on yellow", 3: "on magenta"}
 PORT = {0: " ", 1: "○", 2: "●"}
@@ -62,27 +63,28 @@ def render(view: dict[str, Any]) -> RenderableType:
     """Every row as a strip, hands, deck and discard, the effect being resolved, scores so far."""
     me = view["seat"]
     players = view["players"]
+    board = view["board"]
     order = list(range(players)) if me is None else [me] + [s for s in range(players) if s != me]
     parts: list[RenderableType] = [Text(
-        f"Deck {view['deck']} · discard {len(view['discard'])} · the game ends after the round in "
-        f"which a row reaches {view['threshold']} cards · First Player {seat_name(view['first_player'])}", style="bold")]
+        f"Deck {board['deck']} · discard {len(board['discard'])} · the game ends after the round in "
+        f"which a row reaches {board['threshold']} cards · First Player {seat_name(board['first_player'])}", style="bold")]
     for seat in order:
-        hand = view["hands"][seat]
+        hand = board["hands"][seat]
         title = Text(f"{seat_name(seat)}{' (you)' if seat == me else ''}", style="bold")
         if seat in view["actors"]:
             title.append(" ◀ to play", style="yellow")
-        parts_of = view["score_parts"][seat]
-        title.append(f"   {view['scores'][seat]:g} points so far (path {parts_of['sleep_path']}, "
+        parts_of = board["score_parts"][seat]
+        title.append(f"   {board['scores'][seat]:g} points so far (path {parts_of['sleep_path']}, "
                      f"black pairs {parts_of['black_pairs']})   hand: {hand['size']} cards", style="")
         parts.append(title)
-        parts.append(row_strip(view["rows"][seat]))
+        parts.append(row_strip(board["rows"][seat]))
         if hand["cards"]:
             parts.append(Text("  your hand:", style="bold"))
             parts.append(row_strip([[card] for card in hand["cards"]]))
-    if view.get("resolving"):
-        line = f"Resolving {view['resolving']}"
-        if view.get("peek") and isinstance(view["peek"], list):
-            line += ": you see " + ", ".join(view["peek"])
+    if board["resolving"]:
+        line = f"Resolving {EFFECT_NAMES[board['resolving']]}"
+        if isinstance(board["peek"], list):
+            line += ": you see " + ", ".join(board["peek"])
         parts.append(Text(line, style="bold yellow"))
     parts.append(recent_events(view))
     outcome = view.get("outcome")
@@ -96,16 +98,23 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 def describe(view: dict[str, Any], move: DreamMove) -> str:
     """A move in words."""
+    board = view["board"]
     if move.kind == PLAY:
         card = DECK[move.card]
-        where = "to start your row" if not view["rows"][view["seat"]] else f"at the {'left' if move.arg else 'right'} end"
+        where = "to start your row" if not board["rows"][view["seat"]] else f"at the {'left' if move.arg == LEFT_END else 'right'} end"
         return f"play {card.id} {where}"
     if move.kind == MOON:
         return f"cover your position {move.arg} with {DECK[move.card].id}"
     if move.kind == KEEP:
         return f"keep {DECK[move.card].id}, the others go back on top"
     if move.kind == STEAL:
-        return f"take a random card from {seat_name(move.arg)} ({view['hands'][move.arg]['size']} cards)"
+        return f"take a random card from {seat_name(move.arg)} ({board['hands'][move.arg]['size']} cards)"
     if move.kind == ELIMINATE:
         return f"discard an end card of {seat_name(move.arg)}'s row"
-    return {0: f"draw a card ({view['deck']} left)", 4: "take an extra turn after this one", 7: "decline the effect"}.get(move.kind, str(move))
+    if move.kind == DRAW:
+        return f"draw a card ({board['deck']} left)"
+    if move.kind == EXTRA:
+        return "take an extra turn after this one"
+    if move.kind == SKIP:
+        return "decline the effect"
+    return str(move)

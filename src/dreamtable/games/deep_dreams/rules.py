@@ -10,14 +10,17 @@ from typing import Any
 
 from ...core.contract import Game, Outcome, TurnBasedState
 from ...core.errors import IllegalActionError
-from ...core.rng import reseeded, shuffle_with
+from ...core.rng import Rng, reseeded, shuffle_with
+from ...core.seats import seat_from_name, seat_name
 from ...core.visibility import Event, Secret, owner_only
+from . import events as ev
 from .cards import (
     DECK,
     DEEP_SLEEP,
     DREAM_MOON,
     ELIMINATE_LEFT,
     ICON_NAMES,
+    ICONS,
     JOINTS,
     PREDICTIONS,
     STEAL,
@@ -27,7 +30,6 @@ from .notation import STEAL as STEAL_MOVE
 from .scoring import black_pairs, score
 
 HAND_SIZE = 5
-SEATS = "ABCDE"
 PREDICTIONS_LOOK = 3
 REASON_ROW_LENGTH = "row-length"
 REASON_STUCK = "stuck"
@@ -53,12 +55,16 @@ def cards_of(hand: int) -> list[int]:
     return cards
 
 
+CARD_IDS = tuple(card.id for card in DECK)
+"""Card number → its code: ``CARD_IDS[16] == "DD17"``."""
+
+
 def card_name(card: int) -> str:
     """``DD17`` for card 16."""
-    return DECK[card].id
+    return CARD_IDS[card]
 
 
-class DreamState(TurnBasedState):
+class DreamState(TurnBasedState[DreamMove]):
     """One match of Deep Dreams. Seats 0..n-1 (A, B, …) in clockwise order; turns pass left (DD-R1)."""
 
     __slots__ = (
@@ -91,7 +97,7 @@ class DreamState(TurnBasedState):
 
     # -- setup ------------------------------------------------------------------------------
     @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "DreamState":
+    def setup(cls, game: Game[DreamMove], players: int, seed: int, options: dict[str, Any]) -> "DreamState":
         """Shuffle, deal five each (DD-R3) and choose the First Player (DD-R1)."""
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
@@ -105,7 +111,7 @@ class DreamState(TurnBasedState):
         state.discard = []
         state.rows = [[] for _ in range(players)]
         first = options["first_player"]
-        state.first_player = state.rng.randrange(players) if first == "random" else SEATS.index(first)
+        state.first_player = state.rng.randrange(players) if first == "random" else seat_from_name(first)
         state.turn = state.first_player
         state.pending = ()
         state.peek = ()
@@ -115,7 +121,7 @@ class DreamState(TurnBasedState):
         state.peek_known = [0] * players
         state.threshold = 8 if players == 5 else 10
         state._outcome = None
-        state._log = (None, Event(None, "Five cards each are dealt; {first} is the First Player.", {"first": SEATS[state.turn]}))
+        state._log = (None, Event(ev.DEAL, None, {"first": state.turn}))
         return state
 
     def copy(self) -> "DreamState":
@@ -138,7 +144,7 @@ class DreamState(TurnBasedState):
         twin._outcome = self._outcome
         return twin
 
-    def determinize(self, seat: int, rng: Any) -> "DreamState":
+    def determinize(self, seat: int, rng: Rng | Any) -> "DreamState":
         """Re-deal what ``seat`` cannot see (DD-R24): other hands, the deck below what it peeked,
         and another seat's Predictions cards; cards it knows to be in a hand stay there."""
         n = self.players
@@ -167,7 +173,7 @@ class DreamState(TurnBasedState):
         return twin
 
     # -- who acts and what they may do -----------------------------------------------------
-    def legal_actions(self, seat: int) -> list[DreamMove]:  # type: ignore[override]
+    def legal_actions(self, seat: int) -> list[DreamMove]:
         """Every legal move of ``seat`` now."""
         if self._outcome is not None or seat != self.turn:
             return []
@@ -262,14 +268,14 @@ class DreamState(TurnBasedState):
         return f"{card_name(move.card)} connects no arrow to its neighbour at that end; at least one must (DD-R6)"
 
     # -- carrying out a move ----------------------------------------------------------------
-    def _apply(self, seat: int, move: Any) -> list[Event]:
+    def _apply(self, seat: int, move: DreamMove) -> list[Event]:
         reason = self.why_illegal(seat, move)
         if reason is not None:
             raise IllegalActionError(reason)
         events: list[Event] = []
         self.passes = 0
         if move.kind == DRAW:
-            self._draw(seat, 1, events, "drew")
+            self._draw(seat, 1, events, ev.DRAW)
         elif move.kind == PLAY:
             self._place(seat, move.card, move.arg, events)
         else:
@@ -288,14 +294,15 @@ class DreamState(TurnBasedState):
         self.deck = self.discard
         self.discard = []
         self.rng.shuffle(self.deck)
-        events.append(Event(None, f"The discard pile is shuffled into a new deck of {len(self.deck)} cards."))
+        events.append(Event(ev.RESHUFFLE, None, {"cards": len(self.deck)}))
         return True
 
-    def _draw(self, seat: int, count: int, events: list[Event], verb: str) -> None:
+    def _draw(self, seat: int, count: int, events: list[Event], kind: str) -> None:
+        """Draw ``count`` cards, each an event of ``kind`` (a turn's draw, or the DD-R7 bonus)."""
         n = self.players
         for _ in range(count):
             if not self._refill_deck(events):
-                events.append(Event(seat, f"{SEATS[seat]} could not draw: no cards are left."))
+                events.append(Event(ev.NO_DRAW, seat))
                 return
             card = self.deck.pop()
             self.hands[seat] |= 1 << card
@@ -304,7 +311,7 @@ class DreamState(TurnBasedState):
                     self.peek_known[other] -= 1
                     if other != seat:
                         self.known[other * n + seat] |= 1 << card
-            events.append(Event(seat, "{who} " + verb + " {card}.", {"who": SEATS[seat], "card": owner_only(seat, card_name(card), "a card")}))
+            events.append(Event(kind, seat, {"card": owner_only(seat, CARD_IDS[card])}))
 
     def _leaves_hand(self, seat: int, card: int) -> None:
         """A card leaves a hand face up: nobody needs to remember it there any more."""
@@ -319,7 +326,7 @@ class DreamState(TurnBasedState):
         row = self.rows[seat]
         if not row:
             row.append((card,))
-            events.append(Event(seat, f"{SEATS[seat]} started their row with {card_name(card)}."))
+            events.append(Event(ev.START_ROW, seat, {"card": CARD_IDS[card]}))
             return
         if end == RIGHT_END:
             joint = JOINTS[row[-1][-1]][card]
@@ -329,11 +336,10 @@ class DreamState(TurnBasedState):
             joint = JOINTS[card][row[0][-1]]
             neighbour_icon, own_icon = joint.icon_of_right, joint.icon_of_left
             row.insert(0, (card,))
-        levels = f"{joint.levels} level{'s' if joint.levels > 1 else ''}"
-        where = "left" if end == LEFT_END else "right"
-        events.append(Event(seat, f"{SEATS[seat]} played {card_name(card)} at the {where} end, connecting {levels}."))
+        events.append(Event(ev.PLAY, seat, {
+            "card": CARD_IDS[card], "end": ev.LEFT if end == LEFT_END else ev.RIGHT, "levels": joint.levels}))
         if joint.levels >= 2:  # DD-R7
-            self._draw(seat, self.options["draw_bonus_cards"], events, "connected two levels and drew")
+            self._draw(seat, self.options["draw_bonus_cards"], events, ev.BONUS_DRAW)
         self.pending = tuple(icon for icon in (neighbour_icon, own_icon) if icon >= 0)  # DD-R9 order
 
     def _bring_up_effects(self, events: list[Event]) -> None:
@@ -346,19 +352,17 @@ class DreamState(TurnBasedState):
                 self.peek = tuple(self.deck.pop() for _ in range(min(PREDICTIONS_LOOK, len(self.deck))))
                 self.peek_known = [0] * self.players  # the top of the deck has changed
                 if self.peek:
-                    shown = ", ".join(card_name(card) for card in self.peek)
-                    events.append(Event(seat, "{who} uses Predictions and looks at {cards}.", {
-                        "who": SEATS[seat], "cards": owner_only(seat, shown, f"the top {len(self.peek)} cards")}))
+                    events.append(Event(ev.PEEK, seat, {
+                        "count": len(self.peek), "cards": owner_only(seat, [CARD_IDS[card] for card in self.peek])}))
             if self._effect_choices(seat, effect):
                 return  # the player chooses
-            events.append(Event(seat, f"{ICON_NAMES[effect]} fires for {SEATS[seat]} but has no target, so it lapses."))
+            events.append(Event(ev.LAPSE, seat, {"effect": ICONS[effect]}))
             self.pending = self.pending[1:]
 
     def _use_effect(self, seat: int, move: DreamMove, events: list[Event]) -> None:
         """Carry out (or decline) the icon effect at the head of the queue (DD-R10 to DD-R15)."""
         effect = self.pending[0]
         self.pending = self.pending[1:]
-        who = SEATS[seat]
         kind = move.kind
         if effect == PREDICTIONS:  # DD-R11: the rest go back on top in their order
             rest = [card for card in self.peek if kind != KEEP or card != move.card]
@@ -368,20 +372,20 @@ class DreamState(TurnBasedState):
             self.peek_known[seat] = len(rest)
             if kind == KEEP:
                 self.hands[seat] |= 1 << move.card
-                events.append(Event(seat, "{who} kept {card} and put {rest} back on top.", {
-                    "who": who, "card": owner_only(seat, card_name(move.card), "one card"),
-                    "rest": owner_only(seat, ", ".join(map(card_name, rest)) or "nothing", f"{len(rest)}")}))
+                events.append(Event(ev.KEEP, seat, {
+                    "card": owner_only(seat, CARD_IDS[move.card]), "returned": len(rest),
+                    "rest": owner_only(seat, [CARD_IDS[card] for card in rest])}))
                 return
         if kind == SKIP:
-            events.append(Event(seat, f"{who} declined {ICON_NAMES[effect]}."))
+            events.append(Event(ev.DECLINE, seat, {"effect": ICONS[effect]}))
         elif kind == MOON:  # DD-R10
             self._leaves_hand(seat, move.card)
             row = self.rows[seat]
             row[move.arg - 1] = row[move.arg - 1] + (move.card,)
-            events.append(Event(seat, f"{who} laid {card_name(move.card)} by Dream Moon on position {move.arg}."))
+            events.append(Event(ev.MOON, seat, {"card": CARD_IDS[move.card], "position": move.arg}))
         elif kind == EXTRA:  # DD-R12
             self.extra_turns += 1
-            events.append(Event(seat, f"{who} sleeps deeply and will take an extra turn."))
+            events.append(Event(ev.DEEP_SLEEP, seat))
         elif kind == STEAL_MOVE:  # DD-R13
             victim = move.arg
             cards = cards_of(self.hands[victim])
@@ -394,15 +398,14 @@ class DreamState(TurnBasedState):
                     self.known[other * n + victim] = 0
             self.known[seat * n + victim] &= ~(1 << card)
             self.known[victim * n + seat] |= 1 << card
-            events.append(Event(seat, "{who} stole {card} from {victim}.", {
-                "who": who, "victim": SEATS[victim], "card": Secret(card_name(card), frozenset((seat, victim)), "a card")}))
+            events.append(Event(ev.STEAL, seat, {"victim": victim, "card": Secret(CARD_IDS[card], frozenset((seat, victim)))}))
         elif kind == ELIMINATE:  # DD-R14
             target = self.rows[move.arg]
             stack = target.pop(0) if effect == ELIMINATE_LEFT else target.pop()
             self.discard.extend(stack)
-            side = "leftmost" if effect == ELIMINATE_LEFT else "rightmost"
-            names = ", ".join(map(card_name, stack))
-            events.append(Event(seat, f"{who} eliminated {SEATS[move.arg]}'s {side} card ({names})."))
+            events.append(Event(ev.ELIMINATE, seat, {
+                "target": move.arg, "end": ev.LEFT if effect == ELIMINATE_LEFT else ev.RIGHT,
+                "cards": [CARD_IDS[card] for card in stack]}))
 
     def _end_turn(self, events: list[Event]) -> None:
         """Extra turns first, then the round-end check (DD-R16, DD-R26), then the next seat; passes (DD-R17)."""
@@ -410,7 +413,7 @@ class DreamState(TurnBasedState):
         while True:
             if self.extra_turns:
                 self.extra_turns -= 1
-                events.append(Event(self.turn, f"{SEATS[self.turn]} takes an extra turn."))
+                events.append(Event(ev.EXTRA_TURN, self.turn))
             else:
                 if self.turn == (self.first_player - 1) % n and any(len(row) >= self.threshold for row in self.rows):
                     self._finish(REASON_ROW_LENGTH, events)
@@ -419,7 +422,7 @@ class DreamState(TurnBasedState):
             if self._can_act(self.turn):
                 return
             self.passes += 1
-            events.append(Event(self.turn, f"{SEATS[self.turn]} can neither play nor draw, and passes."))
+            events.append(Event(ev.PASS, self.turn))
             if self.passes >= n:
                 self._finish(REASON_STUCK, events)
                 return
@@ -431,9 +434,7 @@ class DreamState(TurnBasedState):
         best = max(zip(totals, blacks))
         winners = tuple(seat for seat in range(self.players) if (totals[seat], blacks[seat]) == best)
         self._outcome = Outcome(tuple(totals), winners, reason, tuple(details))
-        names = " and ".join(SEATS[seat] for seat in winners)
-        why = "a row reached its full length and the round is over" if reason == REASON_ROW_LENGTH else "a full round of passes"
-        events.append(Event(None, f"Game over ({why}): {names} won with {best[0]:g} points."))
+        events.append(Event(ev.GAME_OVER, None, {"reason": reason, "winners": list(winners), "points": best[0]}))
 
     # -- invariants and views ---------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -451,23 +452,60 @@ class DreamState(TurnBasedState):
         assert all(k <= len(self.deck) for k in self.peek_known)
 
     def _view(self) -> dict[str, Any]:
+        """The board (``view["board"]``; its JSON Schema is ``view.schema.json`` beside this file).
+
+        The envelope already holds the players, the seat on turn and the outcome; this is the
+        table itself. Cards are their codes; hidden parts are wrapped for their owner.
+        """
         totals, details = score(self.rows)
+        ids = CARD_IDS
         return {
-            "game": "deep-dreams",
-            "players": self.players,
-            "turn": self.turn,
             "first_player": self.first_player,
             "threshold": self.threshold,
             "deck": len(self.deck),
-            "discard": [card_name(card) for card in self.discard],
+            "discard": [ids[card] for card in self.discard],
             "hands": [
-                {"size": self.hands[s].bit_count(), "cards": owner_only(s, [card_name(c) for c in cards_of(self.hands[s])])}
+                {"size": self.hands[s].bit_count(), "cards": owner_only(s, [ids[c] for c in cards_of(self.hands[s])])}
                 for s in range(self.players)
             ],
-            "rows": [[[card_name(card) for card in stack] for stack in row] for row in self.rows],
-            "resolving": ICON_NAMES[self.pending[0]] if self.pending else None,
-            "peek": owner_only(self.turn, [card_name(card) for card in self.peek], len(self.peek)) if self.peek else None,
+            "rows": [[[ids[card] for card in stack] for stack in row] for row in self.rows],
+            "resolving": ICONS[self.pending[0]] if self.pending else None,
+            "peek": owner_only(self.turn, [ids[card] for card in self.peek], len(self.peek)) if self.peek else None,
             "extra_turns": self.extra_turns,
             "scores": totals,
             "score_parts": details,
         }
+
+    def _prompt(self, seat: int) -> str:
+        """What the seat on turn is asked: the icon effect it resolves, or to play or draw.
+
+        Only the seat on turn is asked, so its own hand may shape the words.
+        """
+        if self.pending:
+            return self._effect_prompt(seat, self.pending[0])
+        can_draw = bool(self.deck or self.discard)
+        playable = len(self._turn_moves(seat)) - can_draw
+        if not self.rows[seat]:
+            return "Start your row with any card from your hand, or draw." if playable else "Draw a card."
+        if playable and can_draw:
+            return "Play a card that connects to your row, or draw."
+        if playable:
+            return "Play a card that connects to your row (nothing is left to draw)."
+        return "Draw a card (none of yours connects to your row now)."
+
+    def _effect_prompt(self, seat: int, effect: int) -> str:
+        """The question an icon effect asks (DD-R10 to DD-R15); every one may be declined."""
+        if effect == DREAM_MOON:
+            last = len(self.rows[seat]) - 1
+            where = "your position 1" if last == 1 else f"one of your positions 1–{last}"
+            return f"Dream Moon: lay a card from your hand on {where} (never the rightmost), or skip."
+        if effect == PREDICTIONS:
+            return f"Predictions: keep one of the {len(self.peek)} cards you see (the rest go back on top), or skip."
+        if effect == DEEP_SLEEP:
+            return "Deep Sleep: take an extra turn after this one, or skip."
+        names = [seat_name(move.arg) for move in self._effect_choices(seat, effect)]
+        targets = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        if effect == STEAL:
+            return f"Steal: take a random card from another player's hand ({targets}), or skip."
+        side = "leftmost" if effect == ELIMINATE_LEFT else "rightmost"
+        return f"{ICON_NAMES[effect]}: discard the {side} card of another player's row ({targets}), or skip."

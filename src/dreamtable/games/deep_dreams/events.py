@@ -1,0 +1,139 @@
+"""The events of Deep Dreams: one kind per thing that can happen, and the sentence of each.
+
+The rules (:mod:`.rules`) build an event as its kind, the acting seat and a few typed fields —
+seats as ints, cards as their codes (``"DD17"``), icon effects as their codes (``"dream_moon"``),
+numbers as numbers — with hidden cards wrapped in a ``Secret`` whose ``shown_as`` is ``None``
+(or a count). No words are written there: :data:`SENTENCES` turns the fields a seat may know
+into the words of the log only when a log is read.
+
+=====================  ======  ===================================================================
+kind                   actor   fields
+=====================  ======  ===================================================================
+``deal``               —       ``first`` (seat): five cards each are dealt
+``reshuffle``          —       ``cards`` (the new deck's size)
+``draw``               seat    ``card`` (code; ``null`` for the others)
+``bonus-draw``         seat    ``card`` (code; ``null`` for the others) — DD-R7
+``no-draw``            seat    —
+``start-row``          seat    ``card``
+``play``               seat    ``card``, ``end`` (``left``/``right``), ``levels`` (connected)
+``peek``               seat    ``count``, ``cards`` (codes, top first; ``null`` for the others)
+``lapse``              seat    ``effect``
+``decline``            seat    ``effect``
+``keep``               seat    ``card`` (``null`` for the others), ``rest`` (codes put back, top
+                               first; ``null`` for the others), ``returned`` (how many)
+``moon``               seat    ``card``, ``position`` (1 = leftmost)
+``deep-sleep``         seat    —
+``extra-turn``         seat    —
+``steal``              seat    ``victim`` (seat), ``card`` (code for thief and victim, else ``null``)
+``eliminate``          seat    ``target`` (seat), ``end`` (``left``/``right``), ``cards`` (the stack)
+``pass``               seat    —
+``game-over``          —       ``reason`` (``row-length``/``stuck``), ``winners`` (seats), ``points``
+=====================  ======  ===================================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.seats import seat_list, seat_name
+from ...core.sentences import Sentence
+from .cards import ICON_NAMES, ICONS
+
+DEAL = "deal"
+RESHUFFLE = "reshuffle"
+DRAW = "draw"
+BONUS_DRAW = "bonus-draw"
+NO_DRAW = "no-draw"
+START_ROW = "start-row"
+PLAY = "play"
+PEEK = "peek"
+LAPSE = "lapse"
+DECLINE = "decline"
+KEEP = "keep"
+MOON = "moon"
+DEEP_SLEEP = "deep-sleep"
+EXTRA_TURN = "extra-turn"
+STEAL = "steal"
+ELIMINATE = "eliminate"
+PASS = "pass"
+GAME_OVER = "game-over"
+
+EVENT_KINDS = frozenset({
+    DEAL, RESHUFFLE, DRAW, BONUS_DRAW, NO_DRAW, START_ROW, PLAY, PEEK, LAPSE, DECLINE, KEEP, MOON,
+    DEEP_SLEEP, EXTRA_TURN, STEAL, ELIMINATE, PASS, GAME_OVER,
+})
+"""Every kind the rules can emit; the tests check that each has a sentence."""
+
+LEFT, RIGHT = "left", "right"
+"""The ends of a row, as events and the view name them."""
+
+EFFECT_NAMES = dict(zip(ICONS, ICON_NAMES))
+"""An icon effect's code → its name on the card (``dream_moon`` → ``Dream Moon``)."""
+
+ENDING_WHY = {
+    "row-length": "a row reached its full length and the round is over",
+    "stuck": "a full round of passes",
+}
+
+
+def _card_or(card: str | None, hidden: str) -> str:
+    return hidden if card is None else card
+
+
+def _effect(event: Mapping[str, Any]) -> str:
+    return EFFECT_NAMES[event["effect"]]
+
+
+def _play(event: Mapping[str, Any]) -> str:
+    levels = event["levels"]
+    return (f"{seat_name(event['actor'])} played {event['card']} at the {event['end']} end, "
+            f"connecting {levels} level{'s' if levels > 1 else ''}.")
+
+
+def _peek(event: Mapping[str, Any]) -> str:
+    cards = event["cards"]
+    count = event["count"]
+    seen = ", ".join(cards) if cards is not None else ("the top card" if count == 1 else f"the top {count} cards")
+    return f"{seat_name(event['actor'])} uses Predictions and looks at {seen}."
+
+
+def _keep(event: Mapping[str, Any]) -> str:
+    who = seat_name(event["actor"])
+    if event["card"] is None:
+        return f"{who} kept one card and put {event['returned']} back on top."
+    rest = ", ".join(event["rest"]) or "nothing"
+    return f"{who} kept {event['card']} and put {rest} back on top."
+
+
+def _eliminate(event: Mapping[str, Any]) -> str:
+    side = "leftmost" if event["end"] == LEFT else "rightmost"
+    return (f"{seat_name(event['actor'])} eliminated {seat_name(event['target'])}'s {side} card "
+            f"({', '.join(event['cards'])}).")
+
+
+def _game_over(event: Mapping[str, Any]) -> str:
+    return (f"Game over ({ENDING_WHY[event['reason']]}): {seat_list(event['winners'])} won with "
+            f"{event['points']:g} points.")
+
+
+SENTENCES: dict[str, Sentence] = {
+    DEAL: "Five cards each are dealt; {first:seat} is the First Player.",
+    RESHUFFLE: "The discard pile is shuffled into a new deck of {cards} cards.",
+    DRAW: lambda e: f"{seat_name(e['actor'])} drew {_card_or(e['card'], 'a card')}.",
+    BONUS_DRAW: lambda e: f"{seat_name(e['actor'])} connected two levels and drew {_card_or(e['card'], 'a card')}.",
+    NO_DRAW: "{actor:seat} could not draw: no cards are left.",
+    START_ROW: "{actor:seat} started their row with {card}.",
+    PLAY: _play,
+    PEEK: _peek,
+    LAPSE: lambda e: f"{_effect(e)} fires for {seat_name(e['actor'])} but has no target, so it lapses.",
+    DECLINE: lambda e: f"{seat_name(e['actor'])} declined {_effect(e)}.",
+    KEEP: _keep,
+    MOON: "{actor:seat} laid {card} by Dream Moon on position {position}.",
+    DEEP_SLEEP: "{actor:seat} sleeps deeply and will take an extra turn.",
+    EXTRA_TURN: "{actor:seat} takes an extra turn.",
+    STEAL: lambda e: f"{seat_name(e['actor'])} stole {_card_or(e['card'], 'a card')} from {seat_name(e['victim'])}.",
+    ELIMINATE: _eliminate,
+    PASS: "{actor:seat} can neither play nor draw, and passes.",
+    GAME_OVER: _game_over,
+}
+"""The sentence of every event kind, written when a log is read (see :mod:`dreamtable.core.sentences`)."""

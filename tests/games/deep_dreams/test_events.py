@@ -1,0 +1,199 @@
+"""Deep Dreams events: structured kinds with typed fields, and the sentence of each kind.
+
+The rules build events from ints and card codes only; the words come from ``GAME.sentences``
+when a log is read, and read as the game's log always has.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from dreamtable import testing
+from dreamtable.games.deep_dreams import events as ev
+from dreamtable.games.deep_dreams.events import EVENT_KINDS, SENTENCES
+
+from .position import GAME, play, position
+
+CARD = re.compile(r"^DD(0[1-9]|[1-4][0-9]|5[0-4])$")
+WORDS = {"left", "right", "row-length", "stuck", *ev.EFFECT_NAMES}
+"""The only strings a field may hold besides card codes: ends, ending reasons, effect codes."""
+
+
+def texts(state, seat):
+    return [event["text"] for event in state.log(seat)]
+
+
+def kinds(events):
+    return [event.kind for event in events]
+
+
+def test_every_kind_the_rules_emit_has_a_sentence():
+    assert set(GAME.sentences) == EVENT_KINDS
+    assert GAME.sentences is SENTENCES
+
+
+def _plain_values(value):
+    """Every leaf of a revealed field (lists and dicts opened)."""
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            yield from _plain_values(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from _plain_values(item)
+    else:
+        yield value
+
+
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_fuzzed_events_are_declared_kinds_with_typed_fields(players):
+    seen = set()
+    for seed in range(25):
+        state = testing.play_random(GAME, players, seed, options={"draw_bonus_cards": 1 + seed % 2})
+        for event in state.events():
+            assert event.kind in EVENT_KINDS
+            seen.add(event.kind)
+            assert event.actor is None or (type(event.actor) is int and 0 <= event.actor < players)
+            for seat in [*range(players), None]:
+                shown = event.seen_by(seat)
+                json.dumps(shown)
+                for key, value in shown.items():
+                    if key in ("first", "victim", "target"):
+                        assert type(value) is int and 0 <= value < players
+                    for leaf in _plain_values(value):
+                        if isinstance(leaf, str) and key != "kind":
+                            assert CARD.match(leaf) or leaf in WORDS, (event, key, leaf)
+        testing.check_event_sentences(state)
+    assert seen >= {ev.DEAL, ev.DRAW, ev.BONUS_DRAW, ev.START_ROW, ev.PLAY, ev.GAME_OVER, ev.DECLINE}
+
+
+def test_deal_and_first_player():
+    state = GAME.new(players=3, seed=1, first_player="C")
+    [deal] = state.events()
+    assert (deal.kind, deal.actor, dict(deal.fields)) == ("deal", None, {"first": 2})
+    assert texts(state, None) == ["Five cards each are dealt; C is the First Player."]
+
+
+def test_draw_shows_the_card_to_its_owner_only():
+    state = position(hands={0: "DD40", 1: "DD41"}, deck_top="DD50")
+    [draw] = play(state, 0, "draw")
+    assert draw.kind == "draw" and draw.actor == 0
+    assert draw.seen_by(0)["card"] == "DD50" and draw.seen_by(1)["card"] is None and draw.seen_by(None)["card"] is None
+    assert texts(state, 0)[-1] == "A drew DD50."
+    assert texts(state, 1)[-1] == texts(state, None)[-1] == "A drew a card."
+
+
+def test_start_row_play_and_bonus_draw():
+    state = position(hands={0: "DD36 DD40", 1: "DD41"})
+    assert kinds(play(state, 0, "play DD36 right")) == ["start-row"]
+    assert texts(state, None)[-1] == "A started their row with DD36."
+    state = position(rows={0: "DD36"}, hands={0: "DD16", 1: "DD40"}, deck_top="DD50")
+    events = play(state, 0, "play DD16 right")
+    assert [(e.kind, e.actor) for e in events] == [("play", 0), ("bonus-draw", 0)]
+    assert dict(events[0].fields) == {"card": "DD16", "end": "right", "levels": 2}
+    assert texts(state, 0)[-2:] == ["A played DD16 at the right end, connecting 2 levels.", "A connected two levels and drew DD50."]
+    assert texts(state, 1)[-1] == "A connected two levels and drew a card."
+
+
+def test_play_at_the_left_end_connecting_one_level():
+    state = position(rows={0: "DD03"}, hands={0: "DD18 DD40", 1: "DD19"})
+    [event] = play(state, 0, "play DD18 left")
+    assert dict(event.fields) == {"card": "DD18", "end": "left", "levels": 1}
+    assert texts(state, None)[-1] == "A played DD18 at the left end, connecting 1 level."
+
+
+def test_predictions_peek_and_keep():
+    state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck_top="DD50 DD51 DD52")
+    events = play(state, 0, "play DD03 right")
+    peek = events[-1]
+    assert peek.kind == "peek" and peek.seen_by(0) == {"kind": "peek", "actor": 0, "count": 3, "cards": ["DD50", "DD51", "DD52"]}
+    assert peek.seen_by(1)["cards"] is None
+    assert texts(state, 0)[-1] == "A uses Predictions and looks at DD50, DD51, DD52."
+    assert texts(state, 1)[-1] == "A uses Predictions and looks at the top 3 cards."
+    [keep] = play(state, 0, "keep DD51")
+    assert keep.seen_by(0) == {"kind": "keep", "actor": 0, "card": "DD51", "returned": 2, "rest": ["DD50", "DD52"]}
+    assert keep.seen_by(1) == {"kind": "keep", "actor": 0, "card": None, "returned": 2, "rest": None}
+    assert texts(state, 0)[-1] == "A kept DD51 and put DD50, DD52 back on top."
+    assert texts(state, None)[-1] == "A kept one card and put 2 back on top."
+
+
+def test_predictions_of_a_single_card_reads_in_the_singular():
+    state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck="DD50")
+    play(state, 0, "play DD03 right")
+    assert texts(state, 1)[-1] == "A uses Predictions and looks at the top card."
+    play(state, 0, "keep DD50")
+    assert texts(state, 0)[-1] == "A kept DD50 and put nothing back on top."
+
+
+def test_decline_moon_and_lapse():
+    state = position(rows={0: "DD01"}, hands={0: "DD16 DD40", 1: "DD19"})
+    play(state, 0, "play DD16 right")
+    [decline] = play(state, 0, "skip")
+    assert (decline.kind, dict(decline.fields)) == ("decline", {"effect": "dream_moon"})
+    assert texts(state, None)[-1] == "A declined Dream Moon."
+    state = position(rows={0: "DD36 DD01"}, hands={0: "DD03 DD05", 1: "DD19"})
+    play(state, 0, "play DD03 right")
+    [moon] = play(state, 0, "moon DD05 on 2")[:1]
+    assert (moon.kind, dict(moon.fields)) == ("moon", {"card": "DD05", "position": 2})
+    assert texts(state, None)[-1] == "A laid DD05 by Dream Moon on position 2."
+
+
+def test_deep_sleep_and_the_extra_turn():
+    state = position(rows={0: "DD03"}, hands={0: "DD46 DD40", 1: "DD19"})
+    play(state, 0, "play DD46 right")
+    events = play(state, 0, "extra turn")
+    assert kinds(events) == ["deep-sleep", "extra-turn"] and {e.actor for e in events} == {0}
+    assert texts(state, None)[-2:] == ["A sleeps deeply and will take an extra turn.", "A takes an extra turn."]
+
+
+def test_steal_names_the_card_to_thief_and_victim_only():
+    state = position(players=3, rows={0: "DD01"}, hands={0: "DD16 DD40", 1: "DD19", 2: "DD21"})
+    play(state, 0, "play DD16 right")
+    play(state, 0, "skip")
+    [steal] = play(state, 0, "steal B")
+    assert steal.kind == "steal" and steal.seen_by(0)["victim"] == 1
+    assert steal.seen_by(0)["card"] == steal.seen_by(1)["card"] == "DD19"
+    assert steal.seen_by(2)["card"] is None and steal.seen_by(None)["card"] is None
+    assert texts(state, 1)[-1] == "A stole DD19 from B."
+    assert texts(state, 2)[-1] == "A stole a card from B."
+
+
+def test_eliminate_names_the_target_seat_and_the_whole_stack():
+    state = position(rows={0: "DD11", 1: "DD19+DD20 DD21"}, hands={0: "DD32", 1: "DD22"})
+    play(state, 0, "play DD32 right")
+    [eliminate] = play(state, 0, "eliminate B")[:1]
+    assert (eliminate.kind, dict(eliminate.fields)) == ("eliminate", {"target": 1, "end": "left", "cards": ["DD19", "DD20"]})
+    assert "A eliminated B's leftmost card (DD19, DD20)." in texts(state, None)
+
+
+def test_reshuffle_no_draw_pass_and_game_over():
+    state = position(hands={0: "DD40", 1: "DD41"}, deck="", discard="DD01 DD02 DD03")
+    events = play(state, 0, "draw")
+    assert kinds(events) == ["reshuffle", "draw"] and dict(events[0].fields) == {"cards": 3}
+    assert texts(state, None)[-2] == "The discard pile is shuffled into a new deck of 3 cards."
+    state = position(rows={0: "DD02", 1: "DD05"}, hands={0: "DD15", 1: ""}, deck="", discard="")
+    events = []
+    state.turn = 1
+    state._end_turn(events)
+    assert kinds(events) == ["pass", "pass", "game-over"]
+    assert dict(events[-1].fields) == {"reason": "stuck", "winners": [1], "points": 5.0} and state.outcome.scores[1] == 5.0
+    assert [GAME.sentence(event.seen_by(None)) for event in events] == [
+        "A can neither play nor draw, and passes.", "B can neither play nor draw, and passes.",
+        "Game over (a full round of passes): B won with 5 points.",
+    ]
+
+
+def test_no_draw_when_nothing_is_left_and_a_shared_win():
+    state = position(rows={0: "DD36"}, hands={0: "DD16", 1: "DD40"}, deck="", discard="")
+    events = play(state, 0, "play DD16 right")
+    assert kinds(events) == ["play", "no-draw"]
+    assert texts(state, None)[-1] == "A could not draw: no cards are left."
+    state = position(rows={0: "DD02", 1: "DD02"}, deck="", discard="")
+    state.rows[1] = [(14,)]  # DD15: the same score and no black pair, so the win is shared
+    finish = []
+    state._finish("row-length", finish)
+    assert dict(finish[0].fields)["winners"] == [0, 1]
+    assert GAME.sentence(finish[0].seen_by(None)).startswith(
+        "Game over (a row reached its full length and the round is over): A and B won with ")
