@@ -88,6 +88,9 @@ def test_prompts_for_each_icon_effect():
     state = predictions_position()
     assert state.view(0)["prompt"] == "Predictions: keep one of the 3 cards you see (the rest go back on top), or skip."
     assert state.view(1)["prompt"] == "Waiting for A."
+    state = position(rows={0: "DD09"}, hands={0: "DD03 DD40", 1: "DD19"}, deck="DD50")
+    play(state, 0, "play DD03 right")
+    assert state.view(0)["prompt"] == "Predictions: keep the one card you see, or skip (it stays on top)."
     state = position(rows={0: "DD03"}, hands={0: "DD46 DD40", 1: "DD19"})
     play(state, 0, "play DD46 right")
     assert state.view(0)["prompt"] == "Deep Sleep: take an extra turn after this one, or skip."

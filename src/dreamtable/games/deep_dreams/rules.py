@@ -500,6 +500,8 @@ class DreamState(TurnBasedState[DreamMove]):
             where = "your position 1" if last == 1 else f"one of your positions 1–{last}"
             return f"Dream Moon: lay a card from your hand on {where} (never the rightmost), or skip."
         if effect == PREDICTIONS:
+            if len(self.peek) == 1:
+                return "Predictions: keep the one card you see, or skip (it stays on top)."
             return f"Predictions: keep one of the {len(self.peek)} cards you see (the rest go back on top), or skip."
         if effect == DEEP_SLEEP:
             return "Deep Sleep: take an extra turn after this one, or skip."
