@@ -31,12 +31,12 @@ Allowed = tuple[tuple[tuple[bool, ...], ...], ...]
 @lru_cache(maxsize=None)
 def placement_table(own_rem_swap: bool, converti_sogno_locks: bool) -> Table:
     """The placement rules for one option set (SI-R7 to SI-R11)."""
-    table = [[[None] * 6 for _side in range(2)] for _card in range(5)]
+    table: list[list[list[str | None]]] = [[[None] * 6 for _side in range(2)] for _card in range(5)]
 
     def forbid(card: int, side: int, tops: "range | tuple[int, ...]", reason: str) -> None:
         for top in tops:
             if table[card][side][top] is None:
-                table[card][side][top] = reason  # type: ignore[call-overload]
+                table[card][side][top] = reason
 
     locked = "a Convert to Dream locks its slot for good: nothing more may be played there (SI-R10)"
     if converti_sogno_locks:
