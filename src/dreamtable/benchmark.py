@@ -43,7 +43,7 @@ def _random_games(game_id: str, players: int, games: int, seed: int) -> tuple[fl
     def keep_some(state: State[Any]) -> None:
         nonlocal decisions
         decisions += 1
-        if decisions % 97 == 0 and len(midgame) < 20:
+        if decisions % 97 == 1 and len(midgame) < 20:  # the first decision too: short games give one
             midgame.append(state.copy())
 
     start = time.perf_counter()

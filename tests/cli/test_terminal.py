@@ -42,8 +42,8 @@ def test_list_shows_the_games():
 
 
 def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
-    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_ms=6000",
-                  "-o", "final_guess_ms=3000", "--clue-delay", "0.3")
+    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=6",
+                  "-o", "final_guess_seconds=3", "--bot-delay", "0.3")
     child.timeout = 30
     child.expect("type your guess")
     child.expect(r"says: \w+")  # a bot's clue appears on its own
@@ -64,10 +64,10 @@ def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
     child.expect(pexpect.EOF)
 
 
-def test_when_i_dream_refuses_two_humans_and_says_why():
+def test_a_game_against_the_clock_refuses_two_humans_and_says_why():
     child = spawn("play", "when-i-dream", "--seats", "human,human,bot,bot")
+    child.expect("runs against the clock")
     child.expect("exactly one human")
-    child.expect("web play")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2
@@ -123,6 +123,9 @@ def test_quit_and_resume_from_the_save_file(tmp_path):
     child.expect(pexpect.EOF)
     saved = json.loads(save.read_text())
     assert len(saved["moves"]) >= 3
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "9", "--save", str(save))
+    child.expect("holds the game of seed 8, not 9")
+    child.expect(pexpect.EOF)
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
     child.expect(f"Resuming the game after {len(saved['moves'])} moves")
     play_to_the_end(child)
@@ -130,30 +133,32 @@ def test_quit_and_resume_from_the_save_file(tmp_path):
     assert dreamtable.replay(save).is_over
 
 
-def test_undo_takes_back_a_play_but_not_a_draw():
+def test_undo_never_takes_back_a_draw():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
-    child.expect("Nothing to undo")
+    child.expect("Nothing to undo: you have no move to take back")
     child.expect(MOVE_PROMPT)
     child.sendline("draw")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
-    child.expect("Nothing to undo")
+    child.expect("Nothing to undo: A's move draw showed A something they did not know")
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
 
-def test_undo_restores_the_position_before_a_play():
-    # Seed 5, A first: A holds a Dream 3 (see the move list); playing it and undoing puts it back.
-    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
+def test_undo_takes_back_an_action_that_showed_nobody_anything():
+    # Dreamwell, seed 3, A first: turning a tile is one of A's three actions and shows nothing new.
+    child = spawn("play", "dreamwell", "--seats", "human,random", "--seed", "3", "--option", "first_player=A")
     child.expect(MOVE_PROMPT)
-    child.sendline("S3")
+    child.sendline("rotate a1 90")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
     child.expect("taken back")
-    child.expect(r"S3\s+Dream 3 on your slot 3")
+    child.expect(MOVE_PROMPT)
+    child.sendline("undo")
+    child.expect("Nothing to undo")
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)
@@ -183,6 +188,9 @@ def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
         (("play", "sogni-e-incubi", "--seats", "human,robot"), "unknown bot"),
         (("play", "sogni-e-incubi", "--seats", "human"), "2–4 players"),
         (("play", "sogni-e-incubi", "--seats", "random,random", "-o", "hand_limit=lots"), "hand_limit takes a int"),
+        (("play", "sogni-e-incubi", "--seats", "human,ismcts:0"), "bad ISMCTS budget"),
+        (("play", "sogni-e-incubi", "--seats", "human,ismcts:-5s"), "bad ISMCTS budget"),
+        (("bench", "chess"), "unknown game"),
     ]:
         child = spawn(*args)
         child.expect(phrase)
@@ -275,3 +283,14 @@ def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child.sendline("quit")
     child.expect("You left the game")
     child.expect(pexpect.EOF)
+
+
+def test_bench_with_no_game_measures_every_game():
+    # The `games` option once shadowed the list of games and this crashed (make bench too).
+    child = spawn("bench", "--runs", "1", "--games", "1")
+    child.timeout = 120
+    for info in dreamtable.games():
+        child.expect(info.id)
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0

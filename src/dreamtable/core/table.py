@@ -201,20 +201,26 @@ class Table:
         return now >= self._changed_at + float(getattr(bot, "delay", 0.0))
 
     def step_bots(self) -> bool:
-        """Let one bot act if it is its moment; True when one did."""
+        """Let the bots whose moment it is act; True when one did.
+
+        Every bot ready at this moment is asked in turn (each sees the moves of those before it),
+        so a busy seat cannot starve another: a clue-giver that speaks does not silence the Dreamer.
+        """
         if self.state.is_over:
             return False
         now = self.clock.now()
-        for seat in sorted(self.bots):
-            if not self._bot_may_act(seat, now):
+        ready = [seat for seat in sorted(self.bots) if self._bot_may_act(seat, now)]
+        acted = False
+        for seat in ready:
+            if self.state.is_over or seat not in self.state.actors:
                 continue
             action = self.bots[seat].choose(self.state, seat)
             if action is None:
                 self._waiting[seat] = self.seq
                 continue
             self._apply(seat, action)
-            return True
-        return False
+            acted = True
+        return acted
 
     def waiting_for_human(self) -> bool:
         """Whether the game waits for a human seat (its first actor is one)."""
