@@ -162,12 +162,10 @@ class TerminalGame:
             if action is None:
                 continue
             try:
-                events = self.table.submit(seat, action)
+                self.table.submit(seat, action)
             except DreamtableError as error:
                 self.console.print(f"[red]Not allowed:[/] {error}")
                 continue
-            for event in events:
-                self.console.print(f"  {event['text']}")
             self._news()
             return
 

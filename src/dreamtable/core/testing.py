@@ -54,24 +54,79 @@ def all_logs(state: State[Any]) -> list[str]:
     return [json.dumps(state.log(seat), sort_keys=True) for seat in seats]
 
 
-@lru_cache(maxsize=None)
-def _validators(game_id: str) -> tuple[Any, Any]:
+# JSON Schema keywords fastjsonschema (draft-07) understands; a schema using others is checked
+# by jsonschema alone. Both agree on these, and fastjsonschema is about ten times faster, which
+# matters when every view of thousands of fuzzed games is checked.
+_DRAFT7_KEYWORDS = frozenset({
+    "$schema", "$id", "$ref", "$comment", "$defs", "definitions", "title", "description", "default", "examples",
+    "type", "enum", "const", "multipleOf", "maximum", "exclusiveMaximum", "minimum", "exclusiveMinimum",
+    "maxLength", "minLength", "pattern", "format", "items", "additionalItems", "maxItems", "minItems", "uniqueItems",
+    "contains", "maxProperties", "minProperties", "required", "properties", "patternProperties",
+    "additionalProperties", "dependencies", "propertyNames", "if", "then", "else", "allOf", "anyOf", "oneOf", "not",
+})
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf")
+
+
+def _draft7_only(schema: Any) -> bool:
+    """Whether a schema uses only keywords that draft-07 (and so fastjsonschema) knows."""
+    if not isinstance(schema, dict):
+        return True
+    for key, value in schema.items():
+        if key not in _DRAFT7_KEYWORDS:
+            return False
+        if key in _SCHEMA_MAPS and not all(_draft7_only(child) for child in value.values()):
+            return False
+        if key in _SCHEMA_LISTS or (key == "items" and isinstance(value, list)):
+            if not all(_draft7_only(child) for child in value):
+                return False
+        elif isinstance(value, dict) and key not in _SCHEMA_MAPS and not _draft7_only(value):
+            return False
+    return True
+
+
+def _compiled(schema: dict[str, Any]) -> Callable[[Any], None]:
+    """A validating function: fastjsonschema when it understands the schema, else jsonschema."""
     from jsonschema import Draft202012Validator
 
+    Draft202012Validator.check_schema(schema)  # the schema itself must be valid 2020-12
+    if _draft7_only(schema):
+        import fastjsonschema
+
+        fast = fastjsonschema.compile({key: value for key, value in schema.items() if key != "$schema"})
+
+        def check_fast(item: Any) -> None:
+            try:
+                fast(item)
+            except fastjsonschema.JsonSchemaValueException as error:
+                raise ValueError(f"{error.message} (at {error.name})") from None
+
+        return check_fast
+    slow = Draft202012Validator(schema)
+
+    def check_slow(item: Any) -> None:
+        error = next(iter(slow.iter_errors(item)), None)
+        if error is not None:
+            path = "/".join(str(step) for step in error.absolute_path)
+            raise ValueError(f"{error.message} (at /{path})")
+
+    return check_slow
+
+
+@lru_cache(maxsize=None)
+def _validators(game_id: str) -> tuple[Callable[[Any], None], Callable[[Any], None]]:
     envelope = json.loads(ENVELOPE_SCHEMA.read_text(encoding="utf-8"))
-    board = load(game_id).view_schema
-    Draft202012Validator.check_schema(board)
-    return Draft202012Validator(envelope), Draft202012Validator(board)
+    return _compiled(envelope), _compiled(load(game_id).view_schema)
 
 
 def check_view_shape(view: dict[str, Any], game_id: str, where: str = "") -> None:
     """The view is the one envelope (docs/architecture.md) and its board fits the game's schema."""
     envelope, board = _validators(game_id)
-    for validator, part, name in ((envelope, view, "envelope"), (board, view.get("board"), "board")):
-        error = next(iter(validator.iter_errors(part)), None)
-        if error is not None:
-            path = "/".join(str(step) for step in error.absolute_path)
-            raise AssertionError(f"{where or game_id}: the view's {name} breaks its schema at /{path}: {error.message}")
+    for check, part, name in ((envelope, view, "envelope"), (board, view.get("board"), "board")):
+        try:
+            check(part)
+        except ValueError as error:
+            raise AssertionError(f"{where or game_id}: the view's {name} breaks its schema: {error}") from None
     players = view["players"]
     for event in view["events"]:
         actor = event["actor"]
