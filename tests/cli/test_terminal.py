@@ -36,8 +36,8 @@ def play_to_the_end(child: pexpect.spawn, answer: str = "1") -> int:
 
 def test_list_shows_the_games():
     child = spawn("list")
-    child.expect("sogni-e-incubi")
-    child.expect("deep-dreams")
+    for info in sorted(dreamtable.games(), key=lambda info: info.id):
+        child.expect(info.id)
     child.expect(pexpect.EOF)
 
 
@@ -124,7 +124,7 @@ def test_quit_and_resume_from_the_save_file(tmp_path):
     saved = json.loads(save.read_text())
     assert len(saved["moves"]) >= 3
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "9", "--save", str(save))
-    child.expect("holds the game of seed 8, not 9")
+    child.expect(r"holds\s+the\s+game\s+of\s+seed\s+8,\s+not\s+9")
     child.expect(pexpect.EOF)
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
     child.expect(f"Resuming the game after {len(saved['moves'])} moves")
@@ -142,7 +142,7 @@ def test_undo_never_takes_back_a_draw():
     child.sendline("draw")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
-    child.expect("Nothing to undo: A's move draw showed A something they did not know")
+    child.expect(r"Nothing to undo: \w's move \S+ showed")  # the draw showed A a card (and B's reply, its own)
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)

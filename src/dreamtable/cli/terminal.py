@@ -154,9 +154,10 @@ class TerminalGame:
         self.console.print(f"[bold cyan]{view['prompt']}[/]")
         while True:
             answer = self.read(f"Player {seat_name(seat)}, your move: ").strip()
-            if self._command(seat, answer):
+            command = self._command(seat, answer)
+            if command == "undone":
                 return
-            if not answer:
+            if command == "handled" or not answer:
                 continue
             action = self._read_action(seat, answer, legal, forms)
             if action is None:
@@ -177,23 +178,24 @@ class TerminalGame:
         for form in forms:
             self.console.print(f"  {form.label}: type {form.template}")
 
-    def _command(self, seat: int, answer: str) -> bool:
-        """Handle quit, help and undo; True when the turn is over (an undo was made)."""
+    def _command(self, seat: int, answer: str) -> str | None:
+        """Handle quit, help and undo: ``"undone"`` (the position changed), ``"handled"``, or
+        ``None`` when the answer is not a command."""
         word = answer.lower()
         if word in ("quit", "q", "exit"):
             raise Quit
         if word in ("help", "?", "h"):
             self.console.print(HELP)
-            return False
+            return "handled"
         if word == "undo":
             reason = self.table.why_no_undo(seat)
             if reason is not None:
                 self.console.print(f"[red]Nothing to undo:[/] {reason}.")
-                return False
+                return "handled"
             self.table.undo(seat)
             self.console.print("Your last move and the replies to it were taken back.")
-            return True
-        return False
+            return "undone"
+        return None
 
     def _read_action(self, seat: int, answer: str, legal: list[Any], forms: list[ActionForm]) -> Any:
         """The action a player's answer names: a move number, a notation, or the value of the one free form."""
@@ -245,7 +247,7 @@ class TerminalGame:
             raise EOFError
         answer = line.strip()
         self._last_shown = None
-        if not answer or self._command(human, answer):
+        if not answer or self._command(human, answer):  # an undo or help: the screen lists the moves again
             return
         if answer.lower() == "moves":
             self._list_moves(view, legal, forms)
