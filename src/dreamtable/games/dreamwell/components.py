@@ -12,6 +12,8 @@ import json
 from importlib import resources
 from typing import Any, NamedTuple
 
+from ...core.errors import ComponentDataError as CoreComponentDataError
+
 CREATURES = ("GAM", "COS", "NOV", "UMI", "LIL", "JUP", "BOR", "SKU")
 CREATURE_NAMES = ("Gamma", "Cosmo", "Nova", "Umibozu", "Lil' Hero", "Jupiter", "Borealis", "Skullflower")
 CREATURE_PARTNER = (1, 0, 3, 2, 5, 4, 7, 6)  # Gamma–Cosmo, Nova–Umibozu, Lil' Hero–Jupiter, Borealis–Skullflower
@@ -22,6 +24,9 @@ TERRAIN_ITEM = 8  # item code of terrain t is 8 + t
 FRIENDS = ("Ace", "Orion", "Lucius", "Ion", "Astra", "Orbit", "Stella", "Flux")
 DIRECTIONS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 STEP = ((0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1))  # (column, row) per direction
+
+ITEM_CODES = CREATURES + TERRAINS  # item i is ITEM_CODES[i]: the codes views and events use
+ITEM_NAME_OF = dict(zip(ITEM_CODES, CREATURE_NAMES + TERRAIN_NAMES))  # ``GAM`` → ``Gamma``, ``PS`` → ``Pink Space``
 
 SCORE_KINDS = ("heart", "per_friend", "plus_per_terrain", "if_count", "per_set", "wild")
 ABILITY_KINDS = ("located", "move_to", "flip_any", "draw_action", "move_action", "rotate_action", "each_turn_free")
@@ -59,8 +64,8 @@ class Friend(NamedTuple):
     ability: tuple[Any, ...]  # (kind, item or action or None)
 
 
-class ComponentDataError(ValueError):
-    """Malformed component data; the message names the tile or card and the field."""
+class ComponentDataError(CoreComponentDataError):
+    """Malformed Dreamwell component data; the message names the tile or card and the field."""
 
 
 def _read(name: str) -> dict[str, Any]:

@@ -37,6 +37,10 @@ def cell_name(cell: int) -> str:
     return "abcd"[cell % 4] + str(cell // 4 + 1)
 
 
+CELL_NAMES = tuple(cell_name(cell) for cell in range(16))
+"""Every cell's name, built once: views and events index it instead of formatting text."""
+
+
 class WellMove(NamedTuple):
     """One action: ``kind`` and up to two numbers (card, cell, pawn 0/1, direction, quarter turns)."""
 

@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import itertools
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Sequence, TypedDict
 
 from .components import FRIEND_CARDS, FRIENDS
+
+
+class Score(TypedDict):
+    """A seat's points, the points by symbol kind, and what each WILD card was taken as."""
+
+    points: int
+    by_symbol: dict[str, int]
+    wild_as: dict[str, list[str]]
+
 
 WILD_CHOICES = [(friend, terrain) for friend in range(len(FRIENDS)) for terrain in range(4)]
 
@@ -42,7 +51,7 @@ def _points(cards: Sequence[int], extra: dict[int, tuple[int, int]]) -> tuple[in
     return total, by_kind
 
 
-def score_seat(cards: Sequence[int]) -> dict[str, Any]:
+def score_seat(cards: Sequence[int]) -> Score:
     """A seat's points, by symbol kind, trying every WILD choice and keeping the best (DW-R20).
 
     With more than two WILD cards in one pile, the first two are chosen and the others score only
@@ -52,9 +61,9 @@ def score_seat(cards: Sequence[int]) -> dict[str, Any]:
 
 
 @lru_cache(maxsize=16_384)
-def _score_pile(cards: tuple[int, ...]) -> dict[str, Any]:
+def _score_pile(cards: tuple[int, ...]) -> Score:
     wilds = [card for card in cards if FRIEND_CARDS[card].score[0] == "wild"]
-    best = (-1, {}, {})
+    best: tuple[int, dict[str, int], dict[int, tuple[int, int]]] = (-1, {}, {})
     for choice in itertools.product(WILD_CHOICES, repeat=min(len(wilds), 2)):
         extra = dict(zip(wilds, choice))
         total, by_kind = _points(cards, extra)
