@@ -4,6 +4,7 @@ changed through the state's own fields while keeping every counter conserved."""
 from __future__ import annotations
 
 import dreamtable
+from dreamtable.core.contract import seat_name
 from dreamtable.games.dream_cycle.components import DIRECTIONAL_CODES, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
 from dreamtable.games.dream_cycle.rules import CycleState
 
@@ -73,3 +74,20 @@ def give_inspiration(state: CycleState, seat: int, *codes: str) -> None:
 
 def texts(state: CycleState, last: int = 40) -> list[str]:
     return [event["text"] for event in state.log(None, last)]
+
+
+def question(state: CycleState) -> str | None:
+    """The kind of question the movement waits on (``choose``, ``pause``, ``conflict``, …), or ``None``."""
+    movement = state.movement
+    return None if movement is None or movement.question is None else movement.question.kind
+
+
+def rides(state: CycleState, seat: int = 0) -> int:
+    """How many times the seat's bicycle rode in its last Movement Phase: one arrival each."""
+    found = 0
+    for text in texts(state, last=None):
+        if text == f"{seat_name(seat)}'s Movement Phase begins.":
+            found = 0
+        elif text.startswith(f"{seat_name(seat)}'s bicycle "):
+            found += 1
+    return found

@@ -27,7 +27,7 @@ def test_components_fifty_dreamscape_tiles_ten_per_phase_with_the_square_mix():
 
 def test_components_directional_tiles_58_inspiration_44_chi_65_and_a_seven_face_die():
     types = c.directional_table(c.DEFAULTS["directional_tiles"])
-    assert sum(t.count for t in types) == 58
+    assert sum(t.total for t in types) == 58
     assert sum(c.inspiration_table(c.DEFAULTS["inspiration_tiles"])) == 44
     state = table()
     assert state.supply + sum(state.chi) == 65

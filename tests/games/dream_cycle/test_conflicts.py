@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dreamtable.games.dream_cycle.movement import Blocked, Way
 from tests.helpers import legal, play
 
-from .table import at, fields, give_inspiration, paint, put, set_chi, table, texts
+from .table import at, fields, give_inspiration, paint, put, question, set_chi, table, texts
 
 
 def chase(players=2, **options):
@@ -23,7 +24,7 @@ def test_DC_R36_the_occupant_with_more_power_blocks_and_the_mover_ends_facing_it
     put(state, 1, 4, 1, "W")
     give_inspiration(state, 1, "power")
     play(state, 0, "end")
-    assert state.pending[0] == "conflict" and state.actors[0] == 1
+    assert question(state) == "conflict" and state.actors[0] == 1
     assert legal(state, 1) == {"push", "pass", "block"}
     assert state.view(1)["pending"]["question"] == "B holds the most Power and decides the conflict at row 1, Green (4,1)."
     play(state, 1, "block")
@@ -98,7 +99,7 @@ def test_DC_R48_after_a_block_the_other_tile_applies_from_the_arrival_facing():
     play(state, 0, "end")
     play(state, 0, "go E")
     play(state, 1, "block")
-    assert state.pending == ("blocked", ((3, 1),)) and legal(state, 0) == {"go W"}
+    assert state.movement.question == Blocked((Way(3, 1),)) and legal(state, 0) == {"go W"}
     play(state, 0, "go W")
     assert at(state, 0) == (3, 1, "W")
 
@@ -188,7 +189,7 @@ def test_reinterpretation_rearranges_the_fields_in_the_middle_of_a_movement():
     play(state, 0, "unplace N G")
     play(state, 0, "place W G")
     play(state, 0, "done")
-    assert state.pending == ("pause",) and at(state, 0)[:2] == (4, 1)
+    assert question(state) == "pause" and at(state, 0)[:2] == (4, 1)
     play(state, 0, "ride")
     assert at(state, 0) == (3, 1, "W")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tests.helpers import assert_refused, legal, play
 
-from .table import at, fields, give_inspiration, paint, put, set_chi, table, texts
+from .table import at, fields, give_inspiration, paint, put, question, rides, set_chi, table, texts
 
 
 def moving(colour="G", players=2, **options):
@@ -45,7 +45,7 @@ def test_DC_R29_two_tiles_on_a_field_ask_the_mover_to_choose_one():
     fields(state, 0, R="LR")
     put(state, 0, 4, 1, "E")
     play(state, 0, "end")
-    assert state.pending[0] == "choose" and state.actors[0] == 0
+    assert question(state) == "choose" and state.actors[0] == 0
     assert {"go N", "go S"} <= legal(state, 0)
     assert state.view(1)["pending"]["question"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
     play(state, 0, "go S")
@@ -101,7 +101,7 @@ def test_DC_R31_braking_on_a_blue_square_pays_two_and_still_gives_its_chi():
     fields(state, 0, G="N")
     play(state, 0, "plan ask")
     play(state, 0, "end")
-    assert state.pending == ("pause",) and state.chi[0] == 11  # 10 after the cap, +1 on blue
+    assert question(state) == "pause" and state.chi[0] == 11  # 10 after the cap, +1 on blue
     assert legal(state, 0) >= {"ride", "brake"}
     play(state, 0, "brake")
     assert at(state, 0) == (4, 2, "N") and state.chi[0] == 9 and state.turn == 1
@@ -151,7 +151,7 @@ def test_DC_R32_an_endless_loop_forces_the_brake_on_the_fifth_arrival():
     play(state, 0, "end")
     assert at(state, 0) == (5, 1, "E") and state.chi[0] == 8
     assert "A is caught in an endless loop and must brake." in texts(state)
-    assert state.arrivals == 5
+    assert rides(state) == 5
 
 
 def test_DC_R32_R46_a_loop_without_two_chi_puts_the_player_out_and_returns_everything():
@@ -179,14 +179,14 @@ def test_DC_R32_a_die_roll_that_no_face_could_change_does_not_reset_the_loop_che
     loop_board(state, first="YR")
     fields(state, 0, G="R", W="R", O="R", R="R", P="R", F="R", S="R")
     play(state, 0, "end")
-    assert state.arrivals == 5 and any("rolls the die" in t for t in texts(state))
+    assert rides(state) == 5 and any("rolls the die" in t for t in texts(state))
 
 
 def test_DC_R33_a_movement_reaching_the_step_cap_is_treated_as_a_loop():
     state = moving(step_cap=3)
     fields(state, 0, G="N")
     play(state, 0, "end")
-    assert at(state, 0) == (4, 4, "N") and state.chi[0] == 8 and state.arrivals == 3
+    assert at(state, 0) == (4, 4, "N") and state.chi[0] == 8 and rides(state) == 3
 
 
 def test_DC_R10_R11_leaving_a_special_square_rolls_the_die_for_the_colour():
@@ -212,7 +212,7 @@ def test_DC_R13_a_blue_square_pays_once_a_turn_and_a_loop_through_it_is_still_fo
     paint(state, "P", x4y1="R", x5y1="G", x5y0="O", x4y0="BL")
     fields(state, 0, R="R", G="R", O="R", W="R")
     play(state, 0, "end")
-    assert state.chi[0] == 10 + 1 - 2 and state.arrivals == 7
+    assert state.chi[0] == 10 + 1 - 2 and rides(state) == 7
 
 
 def test_DC_R16_an_inspiration_bonus_draws_tiles_seen_only_by_their_owner():
@@ -273,7 +273,7 @@ def test_DC_R6_leaving_the_top_row_lays_the_next_even_into_the_fringe():
 def lay_all_rows(state):
     events = []
     while state.rows_laid < 10:
-        state._lay_row(events)
+        state.lay_row(events)
     paint(state, "G")
 
 

@@ -8,7 +8,7 @@ from dreamtable.games.dream_cycle.notation import parse_move
 from dreamtable import NotationError
 from tests.helpers import assert_refused, legal, play
 
-from .table import fields, give_inspiration, paint, put, set_chi, table
+from .table import fields, give_inspiration, paint, put, question, set_chi, table
 
 
 def same_row(players=2, **options):
@@ -84,7 +84,7 @@ def waiting_mover(players=3, **options):
     state.stock[4] -= 1
     set_chi(state, 2, 4)
     play(state, 0, "end")
-    assert state.pending[0] == "choose"
+    assert question(state) == "choose"
     return state
 
 

@@ -27,8 +27,11 @@ from .components import DEFAULTS, FIELD_CODES
 from .notation import CycleMove, parse_move
 from .rules import CycleState
 
+MAX_PLAYERS = 5
+
 OPTIONS = (
-    Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter", ("random", "A", "B", "C", "D", "E")),
+    Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter",
+           ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
     Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", ("N", "E", "S", "W")),
     Option("staircase_offsets", [0, 1, 2, 3, 4, 4, 3, 2, 1, 0], "each row's offset east in whole tiles (DC-R4) [proposed]"),
     Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
@@ -52,10 +55,10 @@ OPTIONS = (
 )
 
 
-class DreamCycle(Game):
+class DreamCycle(Game[CycleMove]):
     """The game object: ``dreamtable.load("dream-cycle")``."""
 
-    info = GameInfo("dream-cycle", "Dream Cycle", 2, 5, OPTIONS, version=1)
+    info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=1)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         first = options["first_player"]
@@ -76,13 +79,13 @@ class DreamCycle(Game):
             raise SetupError("step_cap must be at least 1 (DC-R33)")
         return CycleState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State, seat: int, text: str) -> CycleMove:
+    def parse_action(self, state: State[CycleMove], seat: int, text: str) -> CycleMove:
         """The action ``text`` names (see :mod:`.notation`)."""
         if not isinstance(state, CycleState):
             raise NotationError("this state is not a Dream Cycle match")
         return parse_move(text)
 
-    def evaluate(self, state: State, seat: int) -> float | None:
+    def evaluate(self, state: State[CycleMove], seat: int) -> float | None:
         """Northward progress plus a simulation of the next Movement Phase; see :mod:`.evaluation`."""
         from .evaluation import evaluate
 
@@ -101,7 +104,7 @@ class DreamCycle(Game):
 
         return describe(view, action)
 
-    def metrics(self, state: State) -> dict[str, Any]:
+    def metrics(self, state: State[CycleMove]) -> dict[str, Any]:
         """Who started, rows laid, the row each seat reached, and who was eliminated."""
         assert isinstance(state, CycleState) and state.outcome is not None
         details = state.outcome.details

@@ -22,6 +22,8 @@ SQUARE_NAMES = FIELD_NAMES + SPECIAL_NAMES
 BLACK, BLUE, INSPIRE, DRAIN, REVERIE = range(7, 12)
 FIELDS = 7
 
+BOOSTS = (2, 3)  # DC-R24: the chi a boost may put on a field, and the spaces each use then rides
+
 FACINGS = "NESW"
 FACING_NAMES = ("north", "east", "south", "west")
 STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dx, dy) per facing
@@ -37,7 +39,7 @@ def turned(kind: int, facing: int) -> tuple[int, ...]:
     if kind <= 3:
         return ((facing + (0, 3, 1, 2)[kind]) % 4,)
     if kind < LUCIDITY:
-        return ("NESW".index("NEWS"[kind - 4]),)
+        return (FACINGS.index("NEWS"[kind - 4]),)
     return (0, 1, 2, 3)
 
 
@@ -50,7 +52,7 @@ WIND, ZIP, REIN, WARD, WAKE, POWER = range(6)
 class TileType(NamedTuple):
     """One Directional type: how many exist, its price and its resale value."""
 
-    count: int
+    total: int
     buy: int
     sell: int
 
@@ -75,7 +77,7 @@ def directional_table(table: Mapping[str, Any]) -> tuple[TileType, ...]:
             kind = TileType(int(entry["count"]), int(entry["buy"]), int(entry["sell"]))
         except (KeyError, TypeError, ValueError):
             raise SetupError(f"directional_tiles[{code}] needs count, buy and sell, not {entry!r}") from None
-        if kind.count < 0 or kind.buy < 0 or not 0 <= kind.sell <= kind.buy:
+        if kind.total < 0 or kind.buy < 0 or not 0 <= kind.sell <= kind.buy:
             raise SetupError(f"directional_tiles[{code}]: counts and prices must be ≥ 0, resale at most the price")
         types.append(kind)
     return tuple(types)

@@ -15,14 +15,16 @@ from __future__ import annotations
 import math
 
 from .board import FRINGE, NEEDS_ROW, WIN, is_doldrum
-from .components import BLACK, DRAIN, FIELDS, turned
-from .rules import CycleState
+from .components import BLACK, DRAIN, FIELD_CODES, FIELDS, turned
+from .movement import BRAKE_CHI, Pause
+from .rules import BUYING, CHI_CAP, CycleState
 
 SCALE = 4.0
 SIM_STEPS = 60
 NEXT_MOVE = 0.8  # the simulated gain counts a little less than squares already won
 CHI = 0.15  # per chi in hand (up to the cap)
-RESERVE = 0.3  # more per chi for the first 4: the price of a brake or a Psychic Drain
+RESERVE = 0.3  # more per chi for the first RESERVE_CHI: the price of a brake or a Psychic Drain
+RESERVE_CHI = 4
 TILE = 0.05  # per Directional tile owned, on top of its price in chi (so a purchase is no loss)
 TEMPO = 0.1  # per turn taken
 IMPATIENCE = 0.03  # per action already taken in the seat's Buying Phase
@@ -38,10 +40,11 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
     start_y = geo.y(pos)
     # In the middle of its own movement, what the seat has already passed this turn counts too.
     seen: set[tuple[int, int]] = set()
-    if state.phase == "movement" and seat == state.turn:
-        if state.pending == ("pause",) and (pos, facing) in state.seen:
+    movement = state.movement
+    if movement is not None and seat == movement.mover:
+        if isinstance(movement.question, Pause) and (pos, facing) in movement.seen:
             return -LOOP, True  # riding on from here is checked as a loop at once
-        seen = set(state.seen) | {(pos, facing)}  # the arrival being answered is recorded too
+        seen = movement.seen | {(pos, facing)}  # the arrival being answered is recorded too
     cost = 0.0
     chi = state.chi[seat] + len(state.insp[seat])  # what a forced payment could draw on
     first = is_doldrum(kinds[pos])
@@ -50,7 +53,7 @@ def simulate(state: CycleState, seat: int) -> tuple[float, bool]:
             spaces, first = 1, False
         else:
             square = kinds[pos]
-            colour = square if square < FIELDS else "GWORPFS".index(faces[pos % len(faces)])
+            colour = square if square < FIELDS else FIELD_CODES.index(faces[pos % len(faces)])
             field = fields[colour]
             if not field:
                 break
@@ -94,14 +97,14 @@ def estimate(state: CycleState, seat: int, simulate_move: bool = True) -> float:
         return -OUT
     y = state.geo.y(state.pos[seat]) if state.pos[seat] >= 0 else -1
     value = y + TEMPO * state.turns_taken[seat]
-    value += CHI * min(state.chi[seat], 10) + RESERVE * min(state.chi[seat], 4)
-    if seat == state.turn and state.phase == "buying":
+    value += CHI * min(state.chi[seat], CHI_CAP) + RESERVE * min(state.chi[seat], RESERVE_CHI)
+    if seat == state.turn and state.phase == BUYING:
         value -= IMPATIENCE * state.phase_actions
-    value += sum(n * (CHI * kind.buy + TILE) for n, kind in zip(state._owned(seat), state.types))
+    value += sum(n * (CHI * kind.buy + TILE) for n, kind in zip(state.owned(seat), state.types))
     if simulate_move and state.pos[seat] >= 0:
         gain, looped = simulate(state, seat)
         value += NEXT_MOVE * gain
-        if looped and state.chi[seat] < 2:
+        if looped and state.chi[seat] < BRAKE_CHI:
             value -= OUT
     return value
 

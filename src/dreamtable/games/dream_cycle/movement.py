@@ -1,29 +1,50 @@
-"""The Movement Phase (DC-R28 – DC-R40, DC-R48): mostly automatic, it stops to ask only when there
-is a real choice — two tiles or Lucidity giving different directions, a brake the plan asks about,
-a conflict whose decider holds the most Power, a Block with another way out.
+"""The Movement Phase (DC-R28 – DC-R40, DC-R48) as a state machine of its own.
 
-The movement is a small state machine so that it can wait for an answer and resume exactly:
-``next_step`` is what the engine does next (depart, check the brake plan, check for a loop, end)
-and ``pending`` is the question it waits on (``choose``, ``pause``, ``conflict``, ``blocked``,
-``reinterpret``).
+The movement runs by itself and stops only at a real choice. :class:`Movement` holds where it is:
+``step`` (a :class:`Step`) is what it does next, and ``question`` is the question it waits on —
+one small typed value per kind of question:
+
+==========================  ==============  ==========================================
+question                    asked of        answers
+==========================  ==============  ==========================================
+:class:`Choose` (ways)      the mover       ``go N`` / ``go E`` … — two tiles or Lucidity
+:data:`PAUSE`               the mover       ``ride``, ``brake``, ``wake`` — the brake plan asks
+:class:`Conflict`           its decider     ``push``, ``pass``, ``block`` (DC-R36)
+:class:`Blocked` (ways)     the mover       ``go …``, or ``stop`` when no other way is left
+:class:`Reinterpret`        the mover       ``place …``, ``unplace …``, ``done``
+==========================  ==============  ==========================================
+
+At any question but a conflict and a reinterpretation the mover may also ``zip``, ``reinterpret``
+or ``cash`` an Inspiration tile.
+
+The movement reads and changes the rest of the game only through :class:`Board`, the few things
+it needs from the rules outside the Movement Phase (tokens, the Dreamscape, the mover's tiles and
+chi, payments, laying a row, the end of the turn and of the game). ``rules.CycleState`` provides
+them; this module imports nothing from :mod:`.rules`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, ClassVar, Literal, Mapping, NamedTuple, Protocol, Union
 
 from ...core.contract import seat_name
 from ...core.errors import IllegalActionError
-from ...core.visibility import Event, owner_only
-from .board import FRINGE, NEEDS_ROW, WIN, is_doldrum
+from ...core.rng import Rng
+from ...core.visibility import Event
+from .board import NEEDS_ROW, WIN, is_doldrum
 from .components import (
     BLUE,
+    BOOSTS,
     DRAIN,
     FACING_NAMES,
+    FIELD_CODES,
     FIELD_NAMES,
     FIELDS,
     INSPIRATION_NAMES,
     INSPIRE,
+    POWER,
     REIN,
     SQUARE_NAMES,
     WAKE,
@@ -31,443 +52,682 @@ from .components import (
     ZIP,
     turned,
 )
-from .notation import CycleMove
+from .events import happened
+from .notation import CASH, CycleMove
 
-if TYPE_CHECKING:
-    from .rules import CycleState
-
-DEPART, PLAN, LOOP, END = "depart", "plan", "loop", "end"
+BRAKE_CHI = 2
+"""What a brake costs, by choice or forced by a loop (DC-R31, DC-R32)."""
+LANDING_EFFECTS = (BLUE, INSPIRE, DRAIN)
+"""The squares that act on a token arriving on them (DC-R12)."""
+ZIP_HOPS = 2
+"""A Zip moves one space, or two when it hops over an occupied one (§3.3)."""
 TURN_WORDS = ("goes straight", "turns right", "turns around", "turns left")
 
+BrakePlan = tuple[Any, ...]
+"""A standing brake plan (DC-R31), as the arguments of its ``plan`` move: ``("none",)``,
+``("ask",)``, ``("row", k)``, ``("steps", n)`` or ``("on", square kinds)``."""
+ConflictChoice = Literal["push", "pass", "block"]
 
-class MovementRules:
-    """The Movement Phase, mixed into :class:`~.rules.CycleState`."""
 
-    __slots__ = ()
+class Step(Enum):
+    """What the movement does next when no question is open."""
 
-    # -- starting and running ------------------------------------------------------------------
-    def begin_movement(self: "CycleState", events: list[Event]) -> None:
-        """DC-R28: a token on a doldrum space first steps forward; then the fields lead it."""
-        seat = self.turn
-        self.phase = "movement"
+    DEPART = "depart"
+    """Read the square's colour (the die on a blue or yellow square), turn by the field and ride."""
+    PLAN = "plan"
+    """After an arrival: brake if the brake plan says so, or pause if it asks (DC-R31)."""
+    LOOP = "loop"
+    """After an arrival: an endless loop or the step cap forces the brake (DC-R32, DC-R33)."""
+    END = "end"
+    """The movement is over: the turn ends."""
+
+
+class Way(NamedTuple):
+    """A way a field offers: the facing to turn to and how many spaces to ride (DC-R29, DC-R24)."""
+
+    facing: int
+    spaces: int
+
+
+WAYS = tuple(tuple(Way(facing, spaces) for spaces in range(max(BOOSTS) + 1)) for facing in range(4))
+"""Every way, built once: ``WAYS[facing][spaces]`` (a movement reads its fields at every step)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choose:
+    """Two tiles on the field, or Lucidity, give different ways: the mover picks one (DC-R29)."""
+
+    kind: ClassVar[str] = "choose"
+    ways: tuple[Way, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Pause:
+    """The brake plan asks after this arrival: ride on, or brake (DC-R31)."""
+
+    kind: ClassVar[str] = "pause"
+
+
+PAUSE = Pause()
+
+
+@dataclass(frozen=True, slots=True)
+class Clash:
+    """Where a conflict is and who is in it (DC-R35, DC-R38)."""
+
+    entering: tuple[int, ...]
+    """The tokens riding in: the mover, or the tokens of a push (a chain push)."""
+    occupants: tuple[int, ...]
+    """The tokens already on ``target``."""
+    target: int
+    chain: int
+    """0 for the mover's own conflict, 1 and more for chain pushes (no Block, no toll)."""
+    pushed: tuple[int, ...]
+    """Tokens pushed so far, whose landing effects follow the mover's (DC-R40)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """The party holding the most Power decides the conflict (DC-R36)."""
+
+    kind: ClassVar[str] = "conflict"
+    decider: int
+    allowed: tuple[ConflictChoice, ...]
+    clash: Clash
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """After a Block: another tile of the field, a Zip, or the end (DC-R37, DC-R48)."""
+
+    kind: ClassVar[str] = "blocked"
+    ways: tuple[Way, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Reinterpret:
+    """The mover turned in a Reinterpretation and rearranges the tiles, then the question
+    ``then`` is asked again with the new fields (§3.3)."""
+
+    kind: ClassVar[str] = "reinterpret"
+    then: Union[Choose, Pause, Blocked]
+
+
+Question = Union[Choose, Pause, Conflict, Blocked, Reinterpret]
+"""What the movement waits on."""
+
+ABOUT = {"choose": "which way to turn", "pause": "whether to ride on or brake", "conflict": "the conflict",
+         "blocked": "where to go after the Block", "reinterpret": "your reinterpretation"}
+
+GO = tuple(CycleMove("go", (facing,)) for facing in range(4))
+RIDE, BRAKE, WAKE_MOVE, ZIP_MOVE, REINTERPRET, DONE, STOP = (
+    CycleMove(kind) for kind in ("ride", "brake", "wake", "zip", "reinterpret", "done", "stop"))
+DECIDE: dict[ConflictChoice, CycleMove] = {"push": CycleMove("push"), "pass": CycleMove("pass"), "block": CycleMove("block")}
+
+
+class Settings(NamedTuple):
+    """The options a movement follows, read once per match."""
+
+    die: tuple[int, ...]
+    """The die's faces as field colours (DC-R11)."""
+    step_cap: int
+    """Arrivals that count as an endless loop (DC-R33)."""
+    toll: int
+    """Chi a weaker party pays the mover in a conflict (DC-R39)."""
+    once_per_turn: bool
+    """A blue or yellow square acts on a token at most once a turn (DC-R13)."""
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> "Settings":
+        return cls(tuple(FIELD_CODES.index(face) for face in options["die_faces"]), options["step_cap"],
+                   options["conflict_toll"], options["special_once_per_turn"])
+
+
+class Board(Protocol):
+    """What a movement needs from the rest of the rules (``rules.CycleState`` provides it)."""
+
+    players: int
+    rng: Rng
+    pos: list[int]
+    """Each token's position (see :mod:`.board`); −1 once out."""
+    facing: list[int]
+    """Each token's facing, 0–3 clockwise from north."""
+    alive: list[bool]
+    kinds: tuple[int, ...]
+    """Every position's square kind, ``FRINGE`` or ``BEYOND``."""
+    fields: list[list[tuple[int, ...]]]
+    """Per seat and field colour, the Directional tiles on it."""
+    boost: list[list[int]]
+    """Per seat and field colour, the boost chi on it."""
+    chi: list[int]
+    insp: list[list[int]]
+    """Per seat, its Inspiration tiles."""
+    plan: list[BrakePlan]
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def peek(self, pos: int, facing: int) -> int:
+        """Where one step leads: a position, −1 beyond the fringe, ``NEEDS_ROW`` or ``WIN``."""
+        ...
+
+    def row_of(self, pos: int) -> int: ...
+
+    def where(self, pos: int) -> str:
+        """A position in words."""
+        ...
+
+    def lay_row(self, events: list[Event]) -> None:
+        """Lay the next row of the Dreamscape (DC-R6)."""
+        ...
+
+    def square_effect(self, seat: int, kind: int, events: list[Event]) -> None:
+        """What a blue or yellow square does to the token of ``seat`` (DC-R14 – DC-R16)."""
+        ...
+
+    def spend(self, seat: int, amount: int) -> None:
+        """Chi from the seat's hand to the supply."""
+        ...
+
+    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
+        """A payment the rules impose (DC-R49); the seat is out when it cannot pay."""
+        ...
+
+    def return_tile(self, seat: int, k: int) -> None:
+        """An Inspiration tile goes back to the supply (DC-R42)."""
+        ...
+
+    def cash(self, seat: int, k: int, events: list[Event]) -> None:
+        """Turn in an Inspiration tile for chi (DC-R42)."""
+        ...
+
+    def placements(self, seat: int) -> list[CycleMove]:
+        """The tile placements the seat may make."""
+        ...
+
+    def place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
+        """Put a tile on a field or take it back (``kind`` is ``place`` or ``unplace``)."""
+        ...
+
+    def finish(self, winners: list[int], reason: str, events: list[Event]) -> None:
+        """The game ends."""
+        ...
+
+    def end_turn(self, events: list[Event]) -> None:
+        """The turn ends and the next player's begins."""
+        ...
+
+
+class Movement:
+    """One Movement Phase of the player on turn (the mover), from its first step to its end."""
+
+    __slots__ = ("mover", "settings", "step", "question", "seen", "arrivals", "colour", "arrive_facing", "triggered")
+
+    mover: int
+    settings: Settings
+    step: Step
+    question: Question | None
+    seen: set[tuple[int, int]]
+    """The (position, facing) of each arrival since the path last could have changed (DC-R32)."""
+    arrivals: int
+    colour: int
+    """The colour the mover last departed by (−1 when none applies, as after a Zip)."""
+    arrive_facing: int
+    """The facing the mover had when it arrived on its square (DC-R48)."""
+    triggered: set[tuple[int, int]]
+    """(seat, position) of the blue and yellow squares that already acted this turn (DC-R13)."""
+
+    def __init__(self, mover: int, settings: Settings) -> None:
+        self.mover = mover
+        self.settings = settings
+        self.step = Step.DEPART
+        self.question = None
         self.seen = set()
         self.arrivals = 0
-        self.pending = None
         self.colour = -1
-        events.append(Event(seat, "{who}'s Movement Phase begins.", {"who": seat_name(seat)}))
-        if is_doldrum(self.kinds[self.pos[seat]]):
-            self.arrive_facing = self.facing[seat]
-            self._go(self.facing[seat], 1, events, why="steps off the doldrum space")
+        self.arrive_facing = 0
+        self.triggered = set()
+
+    def copy(self) -> "Movement":
+        twin = Movement.__new__(Movement)
+        twin.mover = self.mover
+        twin.settings = self.settings
+        twin.step = self.step
+        twin.question = self.question  # immutable
+        twin.seen = set(self.seen)
+        twin.arrivals = self.arrivals
+        twin.colour = self.colour
+        twin.arrive_facing = self.arrive_facing
+        twin.triggered = set(self.triggered)
+        return twin
+
+    # -- what it waits on ------------------------------------------------------------------------
+    @property
+    def waiting_on(self) -> int | None:
+        """The seat whose answer the movement waits for: a conflict's decider, else the mover."""
+        question = self.question
+        if question is None:
+            return None
+        return question.decider if isinstance(question, Conflict) else self.mover
+
+    @property
+    def reinterpreting(self) -> bool:
+        """Whether the mover is rearranging tiles after a Reinterpretation (§3.3)."""
+        return isinstance(self.question, Reinterpret)
+
+    def path_changed(self) -> None:
+        """Something that could change the path happened: the loop record starts again (DC-R32)."""
+        self.seen.clear()
+
+    # -- starting and running ------------------------------------------------------------------
+    def begin(self, board: Board, events: list[Event]) -> None:
+        """DC-R28: a token on a doldrum space first steps forward; then the fields lead it."""
+        seat = self.mover
+        events.append(happened(seat, "{who}'s Movement Phase begins.", {"who": seat_name(seat)}))
+        if is_doldrum(board.kinds[board.pos[seat]]):
+            self.arrive_facing = board.facing[seat]
+            self._go(board, board.facing[seat], 1, events, why="steps off the doldrum space")
         else:
-            self.next_step = DEPART
-        self._run(events)
+            self.step = Step.DEPART
+        self.run(board, events)
 
-    def _run(self: "CycleState", events: list[Event]) -> None:
-        while self.phase == "movement" and self.pending is None and self._outcome is None:
-            step = self.next_step
-            if step == DEPART:
-                self._depart(events)
-            elif step == PLAN:
-                self._plan_check(events)
-            elif step == LOOP:
-                self._loop_check(events)
+    def run(self, board: Board, events: list[Event]) -> None:
+        """Take steps until a question is open, the movement ends or the game does."""
+        while self.question is None and not board.is_over:
+            step = self.step
+            if step is Step.DEPART:
+                self._depart(board, events)
+            elif step is Step.PLAN:
+                self._plan_check(board, events)
+            elif step is Step.LOOP:
+                self._loop_check(board, events)
             else:
-                self.end_turn(events)
+                board.end_turn(events)
+                return
 
-    def options_for(self: "CycleState", seat: int, colour: int, facing: int) -> list[tuple[int, int]]:
-        """The distinct (facing, spaces) a field offers from ``facing`` (DC-R29, DC-R24)."""
-        field = self.fields[seat][colour]
-        spaces = self.boost[seat][colour] if len(field) == 1 and self.boost[seat][colour] else 1
-        found: list[tuple[int, int]] = []
+    def ways(self, board: Board, colour: int, facing: int) -> tuple[Way, ...]:
+        """The distinct ways the mover's field of ``colour`` offers from ``facing`` (DC-R29, DC-R24)."""
+        seat = self.mover
+        field = board.fields[seat][colour]
+        boost = board.boost[seat][colour]
+        spaces = boost if len(field) == 1 and boost else 1
+        found: list[Way] = []
         for kind in field:
             for new in turned(kind, facing):
-                if (new, spaces) not in found:
-                    found.append((new, spaces))
-        return found
+                way = WAYS[new][spaces]
+                if way not in found:
+                    found.append(way)
+        return tuple(found)
 
-    def _depart(self: "CycleState", events: list[Event]) -> None:
+    def _depart(self, board: Board, events: list[Event]) -> None:
         """Read the square's colour (the die on a blue or yellow square, DC-R10) and turn."""
-        seat = self.turn
-        square = self.kinds[self.pos[seat]]
-        facing = self.facing[seat]
+        seat = self.mover
+        square = board.kinds[board.pos[seat]]
+        facing = board.facing[seat]
         self.arrive_facing = facing
         if square >= FIELDS:
-            faces = self.options["die_faces"]
-            colour = "GWORPFS".index(faces[self.rng.randrange(len(faces))])
-            outcomes = {tuple(self.options_for(seat, "GWORPFS".index(f), facing)) for f in faces}
-            if len(outcomes) > 1:  # DC-R32: only a roll that could change the path resets the loop check
-                self.seen.clear()
-            events.append(Event(seat, "{who} rolls the die on {square}: {colour}.",
-                                {"who": seat_name(seat), "square": SQUARE_NAMES[square], "colour": FIELD_NAMES[colour]}))
+            die = self.settings.die
+            colour = die[board.rng.randrange(len(die))]
+            if len({self.ways(board, face, facing) for face in die}) > 1:
+                self.seen.clear()  # DC-R32: only a roll that could change the path resets the loop check
+            events.append(happened(seat, "{who} rolls the die on {square}: {colour}.",
+                                   {"who": seat_name(seat), "square": SQUARE_NAMES[square], "colour": FIELD_NAMES[colour]}))
         else:
             colour = square
         self.colour = colour
-        options = self.options_for(seat, colour, facing)
-        if not options:
-            events.append(Event(seat, "{who} has no tile on {colour}: the movement ends, facing {facing}.",
-                                {"who": seat_name(seat), "colour": FIELD_NAMES[colour], "facing": FACING_NAMES[facing]}))
-            self.next_step = END
-        elif len(options) > 1:
-            self.pending = ("choose", tuple(options))
+        ways = self.ways(board, colour, facing)
+        if not ways:
+            events.append(happened(seat, "{who} has no tile on {colour}: the movement ends, facing {facing}.",
+                                   {"who": seat_name(seat), "colour": FIELD_NAMES[colour], "facing": FACING_NAMES[facing]}))
+            self.step = Step.END
+        elif len(ways) > 1:
+            self.question = Choose(ways)
         else:
-            self._go(*options[0], events)
+            self._go(board, ways[0].facing, ways[0].spaces, events)
 
     # -- one move ---------------------------------------------------------------------------------
-    def _go(self: "CycleState", facing: int, spaces: int, events: list[Event], why: str = "") -> None:
+    def _go(self, board: Board, facing: int, spaces: int, events: list[Event], why: str = "") -> None:
         """Turn to ``facing`` and ride ``spaces`` forward; boosted moves skip what they pass (DC-R30)."""
-        seat = self.turn
-        old = self.facing[seat]
-        self.facing[seat] = facing
-        pos = self.pos[seat]
+        seat = self.mover
+        old = board.facing[seat]
+        board.facing[seat] = facing
+        pos = board.pos[seat]
         for _ in range(spaces):
-            nxt = self.peek(pos, facing)
+            nxt = board.peek(pos, facing)
             if nxt == NEEDS_ROW:
-                self._lay_row(events)
-                nxt = self.peek(pos, facing)
+                board.lay_row(events)
+                nxt = board.peek(pos, facing)
             if nxt == WIN:
-                self.pos[seat] = pos
-                self._finish([seat], "awake", events)
+                board.pos[seat] = pos
+                board.finish([seat], "awake", events)
                 return
             if nxt < 0:
                 break  # beyond the fringe: stop in the last fringe space passed (DC-R30)
             pos = nxt
         colour = "" if self.colour < 0 else f" on {FIELD_NAMES[self.colour]}"
         how = why or f"{TURN_WORDS[(facing - old) % 4]}{colour} and rides {FACING_NAMES[facing]}"
-        events.append(Event(seat, "{who}'s bicycle {how} {n} to {where}.", {
-            "who": seat_name(seat), "how": how, "n": "one space" if spaces == 1 else f"{spaces} spaces", "where": self.where(pos)}))
-        if pos == self.pos[seat]:
-            self.next_step = END
+        events.append(happened(seat, "{who}'s bicycle {how} {n} to {where}.", {
+            "who": seat_name(seat), "how": how, "n": "one space" if spaces == 1 else f"{spaces} spaces", "where": board.where(pos)}))
+        if pos == board.pos[seat]:
+            self.step = Step.END
             return
-        self._arrive(pos, events)
+        self._arrive(board, pos, events)
 
-    def where(self: "CycleState", pos: int) -> str:
-        """A position in words: its row and square, or the fringe."""
-        kind = self.kinds[pos]
-        x, y = self.geo.xy(pos)
-        if kind == FRINGE:
-            return f"the fringe ({x},{y})"
-        return f"row {self.row_of(pos)}, {SQUARE_NAMES[kind]} ({x},{y})"
-
-    def _arrive(self: "CycleState", target: int, events: list[Event]) -> None:
-        seat = self.turn
-        occupants = [s for s in range(self.players) if s != seat and self.alive[s] and self.pos[s] == target]
+    def _arrive(self, board: Board, target: int, events: list[Event]) -> None:
+        seat = self.mover
+        occupants = [s for s in range(board.players) if s != seat and board.alive[s] and board.pos[s] == target]
         if occupants:
-            self._conflict(seat, [seat], occupants, target, 0, [], events)
+            self._conflict(board, [seat], occupants, target, 0, [], events)
         else:
-            self.pos[seat] = target
-            self._landed([], events)
+            board.pos[seat] = target
+            self._landed(board, (), events)
 
     # -- conflicts (DC-R35 – DC-R39) --------------------------------------------------------------
-    def power(self: "CycleState", seat: int) -> int:
-        return self.insp[seat].count(5)
-
-    def _conflict(self: "CycleState", mover: int, entering: list[int], occupants: list[int], target: int, level: int,
+    def _conflict(self, board: Board, entering: list[int], occupants: list[int], target: int, chain: int,
                   pushed: list[int], events: list[Event]) -> None:
-        facing = self.facing[mover]
-        if level == 0 and self.options["conflict_toll"]:
+        mover = self.mover
+        facing = board.facing[mover]
+        toll = self.settings.toll
+        if chain == 0 and toll:
             for other in occupants:  # DC-R39: the weaker occupants pay the mover a toll
-                if self.power(other) < self.power(mover):
-                    self.force_pay(other, self.options["conflict_toll"], WARD, mover, f"{seat_name(mover)}'s toll", events)
-            if self._outcome is not None:
+                if _power(board, other) < _power(board, mover):
+                    board.force_pay(other, toll, WARD, mover, f"{seat_name(mover)}'s toll", events)
+            if board.is_over:
                 return
-            occupants = [s for s in occupants if self.alive[s]]
+            occupants = [s for s in occupants if board.alive[s]]
             if not occupants:
-                self.pos[mover] = target
-                self._landed(pushed, events)
+                board.pos[mover] = target
+                self._landed(board, pushed, events)
                 return
-        dest = self.peek(target, facing)
+        dest = board.peek(target, facing)
         push_ok = dest >= 0 or dest == NEEDS_ROW
-        allowed = (("push",) if push_ok else ()) + ("pass",) + (("block",) if level == 0 else ())
+        allowed: list[ConflictChoice] = ["push", "pass"] if push_ok else ["pass"]
+        if chain == 0:
+            allowed.append("block")  # DC-R38: a chain push cannot be blocked
         parties = entering + occupants
-        top = max(self.power(s) for s in parties)
-        deciders = [s for s in parties if self.power(s) == top]
-        context = (tuple(entering), tuple(occupants), target, level, tuple(pushed))
-        events.append(Event(mover, "Conflict at {where}: {a} against {b}.", {
-            "where": self.where(target), "a": ", ".join(seat_name(s) for s in entering), "b": ", ".join(seat_name(s) for s in occupants)}))
+        top = max(_power(board, s) for s in parties)
+        deciders = [s for s in parties if _power(board, s) == top]
+        clash = Clash(tuple(entering), tuple(occupants), target, chain, tuple(pushed))
+        events.append(happened(mover, "Conflict at {where}: {a} against {b}.", {
+            "where": board.where(target), "a": ", ".join(seat_name(s) for s in entering),
+            "b": ", ".join(seat_name(s) for s in occupants)}))
         if len(deciders) == 1:
-            self.pending = ("conflict", deciders[0], allowed, context)
+            self.question = Conflict(deciders[0], tuple(allowed), clash)
             return
-        self._conflict_outcome("push" if push_ok else "pass", context, events)  # DC-R36: a tie
+        self._settle(board, "push" if push_ok else "pass", clash, events)  # DC-R36: a tie
 
-    def _conflict_outcome(self: "CycleState", outcome: str, context: tuple, events: list[Event]) -> None:
-        entering, occupants, target, level, pushed = context
-        mover = self.turn
-        facing = self.facing[mover]
-        self.pending = None
+    def _settle(self, board: Board, outcome: ConflictChoice, clash: Clash, events: list[Event]) -> None:
+        """Carry out a conflict's outcome: a Block, a Pass, or a Push (perhaps into a chain push)."""
+        mover = self.mover
+        facing = board.facing[mover]
+        self.question = None
         if outcome == "block":
-            events.append(Event(mover, "{who} is blocked and stays, facing {facing}.", {"who": seat_name(mover), "facing": FACING_NAMES[facing]}))
-            self._after_block(events)
+            events.append(happened(mover, "{who} is blocked and stays, facing {facing}.",
+                                   {"who": seat_name(mover), "facing": FACING_NAMES[facing]}))
+            self._after_block(board, events)
             return
-        if level == 0:
-            self.pos[mover] = target
+        target = clash.target
+        if clash.chain == 0:
+            board.pos[mover] = target
         if outcome == "pass":
-            events.append(Event(mover, "{who} passes onto the same space.", {"who": ", ".join(seat_name(s) for s in entering)}))
-            self._landed(list(pushed), events)
+            events.append(happened(mover, "{who} passes onto the same space.", {"who": ", ".join(seat_name(s) for s in clash.entering)}))
+            self._landed(board, clash.pushed, events)
             return
-        dest = self.peek(target, facing)
+        dest = board.peek(target, facing)
         if dest == NEEDS_ROW:  # DC-R44: a push north lays the next row
-            self._lay_row(events)
-            dest = self.peek(target, facing)
+            board.lay_row(events)
+            dest = board.peek(target, facing)
+        occupants = clash.occupants
         for s in occupants:
-            self.pos[s] = dest
+            board.pos[s] = dest
         self.seen.clear()  # DC-R32: another token moved
-        events.append(Event(mover, "{them} pushed {d} to {where}.", {
+        events.append(happened(mover, "{them} pushed {d} to {where}.", {
             "them": ", ".join(seat_name(s) for s in occupants) + (" is" if len(occupants) == 1 else " are"),
-            "d": FACING_NAMES[facing], "where": self.where(dest)}))
-        pushed = pushed + occupants
-        chained = [s for s in range(self.players) if self.alive[s] and self.pos[s] == dest and s not in occupants and s != mover]
+            "d": FACING_NAMES[facing], "where": board.where(dest)}))
+        pushed = list(clash.pushed + occupants)
+        chained = [s for s in range(board.players) if board.alive[s] and board.pos[s] == dest and s not in occupants and s != mover]
         if chained:  # DC-R38: a chain push, decided between the pushed tokens and the new occupants
-            self._conflict(mover, list(occupants), chained, dest, level + 1, list(pushed), events)
+            self._conflict(board, list(occupants), chained, dest, clash.chain + 1, pushed, events)
         else:
-            self._landed(list(pushed), events)
+            self._landed(board, pushed, events)
 
-    def _after_block(self: "CycleState", events: list[Event]) -> None:
+    def _after_block(self, board: Board, events: list[Event]) -> None:
         """DC-R37, DC-R48: another tile of the field (from the arrival facing), a Zip, or the end."""
-        mover = self.turn
-        others = [] if self.colour < 0 else [o for o in self.options_for(mover, self.colour, self.arrive_facing) if o[0] != self.facing[mover]]
-        if others or self._zip_landing(mover) is not None:
-            self.pending = ("blocked", tuple(others))
+        facing = board.facing[self.mover]
+        others = () if self.colour < 0 else tuple(
+            way for way in self.ways(board, self.colour, self.arrive_facing) if way.facing != facing)
+        if others or self._zip_landing(board) is not None:
+            self.question = Blocked(others)
         else:
-            self.next_step = END
+            self.step = Step.END
 
     # -- after an arrival ----------------------------------------------------------------------------
-    def _landed(self: "CycleState", pushed: list[int] | tuple[int, ...], events: list[Event]) -> None:
+    def _landed(self, board: Board, pushed: list[int] | tuple[int, ...], events: list[Event]) -> None:
         """Landing effects, the mover's square first (DC-R40); then a doldrum stops the movement."""
-        mover = self.turn
-        self._effect(mover, events)
+        mover = self.mover
+        self._effect(board, mover, events)
         for s in pushed:
-            if self.alive[s]:
-                self._effect(s, events)
-        if self._outcome is not None:
+            if board.alive[s]:
+                self._effect(board, s, events)
+        if board.is_over:
             return
-        if not self.alive[mover] or is_doldrum(self.kinds[self.pos[mover]]):
-            if self.alive[mover]:
-                events.append(Event(mover, "{who} stops on a doldrum space.", {"who": seat_name(mover)}))
-            self.next_step = END
+        if not board.alive[mover] or is_doldrum(board.kinds[board.pos[mover]]):
+            if board.alive[mover]:
+                events.append(happened(mover, "{who} stops on a doldrum space.", {"who": seat_name(mover)}))
+            self.step = Step.END
         else:
-            self.next_step = PLAN
+            self.step = Step.PLAN
 
-    def _effect(self: "CycleState", seat: int, events: list[Event]) -> None:
-        """Blue gives chi, Inspiration Bonus draws a tile, Psychic Drain costs chi (DC-R12 – DC-R16)."""
-        pos = self.pos[seat]
-        kind = self.kinds[pos]
-        if kind not in (BLUE, INSPIRE, DRAIN):
+    def _effect(self, board: Board, seat: int, events: list[Event]) -> None:
+        """A blue or yellow square acts on the token arriving on it, once a turn (DC-R12, DC-R13)."""
+        pos = board.pos[seat]
+        kind = board.kinds[pos]
+        if kind not in LANDING_EFFECTS:
             return
-        if self.options["special_once_per_turn"]:
-            if pos in self.triggered[seat]:
+        if self.settings.once_per_turn:
+            if (seat, pos) in self.triggered:
                 return
-            self.triggered[seat].add(pos)
+            self.triggered.add((seat, pos))
         self.seen.clear()  # DC-R32: a square's effect applied
-        if kind == BLUE:
-            got = self._give_chi(seat, self.options["blue_chi"])
-            events.append(Event(seat, "{who} gains {n} chi on a blue square.", {"who": seat_name(seat), "n": got}))
-        elif kind == INSPIRE:
-            for _ in range(self.options["inspiration_draw"]):
-                total = sum(self.insp_supply)
-                if not total:
-                    break
-                pick = self.rng.randrange(total)
-                k = 0
-                while pick >= self.insp_supply[k]:
-                    pick -= self.insp_supply[k]
-                    k += 1
-                self.insp_supply[k] -= 1
-                self.insp[seat].append(k)
-                self.insp[seat].sort()
-                events.append(Event(seat, "{who} draws an Inspiration tile{tile}.",
-                                    {"who": seat_name(seat), "tile": owner_only(seat, f": {INSPIRATION_NAMES[k]}", "")}))
-        else:
-            self.force_pay(seat, self.options["drain_chi"], WARD, None, "a Psychic Drain", events)
+        board.square_effect(seat, kind, events)
 
-    def _plan_check(self: "CycleState", events: list[Event]) -> None:
+    def _plan_check(self, board: Board, events: list[Event]) -> None:
         """DC-R31: brake when the plan says so (if the chi is there); pause when it asks."""
-        seat = self.turn
-        plan = self.plan[seat]
-        pos = self.pos[seat]
+        seat = self.mover
+        plan = board.plan[seat]
+        pos = board.pos[seat]
         kind = plan[0]
-        due = ((kind == "row" and self.row_of(pos) >= plan[1]) or (kind == "steps" and self.arrivals + 1 >= plan[1])
-               or (kind == "on" and self.kinds[pos] in plan[1]))
-        if due and self.chi[seat] >= 2:
-            self._brake(seat, events)
+        due = ((kind == "row" and board.row_of(pos) >= plan[1]) or (kind == "steps" and self.arrivals + 1 >= plan[1])
+               or (kind == "on" and board.kinds[pos] in plan[1]))
+        if due and board.chi[seat] >= BRAKE_CHI:
+            self._brake(board, events)
         elif kind == "ask":
-            self.pending = ("pause",)
+            self.question = PAUSE
         else:
-            self.next_step = LOOP
+            self.step = Step.LOOP
 
-    def _brake(self: "CycleState", seat: int, events: list[Event]) -> None:
-        self.chi[seat] -= 2
-        self.supply += 2
-        events.append(Event(seat, "{who} pays 2 chi and brakes at {where}.", {"who": seat_name(seat), "where": self.where(self.pos[seat])}))
-        self.next_step = END
+    def _brake(self, board: Board, events: list[Event]) -> None:
+        seat = self.mover
+        board.spend(seat, BRAKE_CHI)
+        events.append(happened(seat, f"{{who}} pays {BRAKE_CHI} chi and brakes at {{where}}.",
+                               {"who": seat_name(seat), "where": board.where(board.pos[seat])}))
+        self.step = Step.END
 
-    def _loop_check(self: "CycleState", events: list[Event]) -> None:
+    def _loop_check(self, board: Board, events: list[Event]) -> None:
         """DC-R32, DC-R33: the same space and facing twice, or the step cap, forces the brake."""
-        seat = self.turn
+        seat = self.mover
         self.arrivals += 1
-        key = (self.pos[seat], self.facing[seat])
-        if key in self.seen or self.arrivals >= self.options["step_cap"]:
-            events.append(Event(seat, "{who} is caught in an endless loop and must brake.", {"who": seat_name(seat)}))
-            self.force_pay(seat, 2, WAKE, None, "the brake in an endless loop", events)
-            self.next_step = END
+        key = (board.pos[seat], board.facing[seat])
+        if key in self.seen or self.arrivals >= self.settings.step_cap:
+            events.append(happened(seat, "{who} is caught in an endless loop and must brake.", {"who": seat_name(seat)}))
+            board.force_pay(seat, BRAKE_CHI, WAKE, None, "the brake in an endless loop", events)
+            self.step = Step.END
             return
         self.seen.add(key)
-        self.next_step = DEPART
+        self.step = Step.DEPART
 
-    # -- answers to the engine's questions --------------------------------------------------------------
-    def question(self: "CycleState") -> str:
-        """The question the movement waits on, in words (shown to players)."""
-        kind = self.pending[0]
-        mover = seat_name(self.turn)
-        where = self.where(self.pos[self.turn])
-        if kind == "choose":
+    # -- answers to the questions -----------------------------------------------------------------
+    def prompt(self, board: Board) -> str:
+        """The open question in words (shown to every player)."""
+        question = self.question
+        mover = seat_name(self.mover)
+        where = board.where(board.pos[self.mover])
+        if isinstance(question, Choose):
             return f"{mover}'s bicycle leaves {FIELD_NAMES[self.colour]} at {where}: which way?"
-        if kind == "pause":
+        if isinstance(question, Pause):
             return f"{mover}'s bicycle has arrived at {where}: ride on, or brake here?"
-        if kind == "conflict":
-            return f"{seat_name(self.pending[1])} holds the most Power and decides the conflict at {self.where(self.pending[3][2])}."
-        if kind == "blocked":
-            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if self.pending[1] else "a Zip, or stop here?")
+        if isinstance(question, Conflict):
+            return f"{seat_name(question.decider)} holds the most Power and decides the conflict at {board.where(question.clash.target)}."
+        if isinstance(question, Blocked):
+            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if question.ways else "a Zip, or stop here?")
         return f"{mover} rearranges the Directional tiles, then 'done' to ride on."
 
-
-    def movement_actions(self: "CycleState", seat: int) -> list[CycleMove]:
-        """What the seat the movement waits on may answer."""
-        pending = self.pending
-        assert pending is not None
-        kind = pending[0]
-        if kind == "conflict":
-            return [CycleMove(k) for k in pending[2]]
-        if kind == "reinterpret":
-            return self._placements(seat) + [CycleMove("done")]
+    def answers(self, board: Board, seat: int) -> list[CycleMove]:
+        """What ``seat`` (the one the movement waits on) may answer."""
+        question = self.question
+        assert question is not None, "the movement asks nothing now"
+        if isinstance(question, Conflict):
+            return [DECIDE[outcome] for outcome in question.allowed]
+        if isinstance(question, Reinterpret):
+            return board.placements(seat) + [DONE]
         moves: list[CycleMove] = []
-        if kind == "choose":
-            moves = [CycleMove("go", (facing,)) for facing, _ in pending[1]]
-        elif kind == "blocked":
-            moves = [CycleMove("go", (facing,)) for facing, _ in pending[1]] or [CycleMove("stop")]
-        elif kind == "pause":
-            moves = [CycleMove("ride")] + ([CycleMove("brake")] if self.chi[seat] >= 2 else [])
-            if WAKE in self.insp[seat]:
-                moves.append(CycleMove("wake"))
-        if self._zip_landing(seat) is not None:
-            moves.append(CycleMove("zip"))
-        if REIN in self.insp[seat]:
-            moves.append(CycleMove("reinterpret"))
-        moves += [CycleMove("cash", (k,)) for k in sorted(set(self.insp[seat]))]
+        if isinstance(question, Pause):
+            moves = [RIDE, BRAKE] if board.chi[seat] >= BRAKE_CHI else [RIDE]
+            if WAKE in board.insp[seat]:
+                moves.append(WAKE_MOVE)
+        else:
+            moves = [GO[way.facing] for way in question.ways]
+            if not moves and isinstance(question, Blocked):
+                moves = [STOP]
+        if self._zip_landing(board) is not None:
+            moves.append(ZIP_MOVE)
+        if REIN in board.insp[seat]:
+            moves.append(REINTERPRET)
+        moves += [CASH[k] for k in sorted(set(board.insp[seat]))]
         return moves
 
-    def movement_input(self: "CycleState", seat: int, action: CycleMove, events: list[Event]) -> None:
-        legal = self.movement_actions(seat)
+    def answer(self, board: Board, seat: int, action: CycleMove, events: list[Event]) -> None:
+        """Take ``seat``'s answer and run on; ``IllegalActionError`` (nothing changed) for anything else."""
+        legal = self.answers(board, seat)
+        question = self.question
+        assert question is not None
         if action not in legal:
-            question = {"choose": "which way to turn", "pause": "whether to ride on or brake", "conflict": "the conflict",
-                        "blocked": "where to go after the Block", "reinterpret": "your reinterpretation"}[self.pending[0]]
             if action.kind in ("place", "unplace") and not self.reinterpreting:
                 raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
-            raise IllegalActionError(f"'{action}' is not an answer now; the game asks about {question}: "
+            raise IllegalActionError(f"'{action}' is not an answer now; the game asks about {ABOUT[question.kind]}: "
                                      f"{', '.join(str(m) for m in legal)}")
         kind = action.kind
-        pending = self.pending
         if kind == "cash":
-            self._cash(seat, action.args[0], events)
+            board.cash(seat, action.args[0], events)
             return
-        if pending[0] == "conflict":
-            self._conflict_outcome(kind, pending[3], events)
-        elif pending[0] == "reinterpret":
+        if isinstance(question, Conflict):
+            self._settle(board, next(o for o in question.allowed if DECIDE[o] == action), question.clash, events)
+        elif isinstance(question, Reinterpret):
             if kind == "done":
-                self.reinterpreting = False
-                self._resume(events)
+                self._resume(board, question.then, events)
             else:
-                self._place(seat, kind, action.args[0], action.args[1], events)
+                board.place(seat, kind, action.args[0], action.args[1], events)
             return
         elif kind == "go":
+            assert isinstance(question, (Choose, Blocked))
             facing = action.args[0]
-            spaces = next(s for f, s in pending[1] if f == facing)
-            self.pending = None
-            self._go(facing, spaces, events)
+            spaces = next(way.spaces for way in question.ways if way.facing == facing)
+            self.question = None
+            self._go(board, facing, spaces, events)
         elif kind == "stop":
-            self.pending = None
-            self.next_step = END
+            self.question = None
+            self.step = Step.END
         elif kind == "ride":
-            self.pending = None
-            self.next_step = LOOP
+            self.question = None
+            self.step = Step.LOOP
         elif kind == "brake":
-            self.pending = None
-            self._brake(seat, events)
+            self.question = None
+            self._brake(board, events)
         elif kind == "wake":
-            self.pending = None
-            self.force_pay(seat, 2, WAKE, None, "a brake", events)
-            self.next_step = END
+            self.question = None
+            board.force_pay(seat, BRAKE_CHI, WAKE, None, "a brake", events)
+            self.step = Step.END
         elif kind == "zip":
-            self._zip(seat, events)
+            self._zip(board, events)
         elif kind == "reinterpret":
-            self._use(seat, REIN, events)
-            self.reinterpreting = True
-            self.resume = pending
-            self.pending = ("reinterpret",)
+            self._use(board, REIN, events)
+            self.question = Reinterpret(question)
             return
-        self._run(events)
+        self.run(board, events)
 
-    def _resume(self: "CycleState", events: list[Event]) -> None:
+    def _resume(self, board: Board, then: Choose | Pause | Blocked, events: list[Event]) -> None:
         """After a Reinterpretation, take up the question again with the new fields (§3.3)."""
-        seat = self.turn
-        before = self.resume
-        self.resume = None
-        self.pending = None
-        if before[0] == "pause":
-            self.pending = before  # the same question again: ride on or brake
+        seat = self.mover
+        self.question = None
+        if isinstance(then, Pause):
+            self.question = then  # the same question again: ride on or brake
             return
-        elif before[0] == "choose":
-            self.facing[seat] = self.arrive_facing
-            options = self.options_for(seat, self.colour, self.arrive_facing)
-            if not options:
-                self.next_step = END
-            elif len(options) > 1:
-                self.pending = ("choose", tuple(options))
+        if isinstance(then, Choose):
+            board.facing[seat] = self.arrive_facing
+            ways = self.ways(board, self.colour, self.arrive_facing)
+            if not ways:
+                self.step = Step.END
+            elif len(ways) > 1:
+                self.question = Choose(ways)
             else:
-                self._go(*options[0], events)
+                self._go(board, ways[0].facing, ways[0].spaces, events)
         else:
-            self._after_block(events)
-        self._run(events)
+            self._after_block(board, events)
+        self.run(board, events)
 
-    def _use(self: "CycleState", seat: int, k: int, events: list[Event]) -> None:
-        self.return_tile(seat, k)
+    def _use(self, board: Board, k: int, events: list[Event]) -> None:
+        """The mover uses an Inspiration tile's ability: it goes back to the supply."""
+        seat = self.mover
+        board.return_tile(seat, k)
         self.seen.clear()  # DC-R32: an Inspiration tile was used
-        events.append(Event(seat, "{who} turns in {tile}.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k]}))
+        events.append(happened(seat, "{who} turns in {tile}.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k]}))
 
-    def _zip_landing(self: "CycleState", seat: int) -> int | None:
+    def _zip_landing(self, board: Board) -> int | None:
         """Where a Zip would land (a position, ``NEEDS_ROW`` or ``WIN``), or ``None`` if it cannot be used."""
-        if ZIP not in self.insp[seat]:
+        seat = self.mover
+        if ZIP not in board.insp[seat]:
             return None
-        facing = self.facing[seat]
-        first = self.peek(self.pos[seat], facing)
+        facing = board.facing[seat]
+        first = board.peek(board.pos[seat], facing)
         if first in (NEEDS_ROW, WIN):
             return first
         if first < 0:
             return None
-        if not any(self.alive[s] and self.pos[s] == first for s in range(self.players) if s != seat):
+        if not any(board.alive[s] and board.pos[s] == first for s in range(board.players) if s != seat):
             return first
-        second = self.peek(first, facing)
+        second = board.peek(first, facing)
         return second if second >= 0 or second in (NEEDS_ROW, WIN) else None
 
-    def _zip(self: "CycleState", seat: int, events: list[Event]) -> None:
+    def _zip(self, board: Board, events: list[Event]) -> None:
         """§3.3 Zip: one space forward, hopping over an occupied space; then the movement goes on."""
-        self._use(seat, ZIP, events)
-        self.pending = None
+        seat = self.mover
+        self._use(board, ZIP, events)
+        self.question = None
         self.colour = -1  # a Block after a Zip has no other tile to fall back on
-        facing = self.facing[seat]
-        pos = self.pos[seat]
-        for _ in range(2):
-            nxt = self.peek(pos, facing)
+        facing = board.facing[seat]
+        pos = board.pos[seat]
+        for _ in range(ZIP_HOPS):
+            nxt = board.peek(pos, facing)
             if nxt == NEEDS_ROW:
-                self._lay_row(events)
-                nxt = self.peek(pos, facing)
+                board.lay_row(events)
+                nxt = board.peek(pos, facing)
             if nxt == WIN:
-                self._finish([seat], "awake", events)
+                board.finish([seat], "awake", events)
                 return
             pos = nxt
-            if not any(self.alive[s] and self.pos[s] == pos for s in range(self.players) if s != seat):
+            if not any(board.alive[s] and board.pos[s] == pos for s in range(board.players) if s != seat):
                 break
-        events.append(Event(seat, "{who} zips {d} to {where}.", {"who": seat_name(seat), "d": FACING_NAMES[facing], "where": self.where(pos)}))
-        self._arrive(pos, events)
+        events.append(happened(seat, "{who} zips {d} to {where}.",
+                               {"who": seat_name(seat), "d": FACING_NAMES[facing], "where": board.where(pos)}))
+        self._arrive(board, pos, events)
 
 
-__all__ = ["MovementRules"]
+def _power(board: Board, seat: int) -> int:
+    """How many Power tiles a seat holds (public by default, DC-R43)."""
+    return board.insp[seat].count(POWER)
+
+
+__all__ = [
+    "BRAKE_CHI", "Blocked", "Board", "BrakePlan", "Choose", "Clash", "Conflict", "Movement", "PAUSE", "Pause",
+    "Question", "Reinterpret", "Settings", "Step", "Way",
+]

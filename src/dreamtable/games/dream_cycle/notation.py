@@ -32,11 +32,11 @@ Seats are letters A–E; fields are the colour codes ``G W O R P F S``; Directio
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from ...core.contract import seat_from_name, seat_name
 from ...core.errors import NotationError
-from .components import DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
+from .components import BOOSTS, DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
 
 # A bundle of trade items: 9 Directional counts, chi, 6 Inspiration counts.
 Bundle = tuple[int, ...]
@@ -52,10 +52,14 @@ class CycleMove(NamedTuple):
     """One action: ``kind`` (the notation's first word) and its arguments as small integers/tuples."""
 
     kind: str
-    args: tuple = ()
+    args: tuple[Any, ...] = ()
 
     def __str__(self) -> str:
         return _text(self)
+
+
+CASH = tuple(CycleMove("cash", (k,)) for k in range(len(INSPIRATION_CODES)))
+"""``cash wind`` … ``cash power``, built once (move lists are the hot path of play and search)."""
 
 
 def bundle_text(bundle: Bundle) -> str:
@@ -154,7 +158,7 @@ def parse_move(text: str) -> CycleMove:
             return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"),))
         if kind in ("place", "unplace") and len(rest) == 2:
             return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"), _code(rest[1], FIELD_CODES, "field colour")))
-        if kind == "boost" and len(rest) == 2 and rest[1] in ("2", "3"):
+        if kind == "boost" and len(rest) == 2 and rest[1] in [str(n) for n in BOOSTS]:
             return CycleMove("boost", (_code(rest[0], FIELD_CODES, "field colour"), int(rest[1])))
         if kind == "unboost" and len(rest) == 1:
             return CycleMove("unboost", (_code(rest[0], FIELD_CODES, "field colour"),))

@@ -1,6 +1,8 @@
 """The rules of Dream Cycle outside the Movement Phase: setup, starting spaces, the Buying Phase,
 trading, Inspiration turn-ins, payments, elimination, the end of a turn and of the game.
-The Movement Phase is in :mod:`.movement`. Each rule is marked with its ``DC-R*`` resolution.
+The Movement Phase is a :class:`~.movement.Movement` of its own, which reaches the rest of the
+game through the few members of :class:`~.movement.Board` that :class:`CycleState` provides.
+Each rule is marked with its ``DC-R*`` resolution.
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from typing import Any
 
 from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
-from ...core.rng import reseeded, shuffle_with
+from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
 from .board import BEYOND, FRINGE, NEEDS_ROW, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
 from .components import (
     BLACK,
+    BLUE,
+    BOOSTS,
     DIRECTIONAL_CODES,
     DIRECTIONAL_NAMES,
+    DRAIN,
     FACING_NAMES,
     FACINGS,
     FIELD_CODES,
@@ -23,6 +28,7 @@ from .components import (
     FIELDS,
     INSPIRATION_CODES,
     INSPIRATION_NAMES,
+    INSPIRE,
     POWER,
     REIN,
     SQUARE_CODES,
@@ -31,20 +37,26 @@ from .components import (
     WARD,
     WIND,
     ZIP,
+    Dreamscape,
+    TileType,
     directional_table,
     inspiration_table,
     load_dreamscape,
 )
-from .movement import MovementRules
-from .notation import CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_text
+from .events import happened
+from .movement import BrakePlan, Movement, Settings
+from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_text
 
-START, BUYING, MOVEMENT = "start", "buying", "movement"
+START, BUYING, MOVEMENT, OVER = "start", "buying", "movement", "over"
 ROWS = 10
 INCOME_FIRST, INCOME = 16, 1  # DC-R19
 CHI_CAP = 10  # DC-R20
-BRAKE_CHI = 2  # DC-R31
 FIELD_LIMIT = 2  # DC-R22
+TURN_IN_CHI, SECOND_WIND_CHI = 1, 3  # DC-R42: any tile turns in for 1 chi; Second Wind for 3 (§3.3)
 TURN_IN_ORDER = (WIND, ZIP, REIN, WARD, WAKE, POWER)  # DC-R49's order for forced payments
+NO_PLAN: BrakePlan = ("none",)
+ASK_PLAN: BrakePlan = ("ask",)
+LISTED_PLAN_STEPS = 3  # legal_actions lists "plan steps 3"; any number up to the step cap can be typed
 END_MOVE = CycleMove("end")
 
 
@@ -59,31 +71,92 @@ PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(FIELDS)) for k in 
 UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(FIELDS)) for k in range(9))
 BUY = tuple(CycleMove("buy", (k,)) for k in range(9))
 SELL = tuple(CycleMove("sell", (k,)) for k in range(9))
-CASH = tuple(CycleMove("cash", (k,)) for k in range(len(INSPIRATION_CODES)))
+START_MOVES = tuple(CycleMove("start", (i,)) for i in range(9))
+AIM = tuple(CycleMove("aim", (d,)) for d in range(4))
+BOOST = tuple(tuple(CycleMove("boost", (f, n)) for n in BOOSTS) for f in range(FIELDS))
+UNBOOST = tuple(CycleMove("unboost", (f,)) for f in range(FIELDS))
+KEEP = tuple(CycleMove("keep", (k,)) for k in range(len(INSPIRATION_CODES)))
+KEEP_NONE = CycleMove("keep", ())
+# The brake plans legal_actions lists: none, ask, the next row (PLAN_ROW[k]) and three steps.
+PLAN_NONE, PLAN_ASK, PLAN_STEPS = (CycleMove("plan", plan) for plan in (NO_PLAN, ASK_PLAN, ("steps", LISTED_PLAN_STEPS)))
+PLAN_ROW = {k: CycleMove("plan", ("row", k)) for k in range(1, ROWS + 1)}
 # The offers legal_actions lists: one of your tiles for 1 chi, or 1 chi for one of theirs.
 SELL_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(k), _bundle(CHI_SLOT))) for k in range(9)) for p in range(5))
 BUY_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(CHI_SLOT), _bundle(k))) for k in range(9)) for p in range(5))
 
 
-class CycleState(MovementRules, TurnBasedState):
+class CycleState(TurnBasedState[CycleMove]):
     """One match of Dream Cycle."""
 
     __slots__ = (
-        "geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
+        "geo", "scape", "types", "settings", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
         "start_order", "pos", "facing", "alive", "chi", "supply", "hand", "fields", "boost", "stock",
         "insp", "insp_supply", "turns_taken", "plan", "keep", "offers", "round", "first_player", "buying_closed",
-        "pending", "next_step", "seen", "arrivals", "triggered", "colour", "arrive_facing",
-        "resume", "reinterpreting", "out_reason", "_cache", "phase_actions",
+        "movement", "out_reason", "_cache", "phase_actions",
     )
+
+    # Set once at setup and shared by copies:
+    geo: Geometry
+    scape: Dreamscape
+    types: tuple[TileType, ...]
+    """Each Directional type's count and prices (DC-R17)."""
+    settings: Settings
+    """The options the Movement Phase follows."""
+    # The Dreamscape (DC-R4 – DC-R8):
+    kinds: tuple[int, ...]
+    """Every position's square kind, ``FRINGE`` or ``BEYOND`` (see :mod:`.board`)."""
+    rows_laid: int
+    rows_removed: int
+    row_tiles: tuple[tuple[tuple[int, int, int], ...], ...]
+    """Per row laid, its three tiles as (Phase, index, quarter turns)."""
+    unused: tuple[tuple[int, ...], ...]
+    """Per Phase, the indices of the tiles not laid yet."""
+    # Turns and phases:
+    phase: str
+    start_order: list[int]
+    """The seats still to choose a starting space, in order (DC-R3)."""
+    round: int
+    first_player: int
+    buying_closed: bool
+    """The sand timer ran out, or the Buying Phase ended (DC-R47)."""
+    phase_actions: int
+    """Actions taken in the current Buying Phase."""
+    movement: Movement | None
+    """The Movement Phase under way, or ``None`` outside one."""
+    # The players:
+    pos: list[int]
+    facing: list[int]
+    alive: list[bool]
+    out_reason: list[str]
+    chi: list[int]
+    supply: int
+    """Chi in the supply (DC-R18)."""
+    hand: list[list[int]]
+    """Per seat, a count per Directional type not placed on a field."""
+    fields: list[list[tuple[int, ...]]]
+    boost: list[list[int]]
+    stock: list[int]
+    """Directional tiles left in the supply, per type."""
+    insp: list[list[int]]
+    insp_supply: list[int]
+    turns_taken: list[int]
+    plan: list[BrakePlan]
+    keep: list[tuple[int, ...]]
+    """Per seat, the Inspiration kinds forced payments spend last (DC-R49)."""
+    offers: dict[tuple[int, int], tuple[Bundle, Bundle]]
+    """Open trade offers: (giver, taker) → (what is given, what is asked)."""
+    _cache: dict[Any, Any]
+    """Actors and legal lists, worked out once per position."""
 
     # -- setup (DC-R2 – DC-R6) ----------------------------------------------------------------
     @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "CycleState":
+    def setup(cls, game: Game[CycleMove], players: int, seed: int, options: dict[str, Any]) -> "CycleState":
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
         state.geo = Geometry.of(options["staircase_offsets"])
         state.scape = load_dreamscape(options)
         state.types = directional_table(options["directional_tiles"])
+        state.settings = Settings.of(options)
         state.rows_laid, state.rows_removed, state.row_tiles = 0, 0, ()
         state.unused = tuple(tuple(range(10)) for _ in range(5))
         state.kinds = ()
@@ -94,41 +167,33 @@ class CycleState(MovementRules, TurnBasedState):
         state.start_order = [(state.first_player - k) % players for k in range(1, players + 1)]
         state.phase = START
         state.pos = [-1] * players
-        state.facing = ["NESW".index(options["start_facing"])] * players
+        state.facing = [FACINGS.index(options["start_facing"])] * players
         state.alive = [True] * players
         state.chi = [0] * players
         state.supply = options["chi_supply"]
         state.hand = [[0] * 9 for _ in range(players)]
         state.fields = [[() for _ in range(FIELDS)] for _ in range(players)]
         state.boost = [[0] * FIELDS for _ in range(players)]
-        state.stock = [t.count for t in state.types]
+        state.stock = [t.total for t in state.types]
         state.insp = [[] for _ in range(players)]
         state.insp_supply = list(inspiration_table(options["inspiration_tiles"]))
         state.turns_taken = [0] * players
-        state.plan = [("none",)] * players
+        state.plan = [NO_PLAN] * players
         state.keep = [()] * players
         state.offers = {}
         state.round = 1
         state.buying_closed = False
-        state.pending = None
-        state.next_step = None
-        state.seen = set()
-        state.arrivals = 0
-        state.triggered = [set() for _ in range(players)]
-        state.colour = -1
-        state.arrive_facing = 0
-        state.resume = None
-        state.reinterpreting = False
+        state.movement = None
         state.out_reason = [""] * players
         state._cache = {}
         state.phase_actions = 0
         state._outcome = None
         events: list[Event] = []
-        state._lay_row(events)
-        state._lay_row(events)
+        state.lay_row(events)
+        state.lay_row(events)
         state.turn = state.start_order[0]
-        events.append(Event(None, "Rows 1 and 2 are laid; {first} starts, and {chooser} chooses a starting space first.",
-                            {"first": seat_name(state.first_player), "chooser": seat_name(state.turn)}))
+        events.append(happened(None, "Rows 1 and 2 are laid; {first} starts, and {chooser} chooses a starting space first.",
+                               {"first": seat_name(state.first_player), "chooser": seat_name(state.turn)}))
         for event in events:
             state._log = (state._log, event)
         return state
@@ -136,10 +201,12 @@ class CycleState(MovementRules, TurnBasedState):
     def copy(self) -> "CycleState":
         twin = CycleState.__new__(CycleState)
         self._copy_base_into(twin)
-        for name in ("geo", "scape", "types", "kinds", "rows_laid", "rows_removed", "row_tiles", "unused", "phase",
-                     "supply", "round", "first_player", "buying_closed", "pending", "next_step", "arrivals",
-                     "colour", "arrive_facing", "resume", "reinterpreting", "turn", "_outcome", "phase_actions"):
-            setattr(twin, name, getattr(self, name))
+        twin.geo, twin.scape, twin.types, twin.settings = self.geo, self.scape, self.types, self.settings
+        twin.kinds, twin.rows_laid, twin.rows_removed = self.kinds, self.rows_laid, self.rows_removed
+        twin.row_tiles, twin.unused, twin.phase, twin.supply = self.row_tiles, self.unused, self.phase, self.supply
+        twin.round, twin.first_player, twin.buying_closed = self.round, self.first_player, self.buying_closed
+        twin.turn, twin._outcome, twin.phase_actions = self.turn, self._outcome, self.phase_actions
+        twin.movement = None if self.movement is None else self.movement.copy()
         twin.offers = dict(self.offers)
         twin.start_order = self.start_order[:]
         twin.pos = self.pos[:]
@@ -155,13 +222,11 @@ class CycleState(MovementRules, TurnBasedState):
         twin.turns_taken = self.turns_taken[:]
         twin.plan = self.plan[:]
         twin.keep = self.keep[:]
-        twin.seen = set(self.seen)
-        twin.triggered = [set(t) for t in self.triggered]
         twin.out_reason = self.out_reason[:]
         twin._cache = {}
         return twin
 
-    def determinize(self, seat: int, rng: Any) -> "CycleState":
+    def determinize(self, seat: int, rng: Rng | Any) -> "CycleState":
         """Re-deal the face-down Inspiration tiles of the others (their Power tiles stay when Power
         counts are public, DC-R43, and so do tiles they offered in an open trade), forget their brake
         plans and payment choices, and re-seed the future (rows, die, draws)."""
@@ -185,7 +250,7 @@ class CycleState(MovementRules, TurnBasedState):
             pool += rest
             twin.insp[other] = kept
             slots.append((other, len(rest)))
-            twin.plan[other] = ("none",)
+            twin.plan[other] = NO_PLAN
             twin.keep[other] = ()
         pool.sort()
         shuffle_with(pool, rng)
@@ -211,7 +276,7 @@ class CycleState(MovementRules, TurnBasedState):
         return counts
 
     # -- the board ------------------------------------------------------------------------------
-    def _lay_row(self, events: list[Event]) -> None:
+    def lay_row(self, events: list[Event]) -> None:
         """Lay the next row: three unused tiles of its Phase in random orientations (DC-R5, DC-R6)."""
         row = self.rows_laid + 1
         phase = (row - 1) % 5 + 1
@@ -224,8 +289,8 @@ class CycleState(MovementRules, TurnBasedState):
         self.row_tiles = self.row_tiles + (tuple(tiles),)
         self.rows_laid = row
         self._rebuild()
-        events.append(Event(None, "Row {row} (Phase {phase}) is laid: {tiles}.",
-                            {"row": row, "phase": phase, "tiles": ", ".join(self.scape.tile_id(p, i) for p, i, _ in tiles)}))
+        events.append(happened(None, "Row {row} (Phase {phase}) is laid: {tiles}.",
+                               {"row": row, "phase": phase, "tiles": ", ".join(self.scape.tile_id(p, i) for p, i, _ in tiles)}))
 
     def _rebuild(self) -> None:
         rows = [(row, tuple(rotate(self.scape.tiles[p - 1][i], r) for p, i, r in self.row_tiles[row - 1]))
@@ -246,8 +311,8 @@ class CycleState(MovementRules, TurnBasedState):
             self.rows_removed = removed
             self._rebuild()
             if all(self.kinds[p] != BEYOND for s, p in enumerate(self.pos) if self.alive[s]):
-                events.append(Event(None, "Every token has passed row {rows}: removed.",
-                                    {"rows": ", ".join(str(r) for r in range(first + 1, removed + 1))}))
+                events.append(happened(None, "Every token has passed row {rows}: removed.",
+                                       {"rows": ", ".join(str(r) for r in range(first + 1, removed + 1))}))
                 return
             removed -= 1
         if self.rows_removed != first:
@@ -273,6 +338,14 @@ class CycleState(MovementRules, TurnBasedState):
         """The row a position lies in (0 south of row 1)."""
         return self.geo.y(pos) // 3 + 1
 
+    def where(self, pos: int) -> str:
+        """A position in words: its row and square, or the fringe."""
+        kind = self.kinds[pos]
+        x, y = self.geo.xy(pos)
+        if kind == FRINGE:
+            return f"the fringe ({x},{y})"
+        return f"row {self.row_of(pos)}, {SQUARE_NAMES[kind]} ({x},{y})"
+
     def facing_is_legal(self, seat: int, facing: int) -> bool:
         """DC-R25: a token on a doldrum space must face a square or fringe space (or the far edge)."""
         return self.peek(self.pos[seat], facing) != -1
@@ -281,7 +354,7 @@ class CycleState(MovementRules, TurnBasedState):
     @property
     def actors(self) -> tuple[int, ...]:
         """The seat the game waits for first, then every seat that may act out of turn now."""
-        cached = self._cache.get("actors")
+        cached: tuple[int, ...] | None = self._cache.get("actors")
         if cached is None:
             cached = self._cache["actors"] = self._actors()
         return cached
@@ -292,7 +365,8 @@ class CycleState(MovementRules, TurnBasedState):
         main = self.deciding_seat()
         if self.phase == START:
             return (main,)
-        if self.phase == MOVEMENT and (self.pending is None or not self.options["trade_during_movement"]):
+        movement = self.movement
+        if movement is not None and (movement.question is None or not self.options["trade_during_movement"]):
             return (main,)
         # A player offered a trade out of turn is asked first: the table waits for the answer.
         answering = tuple(dict.fromkeys(t for _, t in self.offers if t != main and t != self.turn))
@@ -301,15 +375,22 @@ class CycleState(MovementRules, TurnBasedState):
 
     def deciding_seat(self) -> int:
         """The seat whose answer the game waits for: the player on turn, or a conflict's decider."""
-        if self.pending is not None and self.pending[0] == "conflict":
-            return self.pending[1]
+        if self.movement is not None:
+            waiting = self.movement.waiting_on
+            if waiting is not None:
+                return waiting
         return self.turn if self.phase != START else self.start_order[0]
+
+    @property
+    def reinterpreting(self) -> bool:
+        """Whether the mover is rearranging tiles after a Reinterpretation (§3.3)."""
+        return self.movement is not None and self.movement.reinterpreting
 
     def _has_side_action(self, seat: int) -> bool:
         """Whether an out-of-turn seat has anything to do: reposition, trade, answer, turn in (DC-R27)."""
         if not self.alive[seat]:
             return False
-        return bool(any(self.fields[seat]) or self.insp[seat] or (sum(self.hand[seat]) and self._placements(seat))
+        return bool(any(self.fields[seat]) or self.insp[seat] or (sum(self.hand[seat]) and self.placements(seat))
                     or self._trades(seat))
 
     def _why_not_actor(self, seat: int) -> str:
@@ -325,20 +406,29 @@ class CycleState(MovementRules, TurnBasedState):
 
     # -- legal actions -------------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[CycleMove]:
-        """Every action ``seat`` may take now (offers: a few simple ones; any offer can be typed)."""
-        cached = self._cache.get(seat)
+        """Every action ``seat`` may take now. Of the moves with free parameters (offers, brake
+        plans, keeps; see :meth:`action_forms`) it lists a few simple ones."""
+        cached: list[CycleMove] | None = self._cache.get(seat)
         if cached is None:
             cached = self._cache[seat] = self._legal(seat)
         return list(cached)
+
+    def _listed(self, seat: int) -> list[CycleMove]:
+        """The legal list itself (not a copy), worked out once per position."""
+        cached: list[CycleMove] | None = self._cache.get(seat)
+        if cached is None:
+            cached = self._cache[seat] = self._legal(seat)
+        return cached
 
     def _legal(self, seat: int) -> list[CycleMove]:
         if seat not in self.actors:
             return []
         if self.phase == START:
             taken = set(self.pos)
-            return [CycleMove("start", (i,)) for i, p in enumerate(self.geo.start_spaces()) if p not in taken]
-        if self.phase == MOVEMENT and seat == self.deciding_seat():
-            return self.movement_actions(seat)
+            return [START_MOVES[i] for i, p in enumerate(self.geo.start_spaces()) if p not in taken]
+        movement = self.movement
+        if movement is not None and seat == movement.waiting_on:
+            return movement.answers(self, seat)
         if seat == self.turn:
             return self._buying_actions(seat)
         if self._answers_due(seat):
@@ -358,37 +448,38 @@ class CycleState(MovementRules, TurnBasedState):
                     moves.append(BUY[k])
                 if hand[k]:
                     moves.append(SELL[k])
-            moves += self._placements(seat)
+            moves += self.placements(seat)
             for f in range(FIELDS):
                 if boost[f]:
-                    moves.append(CycleMove("unboost", (f,)))
+                    moves.append(UNBOOST[f])
                 elif len(fields[f]) == 1:
-                    moves += [CycleMove("boost", (f, n)) for n in (2, 3) if chi >= n]
+                    moves += [BOOST[f][i] for i, n in enumerate(BOOSTS) if chi >= n]
             moves += self._trades(seat)
         if is_doldrum(self.kinds[self.pos[seat]]):
-            moves += [CycleMove("aim", (d,)) for d in range(4) if d != self.facing[seat] and self.facing_is_legal(seat, d)]
+            moves += [AIM[d] for d in range(4) if d != self.facing[seat] and self.facing_is_legal(seat, d)]
         plan = self.plan[seat]
         row = max(self.row_of(self.pos[seat]), 0)
-        for choice in (("none",), ("ask",), ("row", min(row + 1, ROWS)), ("steps", 3)):
-            if choice != plan:
-                moves.append(CycleMove("plan", choice))
+        for choice in (PLAN_NONE, PLAN_ASK, PLAN_ROW[min(row + 1, ROWS)], PLAN_STEPS):
+            if choice.args != plan:
+                moves.append(choice)
         held = sorted(set(self.insp[seat]))
         moves += [CASH[k] for k in held]
-        moves += [CycleMove("keep", (k,)) for k in held if (k,) != self.keep[seat]]
+        moves += [KEEP[k] for k in held if (k,) != self.keep[seat]]
         if self.keep[seat]:
-            moves.append(CycleMove("keep", ()))
+            moves.append(KEEP_NONE)
         if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
             moves.append(END_MOVE)
         return moves
 
     def _side_actions(self, seat: int) -> list[CycleMove]:
         """What a seat may do during another player's turn (DC-R23, DC-R26, DC-R27, DC-R42)."""
-        moves = self._placements(seat) + self._trades(seat)
+        moves = self.placements(seat) + self._trades(seat)
         moves += [CASH[k] for k in sorted(set(self.insp[seat]))]
         return moves
 
-    def _placements(self, seat: int) -> list[CycleMove]:
-        moves = []
+    def placements(self, seat: int) -> list[CycleMove]:
+        """The tiles ``seat`` may put on a field or take back (DC-R22, DC-R23)."""
+        moves: list[CycleMove] = []
         hand, fields = self.hand[seat], self.fields[seat]
         in_hand = [k for k in range(9) if hand[k]]
         for f in range(FIELDS):
@@ -403,7 +494,7 @@ class CycleState(MovementRules, TurnBasedState):
 
     def _trades(self, seat: int) -> list[CycleMove]:
         """Answers to offers made to ``seat``, and a few simple offers (any offer can be typed)."""
-        moves = []
+        moves: list[CycleMove] = []
         for (giver, taker), (give, take) in self.offers.items():
             if taker == seat:
                 if self._may_trade(giver) and self._holds(giver, give) and self._holds(seat, take) and giver in self._partners(seat):
@@ -411,10 +502,10 @@ class CycleState(MovementRules, TurnBasedState):
                 moves.append(CycleMove("decline", (giver,)))
         for partner in self._partners(seat):
             if self.chi[partner]:
-                mine = self._owned(seat)
+                mine = self.owned(seat)
                 moves += [SELL_OFFER[partner][k] for k in range(9) if mine[k]]
             if self.chi[seat]:
-                theirs = self._owned(partner)
+                theirs = self.owned(partner)
                 moves += [BUY_OFFER[partner][k] for k in range(9) if theirs[k]]
         return moves
 
@@ -432,7 +523,8 @@ class CycleState(MovementRules, TurnBasedState):
             return False
         return self.kinds[self.pos[seat]] < FRINGE and self.kinds[self.pos[seat]] != BLACK
 
-    def _owned(self, seat: int) -> list[int]:
+    def owned(self, seat: int) -> list[int]:
+        """How many tiles of each Directional type ``seat`` owns, in hand and on its fields."""
         owned = self.hand[seat][:]
         for field in self.fields[seat]:
             for k in field:
@@ -440,15 +532,16 @@ class CycleState(MovementRules, TurnBasedState):
         return owned
 
     # -- applying ------------------------------------------------------------------------------
-    def _apply(self, seat: int, action: Any) -> list[Event]:
+    def _apply(self, seat: int, action: CycleMove) -> list[Event]:
         if not isinstance(action, CycleMove):
             raise IllegalActionError(f"{action!r} is not a Dream Cycle move")
         self._cache = {}  # every legal list and the actors are worked out afresh after a move
         events: list[Event] = []
+        movement = self.movement
         if self.phase == START:
             self._start(seat, action, events)
-        elif self.phase == MOVEMENT and seat == self.deciding_seat():
-            self.movement_input(seat, action, events)
+        elif movement is not None and seat == movement.waiting_on:
+            movement.answer(self, seat, action, events)  # which checks the answer against its question
         elif seat == self.turn:
             self._buy_phase_action(seat, action, events)
         else:
@@ -464,8 +557,8 @@ class CycleState(MovementRules, TurnBasedState):
                                      f"free: {', '.join(str(i + 1) for i, p in enumerate(self.geo.start_spaces()) if p not in self.pos)}")
         self.pos[seat] = space
         self.start_order.pop(0)
-        events.append(Event(seat, "{who} starts on space {n}, facing {facing}.",
-                            {"who": seat_name(seat), "n": action.args[0] + 1, "facing": FACING_NAMES[self.facing[seat]]}))
+        events.append(happened(seat, "{who} starts on space {n}, facing {facing}.",
+                               {"who": seat_name(seat), "n": action.args[0] + 1, "facing": FACING_NAMES[self.facing[seat]]}))
         if self.start_order:
             self.turn = self.start_order[0]
         else:
@@ -485,26 +578,26 @@ class CycleState(MovementRules, TurnBasedState):
                 raise IllegalActionError(f"facing {FACING_NAMES[args[0]]} points away from the Dreamscape: a token must face "
                                          "a square or a fringe space (DC-R25)")
             self.facing[seat] = args[0]
-            events.append(Event(seat, "{who} aims the bicycle {d}.", {"who": seat_name(seat), "d": FACING_NAMES[args[0]]}))
+            events.append(happened(seat, "{who} aims the bicycle {d}.", {"who": seat_name(seat), "d": FACING_NAMES[args[0]]}))
             return
         if kind == "plan":
             self.plan[seat] = args
-            events.append(Event(seat, "{who} sets a brake plan{plan}.", {"who": seat_name(seat), "plan": owner_only(seat, f": {plan_text(args)}", "")}))
+            events.append(happened(seat, "{who} sets a brake plan{plan}.", {"who": seat_name(seat), "plan": owner_only(seat, f": {plan_text(args)}", "")}))
             return
         if kind == "cash":
-            self._cash(seat, args[0], events)
+            self.cash(seat, args[0], events)
             return
         if kind == "keep":
             self.keep[seat] = args
-            events.append(Event(seat, "{who} chooses which Inspiration tiles to keep{keep}.",
-                                {"who": seat_name(seat), "keep": owner_only(seat, f": {keep_text(args)}", "")}))
+            events.append(happened(seat, "{who} chooses which Inspiration tiles to keep{keep}.",
+                                   {"who": seat_name(seat), "keep": owner_only(seat, f": {keep_text(args)}", "")}))
             return
         if self.buying_closed and kind in ("buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"):
             raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
         if kind in ("buy", "sell"):
             self._trade_with_supply(seat, kind, args[0], events)
         elif kind in ("place", "unplace"):
-            self._place(seat, kind, args[0], args[1], events)
+            self.place(seat, kind, args[0], args[1], events)
         elif kind == "boost":
             self._boost(seat, args[0], args[1], events)
         elif kind == "unboost":
@@ -512,7 +605,7 @@ class CycleState(MovementRules, TurnBasedState):
                 raise IllegalActionError(f"there is no boost on {FIELD_NAMES[args[0]]}")
             self.chi[seat] += self.boost[seat][args[0]]
             self.boost[seat][args[0]] = 0
-            events.append(Event(seat, "{who} takes the boost off {f}.", {"who": seat_name(seat), "f": FIELD_NAMES[args[0]]}))
+            events.append(happened(seat, "{who} takes the boost off {f}.", {"who": seat_name(seat), "f": FIELD_NAMES[args[0]]}))
         elif kind in ("offer", "accept", "decline"):
             self._trade_action(seat, action, events)
         else:
@@ -526,11 +619,11 @@ class CycleState(MovementRules, TurnBasedState):
             raise IllegalActionError(f"answer {seat_name(due[0])}'s offer first: 'accept {seat_name(due[0])}' or "
                                      f"'decline {seat_name(due[0])}' (DC-R27)")
         if kind in ("place", "unplace"):
-            self._place(seat, kind, args[0], args[1], events)
+            self.place(seat, kind, args[0], args[1], events)
         elif kind in ("offer", "accept", "decline"):
             self._trade_action(seat, action, events)
         elif kind == "cash":
-            self._cash(seat, args[0], events)
+            self.cash(seat, args[0], events)
         elif kind in ("buy", "sell", "boost", "unboost"):
             raise IllegalActionError(f"you may {kind} only in your own Buying Phase; out of turn you may reposition, trade "
                                      "and turn in Inspiration tiles (DC-R23, DC-R24)")
@@ -555,11 +648,11 @@ class CycleState(MovementRules, TurnBasedState):
                 raise IllegalActionError(f"you have no {DIRECTIONAL_NAMES[k]} tile in your hand to sell (unplace it first)")
             self.stock[k] += 1
             self.hand[seat][k] -= 1
-            self._give_chi(seat, tile.sell)
-        events.append(Event(seat, "{who} {verb} a {tile} tile.", {"who": seat_name(seat), "verb": "buys" if kind == "buy" else "sells",
-                                                                   "tile": DIRECTIONAL_NAMES[k]}))
+            self.give_chi(seat, tile.sell)
+        events.append(happened(seat, "{who} {verb} a {tile} tile.", {"who": seat_name(seat), "verb": "buys" if kind == "buy" else "sells",
+                                                                      "tile": DIRECTIONAL_NAMES[k]}))
 
-    def _place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
+    def place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
         if self.phase == MOVEMENT and seat == self.turn and not self.reinterpreting:
             raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
         field = self.fields[seat][f]
@@ -577,7 +670,7 @@ class CycleState(MovementRules, TurnBasedState):
             rest.remove(k)
             self.fields[seat][f] = tuple(rest)
             self.hand[seat][k] += 1
-        events.append(Event(seat, "{who} {verb} {tile} {where} {field}.", {
+        events.append(happened(seat, "{who} {verb} {tile} {where} {field}.", {
             "who": seat_name(seat), "verb": "places" if kind == "place" else "takes", "tile": DIRECTIONAL_NAMES[k],
             "where": "on" if kind == "place" else "off", "field": FIELD_NAMES[f]}))
 
@@ -591,7 +684,7 @@ class CycleState(MovementRules, TurnBasedState):
             raise IllegalActionError(f"a boost of {amount} needs {amount} chi and you have {self.chi[seat]} (DC-R24)")
         self.chi[seat] -= amount
         self.boost[seat][f] = amount
-        events.append(Event(seat, "{who} boosts {field} with {n} chi.", {"who": seat_name(seat), "field": FIELD_NAMES[f], "n": amount}))
+        events.append(happened(seat, "{who} boosts {field} with {n} chi.", {"who": seat_name(seat), "field": FIELD_NAMES[f], "n": amount}))
 
     def _end_buying(self, seat: int, events: list[Event]) -> None:
         if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
@@ -599,7 +692,9 @@ class CycleState(MovementRules, TurnBasedState):
             raise IllegalActionError(f"your token faces away from the Dreamscape: aim it first ({', '.join('aim ' + d for d in legal)}) (DC-R25)")
         if not self.buying_closed:
             self._close_buying(seat, events)
-        self.begin_movement(events)
+        self.phase = MOVEMENT
+        self.movement = Movement(seat, self.settings)
+        self.movement.begin(self, events)
 
     def _close_buying(self, seat: int, events: list[Event]) -> None:
         """Invalid boosts go back to the hand, then chi above 10 goes to the supply (DC-R24, DC-R20)."""
@@ -611,7 +706,7 @@ class CycleState(MovementRules, TurnBasedState):
         if excess > 0:
             self.chi[seat] = CHI_CAP
             self.supply += excess
-            events.append(Event(seat, "{who} returns {n} chi above the cap of 10.", {"who": seat_name(seat), "n": excess}))
+            events.append(happened(seat, f"{{who}} returns {{n}} chi above the cap of {CHI_CAP}.", {"who": seat_name(seat), "n": excess}))
         self.buying_closed = True
 
     # -- trading (DC-R26, DC-R27) -------------------------------------------------------------------
@@ -623,8 +718,8 @@ class CycleState(MovementRules, TurnBasedState):
             if not self._holds(seat, give):
                 raise IllegalActionError(f"you do not hold everything you offer ({bundle_text(give)})")
             self.offers[(seat, partner)] = (give, take)
-            events.append(Event(seat, "{who} offers {to} {give} for {take}.", {"who": seat_name(seat), "to": seat_name(partner),
-                                                                                "give": bundle_text(give), "take": bundle_text(take)}))
+            events.append(happened(seat, "{who} offers {to} {give} for {take}.", {"who": seat_name(seat), "to": seat_name(partner),
+                                                                                   "give": bundle_text(give), "take": bundle_text(take)}))
             return
         giver = args[0]
         if (giver, seat) not in self.offers:
@@ -632,7 +727,7 @@ class CycleState(MovementRules, TurnBasedState):
             raise IllegalActionError(f"{seat_name(giver)} has made you no offer (open offers to you: {', '.join(open_to_you) or 'none'})")
         give, take = self.offers.pop((giver, seat))
         if kind == "decline":
-            events.append(Event(seat, "{who} declines {g}'s offer.", {"who": seat_name(seat), "g": seat_name(giver)}))
+            events.append(happened(seat, "{who} declines {g}'s offer.", {"who": seat_name(seat), "g": seat_name(giver)}))
             return
         try:
             self._check_trade(seat, giver)
@@ -645,8 +740,8 @@ class CycleState(MovementRules, TurnBasedState):
             raise
         self._transfer(giver, seat, give)
         self._transfer(seat, giver, take)
-        events.append(Event(seat, "{who} accepts: {g} gives {give} for {take}.", {"who": seat_name(seat), "g": seat_name(giver),
-                                                                                   "give": bundle_text(give), "take": bundle_text(take)}))
+        events.append(happened(seat, "{who} accepts: {g} gives {give} for {take}.", {"who": seat_name(seat), "g": seat_name(giver),
+                                                                                      "give": bundle_text(give), "take": bundle_text(take)}))
 
     def _check_trade(self, seat: int, partner: int) -> None:
         if not 0 <= partner < self.players or partner == seat or not self.alive[partner]:
@@ -661,7 +756,7 @@ class CycleState(MovementRules, TurnBasedState):
                                      f"{self.row_of(self.pos[seat])}: trade only within one row of tiles (DC-R26)")
 
     def _holds(self, seat: int, bundle: Bundle) -> bool:
-        owned = self._owned(seat)
+        owned = self.owned(seat)
         if any(bundle[k] > owned[k] for k in range(9)) or bundle[CHI_SLOT] > self.chi[seat]:
             return False
         return all(bundle[CHI_SLOT + 1 + k] <= self.insp[seat].count(k) for k in range(len(INSPIRATION_CODES)))
@@ -686,7 +781,35 @@ class CycleState(MovementRules, TurnBasedState):
         self.insp[target].sort()
 
     # -- chi, Inspiration tiles, payments (DC-R18, DC-R42, DC-R49) -------------------------------------
-    def _give_chi(self, seat: int, amount: int) -> int:
+    def spend(self, seat: int, amount: int) -> None:
+        """Chi from the seat's hand to the supply (a brake, DC-R31)."""
+        self.chi[seat] -= amount
+        self.supply += amount
+
+    def square_effect(self, seat: int, kind: int, events: list[Event]) -> None:
+        """Blue gives chi, Inspiration Bonus draws tiles, Psychic Drain costs chi (DC-R14 – DC-R16)."""
+        if kind == BLUE:
+            got = self.give_chi(seat, self.options["blue_chi"])
+            events.append(happened(seat, "{who} gains {n} chi on a blue square.", {"who": seat_name(seat), "n": got}))
+        elif kind == INSPIRE:
+            for _ in range(self.options["inspiration_draw"]):
+                total = sum(self.insp_supply)
+                if not total:
+                    break
+                pick = self.rng.randrange(total)
+                k = 0
+                while pick >= self.insp_supply[k]:
+                    pick -= self.insp_supply[k]
+                    k += 1
+                self.insp_supply[k] -= 1
+                self.insp[seat].append(k)
+                self.insp[seat].sort()
+                events.append(happened(seat, "{who} draws an Inspiration tile{tile}.",
+                                       {"who": seat_name(seat), "tile": owner_only(seat, f": {INSPIRATION_NAMES[k]}", "")}))
+        elif kind == DRAIN:
+            self.force_pay(seat, self.options["drain_chi"], WARD, None, "a Psychic Drain", events)
+
+    def give_chi(self, seat: int, amount: int) -> int:
         """Chi from the supply, cut to what is there (DC-R18)."""
         paid = min(amount, self.supply)
         self.supply -= paid
@@ -698,14 +821,14 @@ class CycleState(MovementRules, TurnBasedState):
         self.insp[seat].remove(k)
         self.insp_supply[k] += 1
 
-    def _cash(self, seat: int, k: int, events: list[Event]) -> None:
+    def cash(self, seat: int, k: int, events: list[Event]) -> None:
         if k not in self.insp[seat]:
             raise IllegalActionError(f"you hold no {INSPIRATION_NAMES[k]} tile")
         self.return_tile(seat, k)
-        got = self._give_chi(seat, 3 if k == WIND else 1)
-        if self.phase == MOVEMENT:
-            self.seen.clear()  # DC-R32: an Inspiration tile was used
-        events.append(Event(seat, "{who} turns in {tile} for {n} chi.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k], "n": got}))
+        got = self.give_chi(seat, SECOND_WIND_CHI if k == WIND else TURN_IN_CHI)
+        if self.movement is not None:
+            self.movement.path_changed()  # DC-R32: an Inspiration tile was used
+        events.append(happened(seat, "{who} turns in {tile} for {n} chi.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k], "n": got}))
 
     def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
         """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49).
@@ -714,11 +837,11 @@ class CycleState(MovementRules, TurnBasedState):
         otherwise; tiles are turned in in the note's order, the kept ones last."""
         held = self.insp[seat]
         kept = self.keep[seat]
-        worth = self.chi[seat] + sum(3 if k == WIND else 1 for k in held)
+        worth = self.chi[seat] + sum(SECOND_WIND_CHI if k == WIND else TURN_IN_CHI for k in held)
         if cancel in held and (cancel not in kept or worth < amount):
             self.return_tile(seat, cancel)
-            events.append(Event(seat, "{who} turns in {tile} instead of paying for {why}.",
-                                {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
+            events.append(happened(seat, "{who} turns in {tile} instead of paying for {why}.",
+                                   {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
             return True
         if worth < amount:
             self.eliminate(seat, f"could not pay {amount} chi for {why}", events)
@@ -726,7 +849,7 @@ class CycleState(MovementRules, TurnBasedState):
         order = [k for k in TURN_IN_ORDER if k not in kept] + [k for k in TURN_IN_ORDER if k in kept]
         for k in order:
             while self.chi[seat] < amount and k in held:
-                self._cash(seat, k, events)
+                self.cash(seat, k, events)
         if self.chi[seat] < amount:  # the supply was short of the turn-in chi: the debt is what it could give
             amount = self.chi[seat]
         self.chi[seat] -= amount
@@ -734,7 +857,7 @@ class CycleState(MovementRules, TurnBasedState):
             self.supply += amount
         else:
             self.chi[to] += amount
-        events.append(Event(seat, "{who} pays {n} chi for {why}.", {"who": seat_name(seat), "n": amount, "why": why}))
+        events.append(happened(seat, "{who} pays {n} chi for {why}.", {"who": seat_name(seat), "n": amount, "why": why}))
         return True
 
     def eliminate(self, seat: int, why: str, events: list[Event]) -> None:
@@ -756,12 +879,12 @@ class CycleState(MovementRules, TurnBasedState):
         self.boost[seat] = [0] * FIELDS
         self.offers = {key: v for key, v in self.offers.items() if seat not in key}
         self.out_reason[seat] = why
-        events.append(Event(seat, "{who} is out of the game: {why}.", {"who": seat_name(seat), "why": why}))
+        events.append(happened(seat, "{who} is out of the game: {why}.", {"who": seat_name(seat), "why": why}))
         living = [s for s in range(self.players) if self.alive[s]]
         if len(living) == 1:
-            self._finish(living, "last-standing", events)
+            self.finish(living, "last-standing", events)
         elif not living:
-            self._finish([], "all-out", events)
+            self.finish([], "all-out", events)
 
     # -- turns and the end ---------------------------------------------------------------------------
     def _begin_turn(self, events: list[Event]) -> None:
@@ -770,9 +893,8 @@ class CycleState(MovementRules, TurnBasedState):
         self.phase = BUYING
         self.buying_closed = False
         self.phase_actions = 0
-        self.triggered = [set() for _ in range(self.players)]
-        got = self._give_chi(seat, INCOME_FIRST if self.turns_taken[seat] == 0 else INCOME)
-        events.append(Event(seat, "{who}'s turn (round {round}): takes {n} chi.", {"who": seat_name(seat), "round": self.round, "n": got}))
+        got = self.give_chi(seat, INCOME_FIRST if self.turns_taken[seat] == 0 else INCOME)
+        events.append(happened(seat, "{who}'s turn (round {round}): takes {n} chi.", {"who": seat_name(seat), "round": self.round, "n": got}))
 
     def end_turn(self, events: list[Event]) -> None:
         """Boost chi goes to the supply, offers lapse, passed rows go, the next player begins."""
@@ -780,9 +902,7 @@ class CycleState(MovementRules, TurnBasedState):
         self.supply += sum(self.boost[seat])
         self.boost[seat] = [0] * FIELDS
         self.offers = {}
-        self.pending = None
-        self.next_step = None
-        self.reinterpreting = False
+        self.movement = None
         self.turns_taken[seat] += 1
         self._remove_passed_rows(events)
         if self._outcome is not None:
@@ -796,14 +916,15 @@ class CycleState(MovementRules, TurnBasedState):
             self.round += 1
             if self.round > self.options["round_limit"] > 0:
                 best = max(self.geo.y(self.pos[s]) for s in range(self.players) if self.alive[s])
-                self._finish([s for s in range(self.players) if self.alive[s] and self.geo.y(self.pos[s]) == best], "round-limit", events)
+                self.finish([s for s in range(self.players) if self.alive[s] and self.geo.y(self.pos[s]) == best], "round-limit", events)
                 return
         self.turn = nxt
         self._begin_turn(events)
 
-    def _finish(self, winners: list[int], reason: str, events: list[Event]) -> None:
-        self.phase = "over"
-        self.pending = None
+    def finish(self, winners: list[int], reason: str, events: list[Event]) -> None:
+        """The game ends (DC-R45, the round limit): no Movement Phase goes on after it."""
+        self.phase = OVER
+        self.movement = None
         details = tuple({"alive": self.alive[s], "row": max(self.row_of(self.pos[s]), 0) if self.alive[s] else None,
                          "out": self.out_reason[s], "chi": self.chi[s]} for s in range(self.players))
         self._outcome = Outcome(tuple(1.0 if s in winners else 0.0 for s in range(self.players)), tuple(winners), reason, details)
@@ -811,7 +932,7 @@ class CycleState(MovementRules, TurnBasedState):
                 "last-standing": "{w} is the last dreamer left and wins.",
                 "round-limit": "The round limit is reached: {w} (furthest north) wins.",
                 "all-out": "Nobody is left in the dream."}[reason]
-        events.append(Event(None, text, {"w": ", ".join(seat_name(s) for s in winners)}))
+        events.append(happened(None, text, {"w": ", ".join(seat_name(s) for s in winners)}))
 
     # -- timers (DC-R47) -----------------------------------------------------------------------------
     @property
@@ -823,7 +944,7 @@ class CycleState(MovementRules, TurnBasedState):
 
     def _expire(self, timer: Timer) -> list[Event]:
         self._cache = {}
-        events = [Event(None, "The sand timer runs out: {who}'s buying stops.", {"who": seat_name(self.turn)})]
+        events = [happened(None, "The sand timer runs out: {who}'s buying stops.", {"who": seat_name(self.turn)})]
         self._close_buying(self.turn, events)
         return events
 
@@ -856,8 +977,9 @@ class CycleState(MovementRules, TurnBasedState):
                 "keep": owner_only(s, [INSPIRATION_CODES[k] for k in self.keep[s]], None),
             })
         pending = None
-        if self.pending is not None:
-            pending = {"kind": self.pending[0], "seat": seat_name(self.deciding_seat()), "question": self.question()}
+        movement = self.movement
+        if movement is not None and movement.question is not None:
+            pending = {"kind": movement.question.kind, "seat": seat_name(self.deciding_seat()), "question": movement.prompt(self)}
         return {
             "phase": self.phase, "turn": seat_name(self.turn), "round": self.round, "first_player": seat_name(self.first_player),
             "rows": rows, "rows_laid": self.rows_laid, "rows_left": ROWS - self.rows_laid, "rows_removed": self.rows_removed,
@@ -876,24 +998,24 @@ class CycleState(MovementRules, TurnBasedState):
         assert self.supply + sum(self.chi) + boosts == self.options["chi_supply"], "chi is not conserved"
         for k, t in enumerate(self.types):
             held = sum(h[k] for h in self.hand) + sum(f.count(k) for fs in self.fields for f in fs)
-            assert self.stock[k] + held == t.count, f"{DIRECTIONAL_CODES[k]} tiles are not conserved"
+            assert self.stock[k] + held == t.total, f"{DIRECTIONAL_CODES[k]} tiles are not conserved"
         total = inspiration_table(self.options["inspiration_tiles"])
         for k in range(len(total)):
             assert self.insp_supply[k] + sum(i.count(k) for i in self.insp) == total[k], "Inspiration tiles are not conserved"
         assert all(len(f) <= FIELD_LIMIT for fs in self.fields for f in fs), "a field holds more than two tiles"
-        assert self.arrivals <= self.options["step_cap"], "a movement ran past the step cap"
+        assert self.movement is None or self.movement.arrivals <= self.settings.step_cap, "a movement ran past the step cap"
         for s in range(self.players):
             if self.alive[s] and self.phase != START:
                 assert self.kinds[self.pos[s]] != BEYOND, f"{seat_name(s)} stands beyond the fringe"
                 assert self.chi[s] >= 0
 
 
-def keep_text(keep: tuple) -> str:
+def keep_text(keep: tuple[int, ...]) -> str:
     """The tiles a player keeps from forced payments, in words."""
     return ", ".join(INSPIRATION_NAMES[k] for k in keep) or "none (the note's order)"
 
 
-def plan_text(plan: tuple) -> str:
+def plan_text(plan: BrakePlan) -> str:
     """The brake plan in words."""
     kind = plan[0]
     if kind == "row":
