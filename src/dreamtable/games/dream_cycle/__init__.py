@@ -10,7 +10,10 @@ follows them square by square.
 **Actions** (see :mod:`.notation`): ``start 5``; in your Buying Phase ``buy N``, ``sell N``,
 ``place N G``, ``unplace N G``, ``boost G 2``, ``aim E``, ``plan row 5``, ``offer B N for 2c``,
 ``accept B``, ``cash zip``, ``end``; when the movement asks, ``go E``, ``ride``, ``brake``,
-``push``/``pass``/``block``, ``zip``, ``reinterpret`` … ``done``, ``stop``.
+``push``/``pass``/``block``, ``zip``, ``reinterpret`` … ``done``, ``stop``. ``legal_actions`` lists
+every move, and of those with free parameters (offers, brake plans, keeps) a few simple ones;
+``state.action_forms(seat)`` describes the rest with their bounds, and ``apply`` accepts exactly
+what the two offer.
 
 **View.** ``rows`` (the visible Dreamscape, square codes north row first), ``players`` (token,
 chi, hand, fields, boosts, Inspiration tiles — a count for others — and Power), ``stock``,

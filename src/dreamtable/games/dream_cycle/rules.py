@@ -7,10 +7,11 @@ Each rule is marked with its ``DC-R*`` resolution.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
+from ...core.forms import ActionForm, Param
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
 from .board import BEYOND, FRINGE, NEEDS_ROW, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
@@ -57,6 +58,8 @@ TURN_IN_ORDER = (WIND, ZIP, REIN, WARD, WAKE, POWER)  # DC-R49's order for force
 NO_PLAN: BrakePlan = ("none",)
 ASK_PLAN: BrakePlan = ("ask",)
 LISTED_PLAN_STEPS = 3  # legal_actions lists "plan steps 3"; any number up to the step cap can be typed
+FREE_KINDS = frozenset({"offer", "plan", "keep"})  # moves with free parameters (see CycleState.action_forms)
+LISTED_IN_ERRORS = 12  # legal moves named in the message refusing a move that is not one of them
 END_MOVE = CycleMove("end")
 
 
@@ -531,22 +534,64 @@ class CycleState(TurnBasedState[CycleMove]):
                 owned[k] += 1
         return owned
 
+    def action_forms(self, seat: int) -> list[ActionForm]:
+        """The moves with free parameters ``seat`` may make now: in its own Buying Phase a brake
+        plan (DC-R31) and the tiles to keep (DC-R49); and an offer to each trade partner (DC-R26).
+        ``apply`` accepts what ``legal_actions`` lists and what these describe, within their bounds."""
+        if self._outcome is not None or seat not in self.actors or (self.movement is not None and seat == self.movement.waiting_on):
+            return []
+        forms: list[ActionForm] = []
+        if seat == self.turn:
+            if self.phase != BUYING:
+                return []
+            forms += plan_forms(self.settings.step_cap)
+            if self.buying_closed:
+                return forms
+        elif self._answers_due(seat):
+            return []
+        return forms + [offer_form(partner) for partner in self._partners(seat)]
+
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, seat: int, action: CycleMove) -> list[Event]:
         if not isinstance(action, CycleMove):
             raise IllegalActionError(f"{action!r} is not a Dream Cycle move")
-        self._cache = {}  # every legal list and the actors are worked out afresh after a move
         events: list[Event] = []
         movement = self.movement
+        if movement is not None and seat == movement.waiting_on:
+            self._cache = {}
+            movement.answer(self, seat, action, events)  # which checks the answer against its question
+            return events
+        if action not in self._listed(seat):
+            if action.kind in FREE_KINDS:
+                self._check_free(seat, action)  # a typed offer, plan or keep: within its form's bounds?
+            else:
+                self._refuse(seat, action)
+        self._cache = {}  # every legal list and the actors are worked out afresh after a move
+        self._carry_out(seat, action, events)
+        return events
+
+    def _carry_out(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         if self.phase == START:
             self._start(seat, action, events)
-        elif movement is not None and seat == movement.waiting_on:
-            movement.answer(self, seat, action, events)  # which checks the answer against its question
         elif seat == self.turn:
             self._buy_phase_action(seat, action, events)
+            if self.phase == BUYING and self.turn == seat:
+                self.phase_actions += 1  # how long this Buying Phase has run (bots grow impatient with it)
         else:
             self._side_action(seat, action, events)
-        return events
+
+    def _refuse(self, seat: int, action: CycleMove) -> NoReturn:
+        """Refuse a move ``legal_actions`` does not list, naming the rule that forbids it: the one
+        its handler names when tried on a copy, or else the moves that are allowed."""
+        try:
+            self.copy()._carry_out(seat, action, [])
+        except IllegalActionError:
+            raise
+        except (IndexError, KeyError, TypeError, ValueError):
+            pass  # arguments no notation can write (built by hand)
+        listed = self._listed(seat)
+        shown = ", ".join(str(move) for move in listed[:LISTED_IN_ERRORS]) + (", …" if len(listed) > LISTED_IN_ERRORS else "")
+        raise IllegalActionError(f"{_text(action)!r} is not a move {seat_name(seat)} may make now; the legal moves are: {shown}")
 
     def _start(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         if action.kind != "start":
@@ -567,7 +612,6 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _buy_phase_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         kind, args = action
-        self.phase_actions += 1  # how long this Buying Phase has run (bots grow impatient with it)
         if kind == "end":
             self._end_buying(seat, events)
             return
@@ -577,10 +621,16 @@ class CycleState(TurnBasedState[CycleMove]):
             if not self.facing_is_legal(seat, args[0]):
                 raise IllegalActionError(f"facing {FACING_NAMES[args[0]]} points away from the Dreamscape: a token must face "
                                          "a square or a fringe space (DC-R25)")
+            if args[0] == self.facing[seat]:
+                others = [FACINGS[d] for d in range(4) if d != args[0] and self.facing_is_legal(seat, d)]
+                raise IllegalActionError(f"the token already faces {FACING_NAMES[args[0]]}; aim it "
+                                         f"{' or '.join(others) or 'nowhere else'} (DC-R25)")
             self.facing[seat] = args[0]
             events.append(happened(seat, "{who} aims the bicycle {d}.", {"who": seat_name(seat), "d": FACING_NAMES[args[0]]}))
             return
         if kind == "plan":
+            if args == self.plan[seat]:
+                raise IllegalActionError(f"your brake plan is already: {plan_text(args)} (DC-R31)")
             self.plan[seat] = args
             events.append(happened(seat, "{who} sets a brake plan{plan}.", {"who": seat_name(seat), "plan": owner_only(seat, f": {plan_text(args)}", "")}))
             return
@@ -588,6 +638,8 @@ class CycleState(TurnBasedState[CycleMove]):
             self.cash(seat, args[0], events)
             return
         if kind == "keep":
+            if args == self.keep[seat]:
+                raise IllegalActionError(f"you already keep: {keep_text(args)} (DC-R49)")
             self.keep[seat] = args
             events.append(happened(seat, "{who} chooses which Inspiration tiles to keep{keep}.",
                                    {"who": seat_name(seat), "keep": owner_only(seat, f": {keep_text(args)}", "")}))
@@ -611,6 +663,40 @@ class CycleState(TurnBasedState[CycleMove]):
         else:
             raise IllegalActionError(f"'{action}' is not a Buying Phase action; buy, sell, place, boost, aim, plan, offer, "
                                      "accept, cash or end (DC-R1)")
+
+    def _check_free(self, seat: int, action: CycleMove) -> None:
+        """A move with free parameters that ``legal_actions`` does not list is within the bounds
+        of its form (see :meth:`action_forms`); whether the seat may make it now, its handler says."""
+        kind, args = action
+        if kind == "plan":
+            self._check_plan(args)
+        elif kind == "keep":
+            if not (isinstance(args, tuple) and all(_whole(k, 0, len(INSPIRATION_CODES) - 1) for k in args)
+                    and args == tuple(sorted(set(args)))):
+                raise IllegalActionError(f"'keep' names Inspiration kinds ({' '.join(INSPIRATION_CODES)}), or 'keep none' (DC-R49)")
+        elif not (len(args) == 3 and _whole(args[0], 0, self.players - 1) and _is_bundle(args[1]) and _is_bundle(args[2])
+                  and (args[1] != EMPTY or args[2] != EMPTY)):
+            raise IllegalActionError("an offer names a player, what you give and what you ask for: tiles, chi and "
+                                     "Inspiration tiles, '-' for nothing ('offer B N 2c for L zip') (DC-R26)")
+
+    def _check_plan(self, plan: BrakePlan) -> None:
+        """A brake plan within its bounds (DC-R31)."""
+        kind = plan[0] if plan else None
+        cap = self.settings.step_cap
+        if kind in ("none", "ask") and len(plan) == 1:
+            pass
+        elif kind == "row" and len(plan) == 2 and isinstance(plan[1], int):
+            if not _whole(plan[1], 1, ROWS):
+                raise IllegalActionError(f"plan row {plan[1]}: the Dreamscape has {ROWS} rows; a plan brakes on reaching "
+                                         f"row 1–{ROWS} (DC-R31)")
+        elif kind == "steps" and len(plan) == 2 and isinstance(plan[1], int):
+            if not _whole(plan[1], 1, cap):
+                raise IllegalActionError(f"plan steps {plan[1]}: a plan brakes after 1–{cap} arrivals, since {cap} arrivals "
+                                         "count as an endless loop (DC-R31, DC-R33)")
+        elif not (kind == "on" and len(plan) == 2 and isinstance(plan[1], tuple) and plan[1]
+                  and all(_whole(k, 0, len(SQUARE_CODES) - 1) for k in plan[1]) and plan[1] == tuple(sorted(set(plan[1])))):
+            raise IllegalActionError(f"a brake plan is 'plan none', 'plan ask', 'plan row K' (K 1–{ROWS}), 'plan steps N' "
+                                     f"(N 1–{cap}) or 'plan on' with square codes {' '.join(SQUARE_CODES)} (DC-R31)")
 
     def _side_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         kind, args = action
@@ -1027,4 +1113,50 @@ def plan_text(plan: BrakePlan) -> str:
     return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
 
 
-__all__ = ["CycleState", "keep_text", "plan_text"]
+def plan_forms(step_cap: int) -> list[ActionForm]:
+    """The brake plans and keeps a player may type in their own Buying Phase (DC-R31, DC-R49)."""
+    return [
+        ActionForm("plan", "Brake on reaching a row", "plan row {row}",
+                   (Param("row", "int", f"the row, 1–{ROWS}", low=1, high=ROWS),)),
+        ActionForm("plan", "Brake after a number of arrivals", "plan steps {steps}",
+                   (Param("steps", "int", f"arrivals, 1–{step_cap} (the step cap)", low=1, high=step_cap),)),
+        ActionForm("plan", "Brake on landing on these squares", "plan on {squares}",
+                   (Param("squares", "choices", "one or more square codes", choices=SQUARE_CODES, high=len(SQUARE_CODES)),)),
+        ActionForm("keep", "Inspiration tiles forced payments spend last", "keep {tiles}",
+                   (Param("tiles", "choices", "one or more Inspiration kinds ('keep none' is listed when it applies)",
+                          choices=INSPIRATION_CODES, high=len(INSPIRATION_CODES)),)),
+    ]
+
+
+_ITEM = f"(?:[{''.join(DIRECTIONAL_CODES)}]|[1-9][0-9]*c|{'|'.join(INSPIRATION_CODES)})"
+BUNDLE_PATTERN = f"(?i)-|{_ITEM}(?: {_ITEM})*"
+"""A side of an offer in the notation: tile letters, chi as ``2c``, Inspiration kinds, or ``-``."""
+
+
+def offer_form(partner: int) -> ActionForm:
+    """An offer to ``partner``: what you give for what you ask (DC-R26)."""
+    bundle = "tile letters {}, chi as 2c, Inspiration tiles {}; - for nothing".format(
+        " ".join(DIRECTIONAL_CODES), " ".join(INSPIRATION_CODES))
+    return ActionForm("offer", f"Offer {seat_name(partner)} a trade", f"offer {seat_name(partner)} {{give}} for {{take}}",
+                      (Param("give", "text", f"what you give: {bundle}", max_length=80, pattern=BUNDLE_PATTERN),
+                       Param("take", "text", f"what you ask for: {bundle}", max_length=80, pattern=BUNDLE_PATTERN)))
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= high
+
+
+def _is_bundle(value: Any) -> bool:
+    return (isinstance(value, tuple) and len(value) == len(EMPTY)
+            and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value))
+
+
+def _text(action: CycleMove) -> str:
+    """The move's notation, or its repr when its arguments are ones no notation writes."""
+    try:
+        return str(action)
+    except (IndexError, KeyError, TypeError, ValueError):
+        return repr(action)
+
+
+__all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
