@@ -9,6 +9,7 @@ import random
 import pytest
 
 from dreamtable import IllegalActionError
+from dreamtable.core.contract import seat_name
 from dreamtable.core.forms import FormError
 from dreamtable.games.dream_cycle.notation import EMPTY, CycleMove
 from tests.helpers import all_views, assert_refused, legal, play
@@ -137,7 +138,7 @@ def candidate_moves(state, seat):
               "plan steps 999", "plan on BL YD"]
     texts += [f"cash {k}" for k in ("wind", "zip", "rein", "ward", "wake", "power")]
     texts += ["keep none", "keep ward", "keep ward power"]
-    for other in "ABCDE"[:state.players]:
+    for other in (seat_name(seat) for seat in range(state.players)):
         texts += [f"accept {other}", f"decline {other}", f"offer {other} N for 1c", f"offer {other} 1c for N",
                   f"offer {other} - for 3c"]
     return [GAME.parse_action(state, seat, text) for text in texts]

@@ -26,16 +26,14 @@ from typing import Any
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
-from .components import DEFAULTS, FIELD_CODES
+from .components import DEFAULTS, FACINGS, FIELD_CODES, MAX_PLAYERS
 from .notation import CycleMove, parse_move
 from .rules import CycleState
-
-MAX_PLAYERS = 5
 
 OPTIONS = (
     Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter",
            ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
-    Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", ("N", "E", "S", "W")),
+    Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", tuple(FACINGS)),
     Option("staircase_offsets", [0, 1, 2, 3, 4, 4, 3, 2, 1, 0], "each row's offset east in whole tiles (DC-R4) [proposed]"),
     Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
     Option("special_once_per_turn", True, "a blue or yellow square affects a token at most once a turn (DC-R13) [proposed]"),

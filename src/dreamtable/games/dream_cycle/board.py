@@ -17,6 +17,7 @@ FRINGE, BEYOND = 12, 13
 HEIGHT = 35  # y from −2 to 32: the start spaces (y = −1), ten rows (0–29) and a margin
 TOP_Y = 29  # the north row of squares of row 10
 NEEDS_ROW, WIN = -2, -3  # what a step north off the top row leads to (see ``peek``)
+ROW_WIDTH = 9  # squares across a row: three tiles of three
 
 
 class Geometry(NamedTuple):
@@ -45,7 +46,7 @@ class Geometry(NamedTuple):
 
     def start_spaces(self) -> tuple[int, ...]:
         """The nine starting spaces just south of row 1 (DC-R3), west to east."""
-        return tuple(self.pos(3 * self.offsets[0] + i, -1) for i in range(9))
+        return tuple(self.pos(3 * self.offsets[0] + i, -1) for i in range(ROW_WIDTH))
 
 
 def rotate(squares: Sequence[int], quarter_turns: int) -> tuple[int, ...]:
@@ -78,4 +79,4 @@ def is_doldrum(kind: int) -> bool:
     return kind == BLACK or kind == FRINGE
 
 
-__all__ = ["BEYOND", "FRINGE", "Geometry", "HEIGHT", "NEEDS_ROW", "TOP_Y", "WIN", "build_kinds", "is_doldrum", "rotate"]
+__all__ = ["BEYOND", "FRINGE", "Geometry", "HEIGHT", "NEEDS_ROW", "ROW_WIDTH", "TOP_Y", "WIN", "build_kinds", "is_doldrum", "rotate"]

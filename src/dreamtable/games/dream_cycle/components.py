@@ -21,6 +21,8 @@ SQUARE_CODES = FIELD_CODES + SPECIAL_CODES
 SQUARE_NAMES = FIELD_NAMES + SPECIAL_NAMES
 BLACK, BLUE, INSPIRE, DRAIN, REVERIE = range(7, 12)
 FIELDS = 7
+PHASES, TILES_PER_PHASE, TILES_PER_ROW = 5, 10, 3  # the Dreamscape's 50 tiles, laid in rows of three
+MAX_PLAYERS = 5  # five Interpretation tiles and five bicycle tokens
 
 BOOSTS = (2, 3)  # DC-R24: the chi a boost may put on a field, and the spaces each use then rides
 
@@ -32,6 +34,7 @@ STEP = ((0, 1), (1, 0), (0, -1), (-1, 0))  # (dx, dy) per facing
 DIRECTIONAL_CODES = ("F", "L", "R", "B", "N", "E", "W", "S", "U")
 DIRECTIONAL_NAMES = ("Forward", "Left", "Right", "Back", "North", "East", "West", "South", "Lucidity")
 LUCIDITY = 8
+TYPES = len(DIRECTIONAL_CODES)
 
 
 def turned(kind: int, facing: int) -> tuple[int, ...]:
@@ -104,16 +107,16 @@ class Dreamscape(NamedTuple):
 
 def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> None:
     """Raise ``SetupError`` naming the tile when the 50 tiles break the design note's rules (§3.2)."""
-    if len(tiles) != 5:
-        raise SetupError(f"the Dreamscape needs tiles for 5 Phases, not {len(tiles)}")
+    if len(tiles) != PHASES:
+        raise SetupError(f"the Dreamscape needs tiles for {PHASES} Phases, not {len(tiles)}")
     for phase, phase_tiles in enumerate(tiles, 1):
         check_phase(phase, phase_tiles, mix[str(phase)], min_field_colours, max_specials)
 
 
 def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_colours: int, max_specials: int) -> None:
     """One Phase's ten tiles: its square mix, enough colours, few specials, no black squares touching."""
-    if len(tiles) != 10:
-        raise SetupError(f"Phase {phase} needs 10 tiles, not {len(tiles)}")
+    if len(tiles) != TILES_PER_PHASE:
+        raise SetupError(f"Phase {phase} needs {TILES_PER_PHASE} tiles, not {len(tiles)}")
     counts = [0] * len(SQUARE_CODES)
     for index, squares in enumerate(tiles):
         name = f"P{phase}-{index + 1:02d}"
@@ -142,16 +145,16 @@ def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: in
 
     rng = Rng(seed)
     phases = []
-    for phase in range(1, 6):
+    for phase in range(1, PHASES + 1):
         wanted = mix[str(phase)]
         specials = [kind for code, kind in zip(SPECIAL_CODES, range(FIELDS, 12)) for _ in range(wanted[code])]
-        if len(specials) > 10 * max_specials:
+        if len(specials) > TILES_PER_PHASE * max_specials:
             raise SetupError(f"Phase {phase}'s mix has more special squares than {max_specials} per tile allows")
         plain = [i % FIELDS for i in range(90 - len(specials))]  # evenly spread colours
         for _attempt in range(10_000):
             squares = specials + plain
             rng.shuffle(squares)
-            tiles = tuple(tuple(squares[i * 9:(i + 1) * 9]) for i in range(10))
+            tiles = tuple(tuple(squares[i * 9:(i + 1) * 9]) for i in range(TILES_PER_PHASE))
             try:
                 check_phase(phase, tiles, wanted, min_field_colours, max_specials)
             except SetupError:
@@ -174,7 +177,7 @@ def dreamscape_to_json(scape: Dreamscape) -> list[dict[str, Any]]:
 
 def dreamscape_from_json(items: Any) -> Dreamscape:
     """Read the tiles file; ``SetupError`` names the entry that is malformed."""
-    phases: list[list[tuple[int, ...]]] = [[] for _ in range(5)]
+    phases: list[list[tuple[int, ...]]] = [[] for _ in range(PHASES)]
     for entry in items:
         try:
             phase = int(entry["phase"])

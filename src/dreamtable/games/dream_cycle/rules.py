@@ -14,7 +14,7 @@ from ...core.errors import IllegalActionError
 from ...core.forms import ActionForm, Param
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
-from .board import BEYOND, FRINGE, NEEDS_ROW, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
+from .board import BEYOND, FRINGE, NEEDS_ROW, ROW_WIDTH, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
 from .components import (
     BLACK,
     BLUE,
@@ -30,10 +30,15 @@ from .components import (
     INSPIRATION_CODES,
     INSPIRATION_NAMES,
     INSPIRE,
+    MAX_PLAYERS,
+    PHASES,
     POWER,
     REIN,
     SQUARE_CODES,
     SQUARE_NAMES,
+    TILES_PER_PHASE,
+    TILES_PER_ROW,
+    TYPES,
     WAKE,
     WARD,
     WIND,
@@ -70,11 +75,11 @@ def _bundle(slot: int) -> Bundle:
 
 
 # Every placement value built once (move generation is the hot path of random play and search).
-PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(FIELDS)) for k in range(9))
-UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(FIELDS)) for k in range(9))
-BUY = tuple(CycleMove("buy", (k,)) for k in range(9))
-SELL = tuple(CycleMove("sell", (k,)) for k in range(9))
-START_MOVES = tuple(CycleMove("start", (i,)) for i in range(9))
+PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(FIELDS)) for k in range(TYPES))
+UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(FIELDS)) for k in range(TYPES))
+BUY = tuple(CycleMove("buy", (k,)) for k in range(TYPES))
+SELL = tuple(CycleMove("sell", (k,)) for k in range(TYPES))
+START_MOVES = tuple(CycleMove("start", (i,)) for i in range(ROW_WIDTH))
 AIM = tuple(CycleMove("aim", (d,)) for d in range(4))
 BOOST = tuple(tuple(CycleMove("boost", (f, n)) for n in BOOSTS) for f in range(FIELDS))
 UNBOOST = tuple(CycleMove("unboost", (f,)) for f in range(FIELDS))
@@ -84,8 +89,8 @@ KEEP_NONE = CycleMove("keep", ())
 PLAN_NONE, PLAN_ASK, PLAN_STEPS = (CycleMove("plan", plan) for plan in (NO_PLAN, ASK_PLAN, ("steps", LISTED_PLAN_STEPS)))
 PLAN_ROW = {k: CycleMove("plan", ("row", k)) for k in range(1, ROWS + 1)}
 # The offers legal_actions lists: one of your tiles for 1 chi, or 1 chi for one of theirs.
-SELL_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(k), _bundle(CHI_SLOT))) for k in range(9)) for p in range(5))
-BUY_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(CHI_SLOT), _bundle(k))) for k in range(9)) for p in range(5))
+SELL_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(k), _bundle(CHI_SLOT))) for k in range(TYPES)) for p in range(MAX_PLAYERS))
+BUY_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(CHI_SLOT), _bundle(k))) for k in range(TYPES)) for p in range(MAX_PLAYERS))
 
 
 class CycleState(TurnBasedState[CycleMove]):
@@ -161,7 +166,7 @@ class CycleState(TurnBasedState[CycleMove]):
         state.types = directional_table(options["directional_tiles"])
         state.settings = Settings.of(options)
         state.rows_laid, state.rows_removed, state.row_tiles = 0, 0, ()
-        state.unused = tuple(tuple(range(10)) for _ in range(5))
+        state.unused = tuple(tuple(range(TILES_PER_PHASE)) for _ in range(PHASES))
         state.kinds = ()
         first = options["first_player"]
         state.first_player = state.rng.randrange(players) if first == "random" else seat_from_name(first)
@@ -174,7 +179,7 @@ class CycleState(TurnBasedState[CycleMove]):
         state.alive = [True] * players
         state.chi = [0] * players
         state.supply = options["chi_supply"]
-        state.hand = [[0] * 9 for _ in range(players)]
+        state.hand = [[0] * TYPES for _ in range(players)]
         state.fields = [[() for _ in range(FIELDS)] for _ in range(players)]
         state.boost = [[0] * FIELDS for _ in range(players)]
         state.stock = [t.total for t in state.types]
@@ -282,10 +287,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def lay_row(self, events: list[Event]) -> None:
         """Lay the next row: three unused tiles of its Phase in random orientations (DC-R5, DC-R6)."""
         row = self.rows_laid + 1
-        phase = (row - 1) % 5 + 1
+        phase = (row - 1) % PHASES + 1
         unused = list(self.unused[phase - 1])
         tiles = []
-        for _ in range(3):
+        for _ in range(TILES_PER_ROW):
             index = unused.pop(self.rng.randrange(len(unused)))
             tiles.append((phase, index, self.rng.randrange(4)))
         self.unused = tuple(tuple(unused) if p == phase - 1 else u for p, u in enumerate(self.unused))
@@ -333,7 +338,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 return NEEDS_ROW  # from a square, the space north is at least fringe once the row is laid
             x = self.geo.xy(pos)[0]  # from a fringe space: will the next row reach the space north of it?
             low = 3 * self.geo.offsets[self.rows_laid]
-            return NEEDS_ROW if low - 1 <= x <= low + 9 else -1
+            return NEEDS_ROW if low - 1 <= x <= low + ROW_WIDTH else -1
         target = pos + self.geo.delta(facing)
         return target if self.kinds[target] != BEYOND else -1
 
@@ -484,7 +489,7 @@ class CycleState(TurnBasedState[CycleMove]):
         """The tiles ``seat`` may put on a field or take back (DC-R22, DC-R23)."""
         moves: list[CycleMove] = []
         hand, fields = self.hand[seat], self.fields[seat]
-        in_hand = [k for k in range(9) if hand[k]]
+        in_hand = [k for k in range(TYPES) if hand[k]]
         for f in range(FIELDS):
             field = fields[f]
             if len(field) < FIELD_LIMIT:
@@ -506,10 +511,10 @@ class CycleState(TurnBasedState[CycleMove]):
         for partner in self._partners(seat):
             if self.chi[partner]:
                 mine = self.owned(seat)
-                moves += [SELL_OFFER[partner][k] for k in range(9) if mine[k]]
+                moves += [SELL_OFFER[partner][k] for k in range(TYPES) if mine[k]]
             if self.chi[seat]:
                 theirs = self.owned(partner)
-                moves += [BUY_OFFER[partner][k] for k in range(9) if theirs[k]]
+                moves += [BUY_OFFER[partner][k] for k in range(TYPES) if theirs[k]]
         return moves
 
     def _partners(self, seat: int) -> list[int]:
@@ -843,12 +848,12 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _holds(self, seat: int, bundle: Bundle) -> bool:
         owned = self.owned(seat)
-        if any(bundle[k] > owned[k] for k in range(9)) or bundle[CHI_SLOT] > self.chi[seat]:
+        if any(bundle[k] > owned[k] for k in range(TYPES)) or bundle[CHI_SLOT] > self.chi[seat]:
             return False
         return all(bundle[CHI_SLOT + 1 + k] <= self.insp[seat].count(k) for k in range(len(INSPIRATION_CODES)))
 
     def _transfer(self, source: int, target: int, bundle: Bundle) -> None:
-        for k in range(9):
+        for k in range(TYPES):
             for _ in range(bundle[k]):
                 if self.hand[source][k]:
                     self.hand[source][k] -= 1
@@ -950,7 +955,7 @@ class CycleState(TurnBasedState[CycleMove]):
         """Out of the game: token off, everything back to the supply (DC-R46); last player standing wins."""
         self.alive[seat] = False
         self.pos[seat] = -1
-        for k in range(9):
+        for k in range(TYPES):
             self.stock[k] += self.hand[seat][k]
             self.hand[seat][k] = 0
         for f in range(FIELDS):
@@ -1040,8 +1045,8 @@ class CycleState(TurnBasedState[CycleMove]):
         rows = []
         for row in range(self.rows_removed + 1, self.rows_laid + 1):
             base_x, base_y = 3 * geo.offsets[row - 1], 3 * (row - 1)
-            squares = [[SQUARE_CODES[self.kinds[geo.pos(base_x + i, y)]] for i in range(9)] for y in range(base_y + 2, base_y - 1, -1)]
-            rows.append({"row": row, "phase": (row - 1) % 5 + 1, "x": base_x, "y": base_y,
+            squares = [[SQUARE_CODES[self.kinds[geo.pos(base_x + i, y)]] for i in range(ROW_WIDTH)] for y in range(base_y + 2, base_y - 1, -1)]
+            rows.append({"row": row, "phase": (row - 1) % PHASES + 1, "x": base_x, "y": base_y,
                          "tiles": [self.scape.tile_id(p, i) for p, i, _ in self.row_tiles[row - 1]], "squares": squares})
         players = []
         for s in range(self.players):
