@@ -152,7 +152,7 @@ def test_apply_accepts_exactly_the_listed_moves_and_what_the_forms_describe():
         for step in range(300):
             if state.is_over:
                 break
-            if step % 9 == 0:
+            if step % 15 == 0:
                 for seat in state.actors:
                     listed = set(state.legal_actions(seat))
                     forms = state.action_forms(seat)
@@ -173,7 +173,7 @@ def test_apply_accepts_exactly_the_listed_moves_and_what_the_forms_describe():
                 continue
             seat = rng.choice(actors)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
-    assert checked > 5_000
+    assert checked > 3_000
 
 
 def test_DC_R33_the_step_cap_plan_form_follows_the_option():
