@@ -213,6 +213,17 @@ def test_create_makes_goldens_for_a_new_game(tap, tmp_path, capsys):
     assert "exist already" in capsys.readouterr().err
 
 
+def test_create_stops_at_the_move_limit_even_when_several_bots_act_at_one_moment(tap, tmp_path, monkeypatch):
+    from dreamtable.core.table import Table
+
+    step_bots = Table.step_bots
+    monkeypatch.setattr(Table, "step_bots", lambda table: step_bots(table) and (step_bots(table) or True))
+    record = playthrough.play_with_bots("tap", 2, 5, ["random"], max_moves=3)
+    assert len(record.moves) == 3
+    text = write_playthrough(record, tmp_path / "tap.txt").read_text()
+    assert "## the end · the golden stops after move 3; the game is not over" in text
+
+
 def test_the_commands_create_check_and_regenerate(tap, tmp_path, capsys):
     assert main(["golden", "new", "tap", "--players", "2,3", "--seeds", "4", "--bots", "random",
                  "--max-moves", "3", "--dir", str(tmp_path)]) == 0

@@ -468,10 +468,11 @@ def golden_name(bots: Sequence[str], players: int, seed: int, options: dict[str,
 
 
 def play_with_bots(game_id: str, players: int, seed: int, bots: Sequence[str], *,
-                   options: dict[str, Any] | None = None, max_moves: int = MAX_STEPS) -> State[Any]:
-    """A seeded game at a table of bots (seat ``i`` plays ``bots[i % len(bots)]``, built by
-    ``dreamtable.agents.make_agent``) on a simulated clock, stopped after ``max_moves`` moves
-    (expiries count) if it has not ended."""
+                   options: dict[str, Any] | None = None, max_moves: int = MAX_STEPS) -> Record:
+    """The record of a seeded game at a table of bots (seat ``i`` plays ``bots[i % len(bots)]``,
+    built by ``dreamtable.agents.make_agent``) on a simulated clock, so that deadlines expire as
+    they would at a real table; at most ``max_moves`` moves (expiries count), ending early if the
+    game does."""
     from ..agents import make_agent  # agents sit above core: imported only when bots are needed
 
     game = load(game_id)
@@ -479,19 +480,19 @@ def play_with_bots(game_id: str, players: int, seed: int, bots: Sequence[str], *
     seats = {seat: make_agent(bots[seat % len(bots)], seed * 100 + seat, game=game) for seat in range(players)}
     clock = SimulatedClock()
     table = Table(state, seats, clock=clock, undo=False)
-    moves = 0
-    while not table.is_over and moves < max_moves:
-        if table.expire_due() or table.step_bots():
-            moves += 1
+    while not table.is_over and table.seq < max_moves:  # seq counts moves and expiries (no undo here)
+        if table.expire_due() or table.step_bots():  # several bots may act at one moment
             continue
         wakeup = table.next_wakeup()
         if wakeup is not None and wakeup <= clock.now():  # every bot due chose to wait: the next deadline
             wakeup = min((moment for moment in table.deadlines().values() if moment > clock.now()), default=None)
         if wakeup is None:
-            raise RuntimeError(f"{game_id} seed={seed}: the game is stuck after {moves} moves "
+            raise RuntimeError(f"{game_id} seed={seed}: the game is stuck after {table.seq} moves "
                                "(no bot acts and no deadline is pending)")
         clock.advance_to(wakeup)
-    return table.state
+    record = table.state.record()
+    record.moves = record.moves[:max_moves]
+    return record
 
 
 def create_goldens(game_id: str, players: Sequence[int], seeds: Sequence[int], bots: Sequence[str], *,
@@ -510,8 +511,8 @@ def create_goldens(game_id: str, players: Sequence[int], seeds: Sequence[int], b
     written = []
     for count in players:
         for seed in seeds:
-            state = play_with_bots(game_id, count, seed, bots, options=options, max_moves=max_moves)
-            written.append(write_playthrough(state, target / golden_name(bots, count, seed, options)))
+            record = play_with_bots(game_id, count, seed, bots, options=options, max_moves=max_moves)
+            written.append(write_playthrough(record, target / golden_name(bots, count, seed, options)))
     return written
 
 
