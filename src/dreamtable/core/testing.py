@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import sys
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
