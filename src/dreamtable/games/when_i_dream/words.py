@@ -13,13 +13,14 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
+from ...core.errors import ComponentDataError
 from .judge import normalise, stem
 
 CARDS = 110
 FACES = ("A", "B")
 
 
-class DeckError(ValueError):
+class DeckError(ComponentDataError):
     """The word list is malformed; the message names the card and what is wrong."""
 
 
