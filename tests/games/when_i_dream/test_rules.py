@@ -155,7 +155,7 @@ def test_fuzz_the_dreamer_never_sees_an_element_or_a_verdict_and_the_aside_card_
             log = [event["text"] for event in state.log(state.dreamer)]
             tonight = log[max((i for i, text in enumerate(log) if text.startswith("Round ")), default=0):]  # earlier rounds were seen as a clue-giver
             text = json.dumps(view)
-            assert view["element"] is None and all(entry is None for entry in view["board"])
+            assert view["element"] is None and all(entry is None for entry in view["cards"])
             assert '"yellow"' not in text and '"blue"' not in text
             assert not any(": right" in line or ": wrong" in line or "(hidden)" not in line and " is in play: " in line
                            for line in tonight)
@@ -204,7 +204,7 @@ def test_wid_r9_right_guess_to_yellow_wrong_to_blue_and_the_dreamer_is_not_told(
     assert [entry["side"] for entry in state.board] == [YELLOW, BLUE]
     dreamer_view = json.dumps(state.view(state.dreamer))
     assert YELLOW not in dreamer_view and BLUE not in dreamer_view and "right" not in dreamer_view
-    assert seen(state, state.dreamer)["board"] == [None, None]
+    assert seen(state, state.dreamer)["cards"] == [None, None]
     assert state.board[1]["element"] not in dreamer_view
     assert YELLOW in json.dumps(state.view(1))
 
@@ -245,7 +245,7 @@ def test_wid_r11_options_let_the_dreamer_keep_past_clues_and_guesses():
     play(state, 1, f"clue {state.seq} fluffy")
     guess_wrong(state)
     view = seen(state, 0)
-    assert view["clues"][0]["word"] == "fluffy" and view["board"] == [{"seq": 1, "guess": "xylophone"}]
+    assert view["clues"][0]["word"] == "fluffy" and view["cards"] == [{"seq": 1, "guess": "xylophone"}]
 
 
 # -- WID-R12: the end of the night ----------------------------------------------------------------------------

@@ -8,11 +8,20 @@ the Dreamer once; the most points, less penalties, wins.
 
 **Moves** (see :mod:`.notation`): ``clue 3 bark``, ``clue-pass 3``, ``typing 3``, ``guess 3 dog``,
 ``dream-pass 3``, ``flag c5``, ``recount …``, ``vote-side 2 blue``, ``vote-mention 2 no``,
-``vote-penalty 2 cancel``, ``done``; deadlines arrive as ``expire <timer>``.
+``vote-penalty 2 cancel``, ``done``; deadlines arrive as ``expire <timer>``. A bare ``pass`` is
+the Dreamer's ``dream-pass`` or the clue-giver's ``clue-pass`` on the card in play. The free words
+— the guess, the clue, the recount — are described by ``state.action_forms(seat)``.
 
-**View.** ``phase``, ``dreamer``, ``seq`` (the Element's number), ``element`` (not for the
-Dreamer), ``clue_turn``, ``clues``, ``board`` (this night's cards; for the Dreamer only their own
-guesses, if the option allows), ``roles`` (your own), ``penalties``, ``points``, ``recount``.
+**View.** The contract's envelope (``seat``, ``players``, ``actors`` — the clue-giver holding the
+turn first —, ``turn``, ``timers``, ``prompt``, ``events``, ``outcome``) with the board under
+``board``: ``round``, ``rounds``, ``dreamer``, ``phase``, ``seq`` (the Element's number),
+``element`` (``null`` for the Dreamer), ``clue_turn``, ``typing``, ``clues``, ``cards`` (this
+night's cards; for the Dreamer only their own guesses, if the option allows), ``roles`` (your
+own), ``recount``, ``penalties``, ``points``, ``deck``, ``votes``, ``done``. Its JSON Schema is
+``view.schema.json`` beside this file.
+
+**Events** (see :mod:`.events`): ``round``, ``reveal``, ``clue``, ``guess``, ``night-end``,
+``day``… with seats as ints; their sentences are :attr:`WhenIDream.sentences`.
 """
 
 from __future__ import annotations
@@ -23,6 +32,8 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
 from ...core.errors import NotationError
+from ...core.sentences import Sentence
+from .events import SENTENCES
 from .notation import DreamMove, parse
 from .rules import DreamState
 from .words import load_deck
@@ -90,6 +101,8 @@ class WhenIDream(Game[DreamMove]):
     bots: ClassVar[Mapping[str, Callable[[int], Bot]]] = MappingProxyType({"wordbot": _wordbot})
     """The word bots (:class:`.wordbots.WordBotAgent`), built by name with ``make_agent("wordbot", seed, game=…)``.
     A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
+    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
+    """One sentence per event kind (see :mod:`.events`)."""
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""
@@ -109,10 +122,22 @@ class WhenIDream(Game[DreamMove]):
         state._setup(load_deck(options["language"]))
         return state
 
+    def render(self, view: dict[str, Any]) -> Any:
+        """The board in a few lines of text (see :mod:`.render`)."""
+        from .render import render
+
+        return render(view)
+
     def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
-        """The move ``text`` names (see :mod:`.notation`)."""
+        """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a When I Dream match")
+        if text.strip().lower() == "pass":
+            move = state.pass_for(seat)
+            if move is None:
+                raise NotationError("pass is for the Dreamer during the night and for the clue-giver holding the turn; "
+                                    "in the review write done")
+            return move
         return parse(text)
 
 

@@ -12,9 +12,16 @@ from typing import Any, TypedDict
 
 from ...core.contract import Outcome, State, Timer, seat_name
 from ...core.errors import IllegalActionError
+from ...core.forms import ActionForm, Param
 from ...core.rng import reseeded, shuffle_with
 from ...core.visibility import Event, Secret, owner_only
 from . import judge
+from .events import (
+    CARD_GONE, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_PENALTY, CLUE_REJECTED, DAY, DONE_EVENT, DREAM_PASS_EVENT,
+    FLAG_EVENT, FLAGGED_IMPROPER, GAME_OVER, GUESS_EVENT, NIGHT_END, NIGHT_END_DECK_EMPTY, NIGHT_END_DECLINED,
+    NIGHT_END_LAST_ANSWER, NIGHT_END_NO_LAST_ANSWER, NIGHT_OVER, RECOUNT_EVENT, REVEAL, ROUND, TIME_UP, TYPING_EVENT,
+    VOTE,
+)
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
     VOTE_SIDE, DreamMove,
@@ -27,6 +34,18 @@ FAIRY, BOOGEYMAN, SANDMAN = "Fairy", "Boogeyman", "Sandman"
 NIGHT, FINAL, RECOUNTING, REVIEW, OVER = "night", "final guess", "recount", "review", "over"
 YELLOW, BLUE, PENALTY = "yellow", "blue", "penalty"
 CLUE_WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['-](?=[^\W\d_]))*$")  # WID-R7: letters, inner ' or -
+GUESS_MAX_LEN = 40
+"""The longest guess in characters, unless the clues may be longer (``clue_max_len``): a guess may
+always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
+
+
+_HAS_A_LETTER = r".*[^\W\d_].*"
+"""A guess names something: at least one letter (WID-R7 asks the same of clues)."""
+
+
+def _either(items: list[str]) -> str:
+    """``c3``, ``c3 or c5``, ``c3, c5 or c7``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 @lru_cache(maxsize=None)
@@ -127,9 +146,7 @@ class DreamState(State[DreamMove]):
         self.clues, self.board, self.flags = [], [], {}
         self.recount, self.votes, self.done = None, {}, set()
         self._send_top_to_bottom()
-        events = [Event(None, "Round {round}: {dreamer} is the Dreamer and puts on the sleep mask.",
-                        {"round": self.round + 1, "dreamer": seat_name(dreamer)})]
-        return events + self._reveal()
+        return [Event(ROUND, None, {"round": self.round + 1, "dreamer": dreamer}), *self._reveal()]
 
     def role_of(self, seat: int) -> str:
         """The spirit of a clue-giver (``ValueError`` for the Dreamer, who has none)."""
@@ -171,13 +188,12 @@ class DreamState(State[DreamMove]):
     def _reveal(self) -> list[Event]:
         """A new card is in play: number it; the clue turn restarts on it with a fresh clock (WID-R6)."""
         if not self.deck:  # WID-R16
-            return self._close_night("no card is left to reveal")
+            return self._close_night(NIGHT_END_DECK_EMPTY)
         self.seq += 1
         if self.options["restart_order_on_new_card"]:
             self.pointer = 0
         self._open_clue_turn()
-        return [Event(None, "Element {seq} is in play: {element}.",
-                      {"seq": self.seq, "element": self._hidden_from_dreamer(self.element_of(self.deck[0]), "(hidden)")})]
+        return [Event(REVEAL, None, {"seq": self.seq, "element": self._hidden_from_dreamer(self.element_of(self.deck[0]))})]
 
     def _hidden_from_dreamer(self, value: Any, shown_as: Any = None) -> Secret:
         return Secret(value, _all_but(self.players, self.dreamer), shown_as)
@@ -185,7 +201,8 @@ class DreamState(State[DreamMove]):
     # -- clue turns (WID-R6, R8) ----------------------------------------------------------------
     @property
     def clue_seat(self) -> int | None:
-        return self.clue_givers[self.pointer] if self.phase == NIGHT else None
+        """The clue-giver holding the clue turn during the night (``None`` otherwise)."""
+        return (self.dreamer + 1 + self.pointer) % self.players if self.phase == NIGHT else None
 
     def _open_clue_turn(self) -> None:
         self.turn_no += 1
@@ -220,13 +237,13 @@ class DreamState(State[DreamMove]):
         name = timer.name
         if name == "night":  # WID-R12
             self.phase = FINAL
-            return [Event(None, "The night is over: the Dreamer may give one last answer.")]
+            return [Event(NIGHT_OVER)]
         if name.startswith("clue-"):
             seat = self.clue_seat
             self._next_clue_turn()
-            return [Event(seat, "{seat}'s time ran out: the turn passes.", {"seat": seat_name(seat or 0)})]
+            return [Event(TIME_UP, None, {"seat": seat})]
         if name == "final":
-            return self._close_night("the Dreamer gave no last answer")
+            return self._close_night(NIGHT_END_NO_LAST_ANSWER)
         if name == "recount":
             return self._take_recount("")
         return self._score_round()  # review
@@ -235,13 +252,18 @@ class DreamState(State[DreamMove]):
     @property
     def actors(self) -> tuple[int, ...]:
         if self.phase == NIGHT:
-            # The Dreamer may guess at any moment (WID-R9); others may flag clues on this card (WID-R15).
-            seats = {self.dreamer, self.clue_givers[self.pointer]}
+            # The night is the Dreamer's, who may guess at any moment (WID-R9): the Dreamer comes first.
+            # Then the clue-giver holding the turn (WID-R6), then those who may flag a clue on this
+            # card (WID-R15): they may act, but the game does not wait for them.
+            dreamer = self.dreamer
+            giver = (dreamer + 1 + self.pointer) % self.players
+            flaggers: set[int] = set()
             for clue in self.clues:
                 if clue["seq"] == self.seq:
                     flagged = self.flags.get(clue["id"], set())
-                    seats.update(s for s in self.clue_givers if s != clue["seat"] and s not in flagged)
-            return tuple(sorted(seats))
+                    flaggers.update(s for s in self.clue_givers if s != clue["seat"] and s not in flagged)
+            flaggers.discard(giver)
+            return (dreamer, giver, *sorted(flaggers))
         if self.phase in (FINAL, RECOUNTING):
             return (self.dreamer,)
         if self.phase == REVIEW:
@@ -306,6 +328,66 @@ class DreamState(State[DreamMove]):
         proper = [word for word in pool if judge.improper_reason(word, element) is None][:2]
         return proper + [element + "s"]
 
+    @property
+    def guess_max_len(self) -> int:
+        """The longest guess in characters: :data:`GUESS_MAX_LEN`, or the longest clue if that is longer."""
+        clue_max_len: int = self.options["clue_max_len"]
+        return max(GUESS_MAX_LEN, clue_max_len)
+
+    @property
+    def recount_max_len(self) -> int:
+        """The longest recount in characters: room to retell one guess for every card of the deck."""
+        return len(self.cards) * (self.guess_max_len + 1)
+
+    def pass_for(self, seat: int) -> DreamMove | None:
+        """What a bare ``pass`` means for ``seat`` now: the Dreamer passes the card (or declines the
+        last answer), the clue-giver holding the turn passes it; ``None`` when it means nothing."""
+        if self.phase in (NIGHT, FINAL) and seat == self.dreamer:
+            return DreamMove(DREAM_PASS, self.seq)
+        if seat == self.clue_seat:
+            return DreamMove(CLUE_PASS, self.seq)
+        return None
+
+    def action_forms(self, seat: int) -> list[ActionForm]:
+        """The free words of this seat's move now, at most one form at a time (so a bare word at the
+        terminal is unambiguous): the Dreamer's guess, the clue of the clue-giver holding the turn, the recount."""
+        phase = self.phase
+        if phase in (NIGHT, FINAL) and seat == self.dreamer:
+            return [ActionForm("guess", "Your guess", f"guess {self.seq} {{guess}}", (
+                Param("guess", "text", "what you think the Element is (WID-R9)", max_length=self.guess_max_len,
+                      pattern=_HAS_A_LETTER),))]
+        if phase == NIGHT and seat == self.clue_seat:
+            return [ActionForm("clue", "Your clue", f"clue {self.seq} {{word}}", (
+                Param("word", "word", "one word: letters, with ' or - only between two letters (WID-R7)",
+                      max_length=self.options["clue_max_len"], pattern=CLUE_WORD.pattern),))]
+        if phase == RECOUNTING and seat == self.dreamer:
+            return [ActionForm("recount", "Your recount", "recount {text}", (
+                Param("text", "text", "the dream retold: name the Elements you guessed (WID-R17)",
+                      max_length=self.recount_max_len),))]
+        return []
+
+    def _prompt(self, seat: int) -> str | None:
+        """What this seat is asked now; the Element and the role only in a clue-giver's own prompt."""
+        phase = self.phase
+        if phase == NIGHT:
+            if seat == self.dreamer:
+                return f"Element {self.seq}: type your guess, or pass."
+            known = f"The Element is {self.element}, you are a {self.role_of(seat)}."
+            giver = self.clue_seat
+            if seat == giver:
+                return f"{known} Your clue (one word), or pass."
+            flaggable = [f"c{clue['id']}" for clue in self.clues if clue["seq"] == self.seq and clue["seat"] != seat
+                         and seat not in self.flags.get(clue["id"], ())]
+            may = f" (you may flag {_either(flaggable)})" if flaggable else ""
+            return f"{known} Waiting for {seat_name(giver or 0)}{may}."
+        if phase == FINAL:
+            return "Time is up: one last answer, or pass."
+        if phase == RECOUNTING:
+            return "Recount your dream (name the Elements you guessed)."
+        if phase == REVIEW:
+            return "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done."
+        return None
+
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
         kind = action.kind
@@ -318,6 +400,8 @@ class DreamState(State[DreamMove]):
         if kind == RECOUNT:
             if self.phase != RECOUNTING or seat != self.dreamer:
                 raise IllegalActionError("only the Dreamer recounts the dream, after the night (WID-R17)")
+            if len(action.text) > self.recount_max_len:
+                raise IllegalActionError(f"a recount is at most {self.recount_max_len} characters, not {len(action.text)}")
             return self._take_recount(action.text)
         if kind in VOTE_CHOICES:
             return self._vote(seat, action)
@@ -325,7 +409,7 @@ class DreamState(State[DreamMove]):
             if self.phase != REVIEW:
                 raise IllegalActionError("done ends your review; the review comes after the recount (WID-R18)")
             self.done.add(seat)
-            events = [Event(seat, "{seat} has finished reviewing.", {"seat": seat_name(seat)})]
+            events = [Event(DONE_EVENT, seat)]
             if self.done >= set(self.clue_givers):
                 events += self._score_round()
             return events
@@ -345,17 +429,19 @@ class DreamState(State[DreamMove]):
         final = self.phase == FINAL
         if action.kind == DREAM_PASS:
             if final:  # WID-R12: declining leaves the card on top
-                return self._close_night("the Dreamer declined the last answer")
-            return self._resolve(BLUE, None, [Event(seat, "The Dreamer passes this card.")])  # WID-R10
+                return self._close_night(NIGHT_END_DECLINED)
+            return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": self.seq})])  # WID-R10
         guess = action.text.strip()
         if not judge.normalise(guess):
             raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
+        if len(guess) > self.guess_max_len:
+            raise IllegalActionError(f"a guess is at most {self.guess_max_len} characters, not {len(guess)}")
         entry = self.deck[0]
         card = self.cards[entry[0]]
         element = self.element_of(entry)
         right = judge.guess_matches(guess, element, card.aliases.get(element, ()))
-        events = [Event(seat, "The Dreamer guesses {guess}{verdict}.",
-                        {"guess": guess, "verdict": self._hidden_from_dreamer(": right" if right else ": wrong", "")})]
+        events = [Event(GUESS_EVENT, seat, {"seq": self.seq, "guess": guess,
+                                              "verdict": self._hidden_from_dreamer("right" if right else "wrong")})]
         events += self._resolve(YELLOW if right else BLUE, guess, events=[], final=final)
         return events
 
@@ -370,8 +456,8 @@ class DreamState(State[DreamMove]):
         if side == PENALTY and owner is not None:
             self.penalties[owner].append(element)
         if final:
-            return events + self._close_night("the last answer is in")
-        events.append(Event(None, "Element {seq} has gone: a new card is in play.", {"seq": self.seq}))
+            return events + self._close_night(NIGHT_END_LAST_ANSWER)
+        events.append(Event(CARD_GONE, None, {"seq": self.seq}))
         return events + self._reveal()
 
     def _clue_turn(self, seat: int, action: DreamMove) -> list[Event]:
@@ -384,15 +470,14 @@ class DreamState(State[DreamMove]):
                 f"it is {seat_name(self.clue_seat or 0)}'s clue turn, not yours; clues go clockwise from the "
                 "Dreamer's left (WID-R6)")
         self._check_card(action.number)
-        name = seat_name(seat)
         if action.kind == TYPING:
             if self.options["clue_timing"] != "typed" or self.typing:
                 raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
             self.typing = True
-            return [Event(seat, "{seat} is typing…", {"seat": name})]
+            return [Event(TYPING_EVENT, seat, {"seq": self.seq})]
         if action.kind == CLUE_PASS:
             self._next_clue_turn()
-            return [Event(seat, "{seat} passes.", {"seat": name})]
+            return [Event(CLUE_PASS_EVENT, seat, {"seq": self.seq})]
         word = action.text.strip()
         if not word or not CLUE_WORD.match(word) or len(word) > self.options["clue_max_len"]:
             raise IllegalActionError(
@@ -403,15 +488,17 @@ class DreamState(State[DreamMove]):
         reason = None if check == "off" else judge.improper_reason(
             word, element, self.options["translation_check"] != "off", self.options["min_substring_len"])
         if reason and check == "reject":  # WID-R14: told privately, may try again
-            return [Event(seat, "{note}", {"note": owner_only(seat, f"Your clue {word!r} was not published: {reason.replace('_', ' ')}.", f"{name} is thinking…")})]
+            return [Event(CLUE_REJECTED, seat, {"seq": self.seq, "word": owner_only(seat, word),
+                                                "reason": owner_only(seat, reason)})]
         if reason:  # penalize: WID-R13, WID-R28
             self._next_clue_turn()
-            return self._resolve(PENALTY, None, [Event(seat, "{seat}'s clue was improper{reason}: the card goes in front of them as a penalty.",
-                                                       {"seat": name, "reason": self._hidden_from_dreamer(f" ({word}: {reason})", "")})], owner=seat)
+            penalty = Event(CLUE_PENALTY, seat, {"seq": self.seq, "word": self._hidden_from_dreamer(word),
+                                                 "reason": self._hidden_from_dreamer(reason)})
+            return self._resolve(PENALTY, None, [penalty], owner=seat)
         clue_id = self.turn_no  # one clue per turn at most, so unique within the game
         self.clues.append({"id": clue_id, "seq": self.seq, "seat": seat, "word": word})
         self._next_clue_turn()
-        return [Event(seat, "{seat} says: {word} (c{id}).", {"seat": name, "word": word, "id": clue_id})]
+        return [Event(CLUE_EVENT, seat, {"seq": self.seq, "id": clue_id, "word": word})]
 
     def _flag(self, seat: int, clue_id: int) -> list[Event]:
         """WID-R15: a quorum of other clue-givers makes a published clue on the current card improper."""
@@ -426,19 +513,19 @@ class DreamState(State[DreamMove]):
         if seat in flaggers:
             raise IllegalActionError(f"you have already flagged c{clue_id}")
         flaggers.add(seat)
-        name = seat_name(seat)
-        events = [Event(seat, "{seat} flags c{id}.", {"seat": name, "id": clue_id})]
+        events = [Event(FLAG_EVENT, seat, {"id": clue_id})]
         quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
         if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
             author = clue["seat"]
-            return self._resolve(PENALTY, None, events + [Event(author, "c{id} is improper by the players' flags: a penalty for {seat}.",
-                                                                  {"id": clue_id, "seat": seat_name(author)})], owner=author)
+            events.append(Event(FLAGGED_IMPROPER, None, {"id": clue_id, "author": author}))
+            return self._resolve(PENALTY, None, events, owner=author)
         return events
 
     # -- the day -----------------------------------------------------------------------------------
-    def _close_night(self, why: str) -> list[Event]:
+    def _close_night(self, reason: str) -> list[Event]:
+        """The night ends (``reason``: one of the ``NIGHT_END_*`` codes of :mod:`.events`)."""
         self.phase = RECOUNTING
-        return [Event(None, "The night ends: {why}. The Dreamer recounts the dream.", {"why": why})]
+        return [Event(NIGHT_END, None, {"reason": reason})]
 
     def _take_recount(self, text: str) -> list[Event]:
         """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text."""
@@ -452,7 +539,7 @@ class DreamState(State[DreamMove]):
                 entry["mentioned"] = any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
                     bool(entry["guess"]) and judge.normalise(entry["guess"]) in lowered)
         self.phase = REVIEW
-        return [Event(self.dreamer, "The Dreamer recounts: “{text}”. The clue-givers review the night.", {"text": text})]
+        return [Event(RECOUNT_EVENT, self.dreamer, {"dream": text})]
 
     def _may_vote(self, seat: int, kind: str, index: int) -> bool:
         entry = self.board[index]
@@ -473,7 +560,7 @@ class DreamState(State[DreamMove]):
                 f"{action} is not open to you: vote once per card, on sides of Yellow/Blue cards, on the naming of "
                 "Yellow cards, and on others' penalties (WID-R18)")
         self.votes.setdefault((action.kind, index), {})[seat] = action.text
-        return [Event(seat, "{seat} votes {vote}.", {"seat": seat_name(seat), "vote": str(action)})]
+        return [Event(VOTE, seat, {"vote": action.kind[len("vote-"):], "card": action.number, "choice": action.text})]
 
     def _apply_review(self) -> None:
         """WID-R18: a strict majority of the eligible voters changes the automatic result."""
@@ -512,15 +599,14 @@ class DreamState(State[DreamMove]):
         for entry in self.board:  # WID-R22
             if entry["side"] in (YELLOW, BLUE):
                 self.deck.append(self._turned(entry["card"]))
-        roles = ", ".join(f"{seat_name(s)} {self.roles[s]}" for s in self.clue_givers)
-        events = [Event(None, "Day {round}: {yellow} Yellow, {blue} Blue{bonus}. Roles: {roles}. Points: {gains}.",
-                        {"round": self.round + 1, "yellow": yellow, "blue": blue,
-                         "bonus": ", the Dreamer named every Yellow Element (+2)" if bonus else "",
-                         "roles": roles, "gains": ", ".join(f"{seat_name(s)} +{g}" for s, g in enumerate(gains))})]
+        events = [Event(DAY, None, {"round": self.round + 1, "dreamer": self.dreamer, "yellow": yellow, "blue": blue,
+                                    "bonus": bonus, "roles": self.roles[:], "gains": gains})]
         self.round += 1
         if self.round >= self.players:  # WID-R2: everyone has dreamed once
             self.phase = OVER
-            return events + [Event(None, "Everyone has been the Dreamer: the game is over.")]
+            outcome = self.outcome
+            assert outcome is not None
+            return events + [Event(GAME_OVER, None, {"winners": list(outcome.winners)})]
         return events + self._start_round((self.dreamer + 1) % self.players)
 
     # -- the end (WID-R23) ---------------------------------------------------------------------------
@@ -543,20 +629,22 @@ class DreamState(State[DreamMove]):
 
     # -- views (WID-R11, §4.5) -------------------------------------------------------------------------
     def _view(self) -> dict[str, Any]:
+        """The board (``view["board"]``; described by ``view.schema.json``): what the Dreamer may not
+        know is wrapped in a ``Secret`` that reads ``null`` for the Dreamer and a spectator (WID-R11)."""
         dreamer = self.dreamer
         over = self.phase == OVER
         sees_past = self.options["dreamer_sees_past_clues"]
-        clues = []
+        clues: list[Any] = []
         for clue in self.clues:
             shown = {"id": clue["id"], "seq": clue["seq"], "seat": clue["seat"], "word": clue["word"]}
             current = clue["seq"] == self.seq and self.phase in (NIGHT, FINAL)
             clues.append(shown if current or sees_past or over else self._hidden_from_dreamer(shown))
-        board = []
+        cards: list[Any] = []
         for entry in self.board:
             public = {"seq": entry["seq"], "element": entry["element"], "side": entry["side"],
                       "guess": entry["guess"], "owner": entry["owner"], "mentioned": entry["mentioned"]}
             own_guess = {"seq": entry["seq"], "guess": entry["guess"]} if self.options["dreamer_sees_own_guesses"] else None
-            board.append(public if over else self._hidden_from_dreamer(public, own_guess))
+            cards.append(public if over else self._hidden_from_dreamer(public, own_guess))
         roles = [role if role is None or over else Secret(role, frozenset((seat,)), None)
                  for seat, role in enumerate(self.roles)]
         return {
@@ -569,13 +657,14 @@ class DreamState(State[DreamMove]):
             "clue_turn": self.clue_seat,
             "typing": self.typing,
             "clues": clues,
-            "board": board,
+            "cards": cards,
             "roles": roles,
             "recount": self.recount,
             "penalties": [len(p) if over else self._hidden_from_dreamer(len(p)) for p in self.penalties],
             "points": self.points[:],
             "deck": len(self.deck),
-            "votes": {f"{kind} {index + 1}": len(ballots) for (kind, index), ballots in self.votes.items()},
+            "votes": [{"vote": kind[len("vote-"):], "card": index + 1, "ballots": len(ballots)}
+                      for (kind, index), ballots in sorted(self.votes.items(), key=lambda item: (item[0][1], item[0][0]))],
             "done": sorted(self.done),
         }
 

@@ -1,0 +1,162 @@
+"""The events of When I Dream: their kinds, their fields, and the sentences that put them in words.
+
+The rules build events from small values only — seats as ints, card numbers (``seq``, counting
+every Element revealed in the game), clue ids, words as typed — and never text: the sentences
+below (declared on the game as ``WhenIDream.sentences``) are written only when a log is read.
+What the Dreamer may not know is wrapped in a ``Secret`` and reads ``null`` for the Dreamer (and a
+spectator): the Element in play, the verdict on a guess, an improper clue's word and why.
+
+====================  ========  ===========================================================
+kind                  actor     fields
+====================  ========  ===========================================================
+``round``             null      ``round`` (1, 2, …), ``dreamer``: a seat (WID-R2)
+``reveal``            null      ``seq``; ``element``: the Element, ``null`` for the Dreamer
+``typing``            the giver ``seq`` (WID-R8)
+``clue``              the giver ``seq``, ``id`` (``c<id>`` in notation), ``word``
+``clue-pass``         the giver ``seq``
+``clue-rejected``     the giver ``seq``; ``word`` and ``reason`` for the giver only, ``null``
+                                for everyone else (WID-R14)
+``clue-penalty``      the giver ``seq``; ``word`` and ``reason``, ``null`` for the Dreamer
+                                (WID-R13)
+``time-up``           null      ``seat``: the clue-giver whose clock ran out (WID-R8)
+``flag``              the flagger ``id``: the clue flagged (WID-R15)
+``flagged-improper``  null      ``id``; ``author``: the seat whose clue it was (WID-R15)
+``guess``             Dreamer   ``seq``, ``guess``; ``verdict``: ``right`` or ``wrong``, ``null``
+                                for the Dreamer (WID-R9)
+``dream-pass``        Dreamer   ``seq`` (WID-R10)
+``card-gone``         null      ``seq``: the card that left play
+``night-over``        null      — (WID-R12: the last answer may follow)
+``night-end``         null      ``reason``: ``deck-empty``, ``no-last-answer``, ``declined`` or
+                                ``last-answer`` (WID-R12, WID-R16)
+``recount``           Dreamer   ``dream``: the recount's words (WID-R17; empty when the clock
+                                ran out)
+``vote``              the voter ``vote``: ``side``, ``mention`` or ``penalty``; ``card``: its
+                                number in the night (1, 2, …); ``choice`` (WID-R18)
+``done``              the voter —
+``day``               null      ``round``, ``dreamer``, ``yellow``, ``blue``, ``bonus`` (0 or 2),
+                                ``roles`` (per seat, ``null`` for the Dreamer), ``gains`` (per
+                                seat) (WID-R19 to R22)
+``game-over``         null      ``winners``: seats (WID-R23)
+====================  ========  ===========================================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.contract import seat_name
+from ...core.sentences import Sentence
+
+ROUND = "round"
+REVEAL = "reveal"
+TYPING_EVENT = "typing"
+CLUE_EVENT = "clue"
+CLUE_PASS_EVENT = "clue-pass"
+CLUE_REJECTED = "clue-rejected"
+CLUE_PENALTY = "clue-penalty"
+TIME_UP = "time-up"
+FLAG_EVENT = "flag"
+FLAGGED_IMPROPER = "flagged-improper"
+GUESS_EVENT = "guess"
+DREAM_PASS_EVENT = "dream-pass"
+CARD_GONE = "card-gone"
+NIGHT_OVER = "night-over"
+NIGHT_END = "night-end"
+RECOUNT_EVENT = "recount"
+VOTE = "vote"
+DONE_EVENT = "done"
+DAY = "day"
+GAME_OVER = "game-over"
+
+EVENT_KINDS = frozenset((
+    ROUND, REVEAL, TYPING_EVENT, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_REJECTED, CLUE_PENALTY, TIME_UP, FLAG_EVENT,
+    FLAGGED_IMPROPER, GUESS_EVENT, DREAM_PASS_EVENT, CARD_GONE, NIGHT_OVER, NIGHT_END, RECOUNT_EVENT, VOTE, DONE_EVENT,
+    DAY, GAME_OVER,
+))
+"""Every kind of event the rules emit; ``WhenIDream.sentences`` has one sentence for each."""
+
+NIGHT_END_DECK_EMPTY = "deck-empty"
+NIGHT_END_NO_LAST_ANSWER = "no-last-answer"
+NIGHT_END_DECLINED = "declined"
+NIGHT_END_LAST_ANSWER = "last-answer"
+"""Why a night ended (the ``night-end`` event's ``reason``): WID-R16, WID-R12."""
+
+_NIGHT_ENDS_BECAUSE = {
+    NIGHT_END_DECK_EMPTY: "no card is left to reveal",
+    NIGHT_END_NO_LAST_ANSWER: "the Dreamer gave no last answer",
+    NIGHT_END_DECLINED: "the Dreamer declined the last answer",
+    NIGHT_END_LAST_ANSWER: "the last answer is in",
+}
+
+
+def reveal_sentence(event: Mapping[str, Any]) -> str:
+    """``Element 3 is in play: rooster.``; the Dreamer reads ``(hidden)`` instead of the Element."""
+    element = event["element"]
+    return f"Element {event['seq']} is in play: {'(hidden)' if element is None else element}."
+
+
+def clue_rejected_sentence(event: Mapping[str, Any]) -> str:
+    """The author reads why the clue was not published; everyone else that the author is thinking."""
+    word = event["word"]
+    if word is None:
+        return f"{seat_name(event['actor'])} is thinking…"
+    return f"Your clue {word!r} was not published: {str(event['reason']).replace('_', ' ')}."
+
+
+def clue_penalty_sentence(event: Mapping[str, Any]) -> str:
+    """``B's clue was improper (dogs: same_stem): …``; the Dreamer is not told the word or why."""
+    word = event["word"]
+    why = "" if word is None else f" ({word}: {event['reason']})"
+    return f"{seat_name(event['actor'])}'s clue was improper{why}: the card goes in front of them as a penalty."
+
+
+def guess_sentence(event: Mapping[str, Any]) -> str:
+    """``The Dreamer guesses dog: right.``; the Dreamer reads no verdict."""
+    verdict = event["verdict"]
+    return f"The Dreamer guesses {event['guess']}{'' if verdict is None else ': ' + verdict}."
+
+
+def night_end_sentence(event: Mapping[str, Any]) -> str:
+    """``The night ends: the last answer is in. The Dreamer recounts the dream.``"""
+    return f"The night ends: {_NIGHT_ENDS_BECAUSE[event['reason']]}. The Dreamer recounts the dream."
+
+
+def vote_sentence(event: Mapping[str, Any]) -> str:
+    """``C votes vote-side 2 yellow.`` (the vote as its notation)."""
+    return f"{seat_name(event['actor'])} votes vote-{event['vote']} {event['card']} {event['choice']}."
+
+
+def day_sentence(event: Mapping[str, Any]) -> str:
+    """``Day 1: 3 Yellow, 2 Blue, the Dreamer named every Yellow Element (+2). Roles: B Fairy, …. Points: A +5, ….``"""
+    roles, gains, dreamer = event["roles"], event["gains"], event["dreamer"]
+    players = len(gains)
+    givers = [(dreamer + 1 + k) % players for k in range(players - 1)]  # from the Dreamer's left
+    bonus = ", the Dreamer named every Yellow Element (+2)" if event["bonus"] else ""
+    named = ", ".join(f"{seat_name(seat)} {roles[seat]}" for seat in givers)
+    points = ", ".join(f"{seat_name(seat)} +{gain}" for seat, gain in enumerate(gains))
+    return f"Day {event['round']}: {event['yellow']} Yellow, {event['blue']} Blue{bonus}. Roles: {named}. Points: {points}."
+
+
+SENTENCES: Mapping[str, Sentence] = {
+    ROUND: "Round {round}: {dreamer:seat} is the Dreamer and puts on the sleep mask.",
+    REVEAL: reveal_sentence,
+    TYPING_EVENT: "{actor:seat} is typing…",
+    CLUE_EVENT: "{actor:seat} says: {word} (c{id}).",
+    CLUE_PASS_EVENT: "{actor:seat} passes.",
+    CLUE_REJECTED: clue_rejected_sentence,
+    CLUE_PENALTY: clue_penalty_sentence,
+    TIME_UP: "{seat:seat}'s time ran out: the turn passes.",
+    FLAG_EVENT: "{actor:seat} flags c{id}.",
+    FLAGGED_IMPROPER: "c{id} is improper by the players' flags: a penalty for {author:seat}.",
+    GUESS_EVENT: guess_sentence,
+    DREAM_PASS_EVENT: "The Dreamer passes this card.",
+    CARD_GONE: "Element {seq} has gone: a new card is in play.",
+    NIGHT_OVER: "The night is over: the Dreamer may give one last answer.",
+    NIGHT_END: night_end_sentence,
+    RECOUNT_EVENT: "The Dreamer recounts: “{dream}”. The clue-givers review the night.",
+    VOTE: vote_sentence,
+    DONE_EVENT: "{actor:seat} has finished reviewing.",
+    DAY: day_sentence,
+    GAME_OVER: "Everyone has been the Dreamer: the game is over.",
+}
+"""One sentence per event kind (``WhenIDream.sentences``)."""

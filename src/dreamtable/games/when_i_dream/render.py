@@ -1,0 +1,54 @@
+"""When I Dream at a terminal: the board of one seat's view in a few lines of text.
+
+Only the view is read (never the state), so nothing shows that the seat may not know. Against the
+clock the terminal prints the events and the prompt as they come; this summary is what it shows
+of the board (at the end of the game, and when replaying a saved game).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.contract import seat_name
+
+_SIDES = {"yellow": "Yellow", "blue": "Blue", "penalty": "penalty", "cancelled": "cancelled"}
+
+
+def _card(card: dict[str, Any] | None, number: int) -> str:
+    if card is None:
+        return f"{number} ?"
+    if "element" not in card:  # the Dreamer's own guess (dreamer_sees_own_guesses)
+        return f"{number} you said {card['guess'] or '(pass)'}"
+    text = f"{number} {card['element']} → {_SIDES[card['side']]}"
+    if card["side"] in ("penalty", "cancelled") and card["owner"] is not None:
+        return f"{text} ({seat_name(card['owner'])})"
+    return f"{text} ({card['guess'] or 'passed'})"
+
+
+def render(view: dict[str, Any]) -> str:
+    """The round, the card in play, this night's clues and cards, roles and scores, as text."""
+    board = view["board"]
+    seat = view["seat"]
+    lines = [f"Round {board['round']} of {board['rounds']} · {board['phase']} · "
+             f"{seat_name(board['dreamer'])} is the Dreamer · {board['deck']} cards in the deck"]
+    if board["element"] is not None:
+        lines.append(f"Element {board['seq']} in play: {board['element']}")
+    elif board["phase"] in ("night", "final guess"):
+        lines.append(f"Element {board['seq']} in play (hidden from the Dreamer)")
+    if seat is not None and board["roles"][seat] is not None and board["phase"] != "over":
+        lines.append(f"You are a {board['roles'][seat]}.")
+    clues = [f"c{clue['id']} {seat_name(clue['seat'])}: {clue['word']}" for clue in board["clues"] if clue is not None]
+    if clues:
+        lines.append("Clues: " + " · ".join(clues))
+    if board["cards"]:
+        lines.append("Tonight: " + " · ".join(_card(card, number) for number, card in enumerate(board["cards"], 1)))
+    if board["recount"] is not None:
+        lines.append(f"Recount: “{board['recount']}”")
+    if board["phase"] == "over":
+        lines.append("Roles: " + ", ".join(f"{seat_name(s)} {role}" for s, role in enumerate(board["roles"]) if role))
+    scores = []
+    for other, points in enumerate(board["points"]):
+        penalties = board["penalties"][other]
+        scores.append(f"{seat_name(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
+    lines.append("Points (− penalties): " + " · ".join(scores))
+    return "\n".join(lines)
