@@ -112,7 +112,7 @@ def test_a_penalised_clue_is_named_to_the_clue_givers_and_not_to_the_dreamer():
     element = state.element
     play(state, 1, f"clue {state.seq} {element}s")
     assert last(state, 2, "clue-penalty")["text"] == (
-        f"B's clue was improper ({element}s: same_stem): the card goes in front of them as a penalty.")
+        f"B's clue was improper ({element}s: same stem): the card goes in front of them as a penalty.")
     assert last(state, 0, "clue-penalty")["text"] == "B's clue was improper: the card goes in front of them as a penalty."
     assert element not in json.dumps(state.log(0))
 

@@ -104,9 +104,9 @@ def clue_rejected_sentence(event: Mapping[str, Any]) -> str:
 
 
 def clue_penalty_sentence(event: Mapping[str, Any]) -> str:
-    """``B's clue was improper (dogs: same_stem): …``; the Dreamer is not told the word or why."""
+    """``B's clue was improper (dogs: same stem): …``; the Dreamer is not told the word or why."""
     word = event["word"]
-    why = "" if word is None else f" ({word}: {event['reason']})"
+    why = "" if word is None else f" ({word}: {str(event['reason']).replace('_', ' ')})"
     return f"{seat_name(event['actor'])}'s clue was improper{why}: the card goes in front of them as a penalty."
 
 
