@@ -355,3 +355,20 @@ def test_a_malformed_word_list_is_a_component_data_error():
     with pytest.raises(ComponentDataError, match="faceA and faceB") as error:
         parse_deck({"cards": [{"id": "WID001"}]})
     assert isinstance(error.value, DeckError)
+
+
+# -- the terminal's board and moves in words ---------------------------------------------------------------
+
+def test_render_and_describe_read_only_the_view():
+    state = new(4, seed=5, auto_clue_check="off")
+    element = state.element
+    play(state, 1, f"clue {state.seq} fluffy")
+    dreamer, giver = GAME.render(state.view(0)), GAME.render(state.view(2))
+    assert element not in dreamer and "hidden from the Dreamer" in dreamer and "c1 B: fluffy" in dreamer
+    assert f"Element 1 in play: {element}" in giver and f"You are a {state.roles[2]}." in giver
+    words = {str(action): GAME.describe(state.view(0), action) for action in state.legal_actions(0)}
+    assert words["guess 1 fluffy"] == "answer “fluffy”" and words["dream-pass 1"] == "pass this card (it goes to Blue)"
+    flag = next(action for action in state.legal_actions(2) if action.kind == "flag")
+    assert GAME.describe(state.view(2), flag) == "flag B's clue “fluffy” as improper"
+    final = next(random_games(1))
+    assert "Points (− penalties): A " in GAME.render(final.view(None)) and "Roles: " in GAME.render(final.view(None))

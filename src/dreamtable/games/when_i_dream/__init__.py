@@ -128,6 +128,12 @@ class WhenIDream(Game[DreamMove]):
 
         return render(view)
 
+    def describe(self, view: dict[str, Any], action: DreamMove) -> str:
+        """The move in words, e.g. ``say “bark”`` or ``vote dog to Yellow`` (see :mod:`.render`)."""
+        from .render import describe
+
+        return describe(view, action)
+
     def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""
         if not isinstance(state, DreamState):

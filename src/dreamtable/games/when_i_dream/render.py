@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.contract import seat_name
+from .notation import (
+    CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_MENTION, VOTE_PENALTY, VOTE_SIDE, DreamMove,
+)
 
 _SIDES = {"yellow": "Yellow", "blue": "Blue", "penalty": "penalty", "cancelled": "cancelled"}
 
@@ -52,3 +55,37 @@ def render(view: dict[str, Any]) -> str:
         scores.append(f"{seat_name(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
     lines.append("Points (− penalties): " + " · ".join(scores))
     return "\n".join(lines)
+
+
+def describe(view: dict[str, Any], action: DreamMove) -> str:
+    """A move in words for the seat that sees ``view``: ``say “bark”``, ``flag C's clue “bark”``, …"""
+    board = view["board"]
+    kind, number, text = action.kind, action.number, action.text
+    if kind == GUESS:
+        return f"answer “{text}”"
+    if kind == DREAM_PASS:
+        return "decline the last answer" if board["phase"] == "final guess" else "pass this card (it goes to Blue)"
+    if kind == CLUE:
+        return f"say “{text}”"
+    if kind == CLUE_PASS:
+        return "pass your clue turn"
+    if kind == TYPING:
+        return "start typing (stops the start clock)"
+    if kind == FLAG:
+        clue = next((c for c in board["clues"] if c is not None and c["id"] == number), None)
+        return "flag a clue as improper" if clue is None else \
+            f"flag {seat_name(clue['seat'])}'s clue “{clue['word']}” as improper"
+    if kind == RECOUNT:
+        return f"recount “{text}”" if text else "recount nothing"
+    if kind == DONE:
+        return "finish your review"
+    cards = board["cards"]
+    card = cards[number - 1] if 0 < number <= len(cards) else None
+    name = card["element"] if isinstance(card, dict) and "element" in card else f"card {number}"
+    if kind == VOTE_SIDE:
+        return f"vote {name} to {text.capitalize()}"
+    if kind == VOTE_MENTION:
+        return f"vote that the recount {'named' if text == 'yes' else 'did not name'} {name}"
+    if kind == VOTE_PENALTY:
+        return f"vote to {text} the penalty of {name}"
+    return str(action)
