@@ -15,7 +15,7 @@ from .position import BOARD_A, board_a, cell, with_fixtures
 
 
 def doors_text(state, name):
-    return ",".join(d for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW") if d in state.view(None)["board"][cell(name)]["doors"])
+    return ",".join(d for d in ("N", "NE", "E", "SE", "S", "SW", "W", "NW") if d in state.view(None)["board"]["cells"][cell(name)]["doors"])
 
 
 # -- components ---------------------------------------------------------------------------
@@ -65,8 +65,8 @@ def test_rulebook_example_rotating():
     play(state, 0, "rotate c2 90")
     assert doors_text(state, "c2") == "N,E"
     play(state, 0, "move 1 E")
-    assert state.view(0)["pawns"][0][0] == "d2"
-    assert state.view(0)["board"][cell("d2")]["creature"] == "Borealis"
+    assert state.view(0)["board"]["pawns"][0][0] == "d2"
+    assert state.view(0)["board"]["cells"][cell("d2")]["creature"] == "BOR"  # Borealis
     assert state.continuing == -1, "d2 has no door back west: the move ends"
 
 
@@ -90,7 +90,7 @@ def test_rulebook_example_abbys_turn(monkeypatch):
     assert state.continuing == 0 and state.actions_left == 2
     play(state, 0, "move 1 NE")  # b2 -> c3 (door SW)
     play(state, 0, "move 1 N")  # c3 -> c4 (door S)
-    assert state.view(0)["pawns"][0] == ["c4", "a3"] and state.actions_left == 2
+    assert state.view(0)["board"]["pawns"][0] == ["c4", "a3"] and state.actions_left == 2
     play(state, 0, "stop")
     play(state, 0, "play X2")  # Nova on Blue Water at c4, Skullflower at a3
     assert state.actions_left == 1 and state.pending == ("move_to", 8 + 2)
@@ -98,20 +98,20 @@ def test_rulebook_example_abbys_turn(monkeypatch):
     play(state, 0, "play X3")  # Skullflower at a3, Lil' Hero on Black Sky at a1
     assert state.actions_left == 0 and state.pending == ("move_to", 1)
     play(state, 0, "moveto 1 d1")  # MOVE TO Cosmo
-    assert state.view(None)["board"][cell("d1")]["creature"] == "Cosmo"
+    assert state.view(None)["board"]["cells"][cell("d1")]["creature"] == "COS"  # Cosmo
     assert state.turn == 1, "no actions are left: the turn passed"
-    assert state.view(0)["played"][0] == ["X2", "X3"]
+    assert state.view(0)["board"]["played"][0] == ["X2", "X3"]
 
 
 def test_rulebook_example_flip_advanced(monkeypatch):
     # Checklist 4 (Board B): b1 shows Cosmo / Black Sky; flipping it shows Gamma / Green Cave.
     numbers = with_fixtures(monkeypatch)
     state = board_a(advanced=True, pawns={0: ("b1", "a3")}, hands={0: [numbers["X4"]]})
-    assert state.view(0)["board"][cell("b1")]["creature"] == "Cosmo"
+    assert state.view(0)["board"]["cells"][cell("b1")]["creature"] == "COS"  # Cosmo
     assert "play X4" not in legal(state, 0)
     play(state, 0, "flip b1")
     assert doors_text(state, "b1") == "N,E,S"
-    assert state.view(0)["board"][cell("b1")]["creature"] == "Gamma"
+    assert state.view(0)["board"]["cells"][cell("b1")]["creature"] == "GAM"  # Gamma
     assert "play X4" in legal(state, 0)
 
 

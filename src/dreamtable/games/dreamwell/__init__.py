@@ -10,17 +10,22 @@ ends after the round in which someone plays their 7th card (10th in the advanced
 ``rotate b3 90``, ``play W12``, ``move 1 NE`` / ``enter 1 a3``, and ``flip b3`` in the advanced
 game; then ``moveto``, ``skip``, ``stop``, ``end`` and ``discard`` as the moment asks.
 
-**View.** ``board`` (16 cells: tile, face, creature, terrain, doors as placed, pawns), ``pawns``,
-``display``, ``deck`` (size), ``hands`` (sizes; cards for the owner), ``played``, ``scores``,
-``actions_left``, ``free_action``, ``located``, ``pending``, ``continuing``, ``discarding``.
+**View.** The envelope, with under ``board``: ``cells`` (16: tile, face, creature, terrain, doors
+as placed, pawns as ``{seat, pawn}``), ``pawns``, ``display``, ``deck`` (size), ``hands`` (sizes;
+cards for the owner), ``played``, ``scores``, ``mode``, ``first_player``, ``threshold``,
+``actions_left``, ``free_action``, ``located``, ``pending``, ``continuing``, ``discarding``; its
+JSON Schema is ``view.schema.json``. Events and their sentences: :mod:`.events`. Every move is
+listed by ``legal_actions`` (no action forms).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_name
+from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
+from ...core.sentences import Sentence
+from .events import SENTENCES
 from .notation import WellMove, parse_move
 from .rules import WellState
 
@@ -32,41 +37,42 @@ OPTIONS = (
 )
 
 
-class Dreamwell(Game):
+class Dreamwell(Game[WellMove]):
     """The game object: ``dreamtable.load("dreamwell")``."""
 
     info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
+    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
     evaluation_needs_normalizing = True  # one action moves the evaluation by thousandths
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:
         first = options["first_player"]
-        if first != "random" and "ABCD".index(first) >= players:
+        if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
         if options["max_steps_per_move"] < 1:
             raise SetupError("max_steps_per_move must be at least 1")
         return WellState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State, seat: int, text: str) -> WellMove:
+    def parse_action(self, state: State[WellMove], seat: int, text: str) -> WellMove:
         """The action ``text`` names (see :mod:`.notation`)."""
         if not isinstance(state, WellState):
             raise NotationError("this state is not a Dreamwell match")
         return parse_move(text)
 
-    def evaluate(self, state: State, seat: int) -> float | None:
+    def evaluate(self, state: State[WellMove], seat: int) -> float | None:
         """Points in play plus how close the hand's cards are to the pawns; see :mod:`.evaluation`."""
         from .evaluation import evaluate_all
 
         assert isinstance(state, WellState)
         return evaluate_all(state)[seat]
 
-    def evaluate_all(self, state: State) -> list[float] | None:
+    def evaluate_all(self, state: State[WellMove]) -> list[float] | None:
         """Every seat's value in one pass."""
         from .evaluation import evaluate_all
 
         assert isinstance(state, WellState)
         return evaluate_all(state)
 
-    def metrics(self, state: State) -> dict[str, Any]:
+    def metrics(self, state: State[WellMove]) -> dict[str, Any]:
         """Who started, points by scoring symbol, cards played and friend types per seat."""
         assert isinstance(state, WellState) and state.outcome is not None
         details = state.outcome.details
@@ -83,7 +89,7 @@ class Dreamwell(Game):
 
         return render(view)
 
-    def describe(self, view: dict[str, Any], action: Any) -> str:
+    def describe(self, view: dict[str, Any], action: WellMove) -> str:
         """The action in words."""
         from .render import describe
 

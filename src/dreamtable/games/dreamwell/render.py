@@ -11,10 +11,10 @@ from rich.text import Text
 
 from ...core.contract import seat_name
 from ..terminal_text import recent_events
-from .components import CARD_INDEX, FRIEND_CARDS, FRIENDS, TERRAINS, item_name
+from .components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_NAME_OF, TERRAINS, item_name
 from .notation import DISCARD, END, ENTER, FLIP, MOVE, MOVETO, PLAY, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
 
-TERRAIN_STYLE = {"Pink Space": "magenta", "Blue Water": "blue", "Black Sky": "white on grey15", "Green Cave": "green"}
+TERRAIN_STYLE = {"PS": "magenta", "BW": "blue", "BS": "white on grey15", "GC": "green"}
 ARROWS = {"N": "↑", "NE": "↗", "E": "→", "SE": "↘", "S": "↓", "SW": "↙", "W": "←", "NW": "↖"}
 
 
@@ -24,9 +24,10 @@ def _cell(cell: dict[str, Any]) -> Text:
     middle = (ARROWS["W"] if "W" in doors else " ") + " " + (ARROWS["E"] if "E" in doors else " ")
     bottom = "".join(ARROWS[d] if d in doors else " " for d in ("SW", "S", "SE"))
     text = Text(f"{top}  {cell['cell']}\n", style="bold")
-    text.append(f"{middle} {cell['creature'][:10]}\n")
-    text.append(f"    {cell['terrain']}\n", style=TERRAIN_STYLE.get(cell["terrain"], ""))
-    text.append(f"{bottom} {' '.join(cell['pawns'])}", style="bold yellow")
+    text.append(f"{middle} {ITEM_NAME_OF[cell['creature']][:10]}\n")
+    text.append(f"    {ITEM_NAME_OF[cell['terrain']]}\n", style=TERRAIN_STYLE.get(cell["terrain"], ""))
+    pawns = " ".join(f"{seat_name(pawn['seat'])}{pawn['pawn']}" for pawn in cell["pawns"])
+    text.append(f"{bottom} {pawns}", style="bold yellow")
     if cell["face"] == "black":
         text.append(" ◆", style="dim")
     return text
@@ -47,27 +48,28 @@ def card_text(card_id: str) -> str:
 
 
 def render(view: dict[str, Any]) -> RenderableType:
-    """The board (north up), then the cards, scores and the last events."""
+    """The board (north up), then the cards, scores and the last events (``view`` is the envelope)."""
+    board = view["board"]
     grid = Table(show_header=False, show_lines=True, padding=(0, 1))
     for _ in range(4):
         grid.add_column(min_width=16)
-    cells = view["board"]
+    cells = board["cells"]
     for row in range(3, -1, -1):
         grid.add_row(*[_cell(cells[row * 4 + column]) for column in range(4)])
     parts: list[RenderableType] = [grid]
-    off = [f"{seat_name(s)}{p + 1}" for s, pawns in enumerate(view["pawns"]) for p, cell in enumerate(pawns) if cell is None]
-    parts.append(Text(f"Off the board: {' '.join(off) or 'none'} · deck {view['deck']} · mode {view['mode']} · "
-                      f"the game ends after a round with {view['threshold']} cards played"))
-    parts.append(Text("Display: " + "  |  ".join(card_text(c) if c else "—" for c in view["display"])))
+    off = [f"{seat_name(s)}{p + 1}" for s, pawns in enumerate(board["pawns"]) for p, cell in enumerate(pawns) if cell is None]
+    parts.append(Text(f"Off the board: {' '.join(off) or 'none'} · deck {board['deck']} · mode {board['mode']} · "
+                      f"the game ends after a round with {board['threshold']} cards played"))
+    parts.append(Text("Display: " + "  |  ".join(card_text(c) if c else "—" for c in board["display"])))
     for seat in range(view["players"]):
-        line = Text(f"{seat_name(seat)}{' (you)' if seat == view['seat'] else ''}: {view['scores'][seat]} points, "
-                    f"played {' '.join(view['played'][seat]) or 'nothing'}, hand {view['hands'][seat]['size']}",
+        line = Text(f"{seat_name(seat)}{' (you)' if seat == view['seat'] else ''}: {board['scores'][seat]} points, "
+                    f"played {' '.join(board['played'][seat]) or 'nothing'}, hand {board['hands'][seat]['size']}",
                     style="bold" if seat in view["actors"] else "")
         if seat in view["actors"]:
-            line.append(f"  ◀ {view['actions_left']} action(s) left" + (f", a free {view['free_action']}" if view["free_action"] else ""), style="yellow")
+            line.append(f"  ◀ {board['actions_left']} action(s) left" + (f", a free {board['free_action']}" if board["free_action"] else ""), style="yellow")
         parts.append(line)
-        if view["hands"][seat]["cards"]:
-            for card in view["hands"][seat]["cards"]:
+        if board["hands"][seat]["cards"]:
+            for card in board["hands"][seat]["cards"]:
                 parts.append(Text("   " + card_text(card)))
     parts.append(recent_events(view))
     outcome = view.get("outcome")
@@ -77,7 +79,7 @@ def render(view: dict[str, Any]) -> RenderableType:
 
 
 def describe(view: dict[str, Any], move: WellMove) -> str:
-    """An action in words."""
+    """An action in words (the same for every view: Dreamwell's moves name everything they touch)."""
     kind = move.kind
     if kind == MOVE:
         return f"move pawn {move.a + 1} through the door to the {str(move).split()[-1]}"

@@ -9,24 +9,17 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from ...core.contract import Game, Outcome, TurnBasedState
+from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name
 from ...core.errors import IllegalActionError
-from ...core.rng import reseeded, shuffle_with
+from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
-from .components import (
-    CREATURE_NAMES,
-    DIRECTIONS,
-    FRIEND_CARDS,
-    STEP,
-    TERRAIN_ITEM,
-    TERRAIN_NAMES,
-    TILES,
-    item_name,
+from . import events as ev
+from .components import CREATURES, DIRECTIONS, FRIEND_CARDS, ITEM_CODES, STEP, TERRAIN_ITEM, TERRAINS, TILES, item_name
+from .notation import (
+    CELL_NAMES, DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name,
 )
-from .notation import DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
 from .scoring import score_seat
 
-SEATS = "ABCD"
 ACTIONS_PER_TURN = 3
 HAND_LIMIT = 4
 DISPLAY_SIZE = 4
@@ -62,7 +55,7 @@ BASIC_DECK = tuple(index for index, card in enumerate(FRIEND_CARDS) if not card.
 ADVANCED_DECK = tuple(range(len(FRIEND_CARDS)))  # DW-R5: the black cards join in the advanced game
 
 
-class WellState(TurnBasedState):
+class WellState(TurnBasedState[WellMove]):
     """One match of Dreamwell (basic or advanced)."""
 
     __slots__ = (
@@ -97,7 +90,7 @@ class WellState(TurnBasedState):
 
     # -- setup (DW-R5) ---------------------------------------------------------------------
     @classmethod
-    def setup(cls, game: Game, players: int, seed: int, options: dict[str, Any]) -> "WellState":
+    def setup(cls, game: Game[WellMove], players: int, seed: int, options: dict[str, Any]) -> "WellState":
         """Lay the 16 tiles at random, deal two cards each and a display of four."""
         state = cls.__new__(cls)
         state._init_base(game, players, seed, options)
@@ -126,7 +119,7 @@ class WellState(TurnBasedState):
         state.located = [0] * players
         state.lasting = [-1] * players
         first = options["first_player"]
-        state.first_player = rng.randrange(players) if first == "random" else SEATS.index(first)
+        state.first_player = rng.randrange(players) if first == "random" else seat_from_name(first)
         state.turn = state.first_player
         state.actions_left = ACTIONS_PER_TURN
         state.free_available = False
@@ -139,7 +132,7 @@ class WellState(TurnBasedState):
         state.known = [[] for _ in range(players * players)]
         state._outcome = None
         state._legal = None
-        state._log = (None, Event(None, "The dream tiles are laid; {first} is the First Player.", {"first": SEATS[state.turn]}))
+        state._log = (None, Event(ev.SETUP, None, {"first": state.turn}))
         return state
 
     def copy(self) -> "WellState":
@@ -173,7 +166,7 @@ class WellState(TurnBasedState):
         twin._legal = None
         return twin
 
-    def determinize(self, seat: int, rng: Any) -> "WellState":
+    def determinize(self, seat: int, rng: Rng | Any) -> "WellState":
         """Re-deal what ``seat`` cannot see: the other hands (but cards it saw go in) and the deck
         positions it does not know (DW-R24)."""
         n = self.players
@@ -241,7 +234,7 @@ class WellState(TurnBasedState):
         return not terrain_needed or bool(either & terrain)
 
     # -- legal actions -----------------------------------------------------------------------
-    def legal_actions(self, seat: int) -> list[WellMove]:  # type: ignore[override]
+    def legal_actions(self, seat: int) -> list[WellMove]:
         """Every legal action of ``seat`` now."""
         if self._outcome is not None or seat != self.turn:
             return []
@@ -297,7 +290,7 @@ class WellState(TurnBasedState):
 
     def _move_moves(self, seat: int, skip: int = -1) -> list[WellMove]:
         """DW-R10 to DW-R12: through a door of the pawn's tile, or onto an edge tile from off the board."""
-        moves = []
+        moves: list[WellMove] = []
         for pawn, cell in enumerate(self.pawns[seat]):
             if pawn == skip:
                 continue
@@ -365,19 +358,18 @@ class WellState(TurnBasedState):
         return f"{move} is not possible now"
 
     # -- carrying out an action -------------------------------------------------------------
-    def _apply(self, seat: int, move: Any) -> list[Event]:
+    def _apply(self, seat: int, move: WellMove) -> list[Event]:
         reason = self.why_illegal(seat, move)
         if reason is not None:
             raise IllegalActionError(reason)
         self._legal = None  # the state is about to change
         events: list[Event] = []
         kind = move.kind
-        who = SEATS[seat]
         if kind == DISCARD:
             self._discard(seat, move.a, events)
             return events
         if kind == SKIP:
-            events.append(Event(seat, f"{who} does not use the ability."))
+            events.append(Event(ev.SKIP, seat))
             self.pending = None
         elif kind == STOP:
             self.continuing = -1
@@ -389,7 +381,7 @@ class WellState(TurnBasedState):
             self.pending = None
             self.pawns[seat][move.a] = move.b
             self.continuing = -1
-            events.append(Event(seat, f"{who} moves pawn {move.a + 1} to {cell_name(move.b)}."))
+            events.append(Event(ev.MOVE_TO, seat, {"pawn": move.a + 1, "cell": CELL_NAMES[move.b]}))
         elif kind == MOVE and self.continuing == move.a and self.pending is None:
             self._step(seat, move.a, move.b, events)  # a free continuation
         else:
@@ -412,34 +404,35 @@ class WellState(TurnBasedState):
 
     def _carry_out(self, seat: int, move: WellMove, events: list[Event]) -> None:
         kind = move.kind
-        who = SEATS[seat]
         if kind != MOVE:
             self.continuing = -1
         if kind == DRAW:
             card = self._pop_deck(seat)
             self.hands[seat].append(card)
-            events.append(Event(seat, "{who} drew {card}.", {"who": who, "card": owner_only(seat, FRIEND_CARDS[card].id, "a card")}))
+            events.append(Event(ev.DRAW, seat, {"card": owner_only(seat, FRIEND_CARDS[card].id)}))
         elif kind == TAKE:
             slot = self.display.index(move.a)
             self.hands[seat].append(move.a)
             for other in range(self.players):
                 if other != seat:  # everyone else saw it leave the display
                     self.known[other * self.players + seat].append(move.a)
-            self.display[slot] = self._pop_deck() if self.deck else -1
-            events.append(Event(seat, f"{who} took {FRIEND_CARDS[move.a].id} from the display."))
+            refill = self._pop_deck() if self.deck else -1
+            self.display[slot] = refill
+            events.append(Event(ev.TAKE, seat, {"card": FRIEND_CARDS[move.a].id, "slot": slot,
+                                                "refill": FRIEND_CARDS[refill].id if refill >= 0 else None}))
         elif kind == REFRESH:  # DW-R8
             old = [card for card in self.display if card >= 0]
             self.deck[:0] = list(reversed(old))
             self.deck_seen[:0] = [ALL_SEATS] * len(old)
             self.display = [self._pop_deck() if self.deck else -1 for _ in range(DISPLAY_SIZE)]
-            events.append(Event(seat, f"{who} replaced the display."))
+            events.append(Event(ev.REFRESH, seat, {"display": [FRIEND_CARDS[c].id if c >= 0 else None for c in self.display]}))
         elif kind == ROTATE:  # DW-R9
             self.rotation[move.a] = (self.rotation[move.a] + move.b) % 4
-            events.append(Event(seat, f"{who} rotated {cell_name(move.a)} by {90 * move.b}°."))
+            events.append(Event(ev.ROTATE, seat, {"cell": CELL_NAMES[move.a], "degrees": 90 * move.b}))
         elif kind == FLIP:  # DW-R22, FLIP ANY
             self.face[move.a] ^= 1
             creature, terrain = self.shows(move.a)
-            events.append(Event(seat, f"{who} flipped {cell_name(move.a)}: now {CREATURE_NAMES[creature]} / {TERRAIN_NAMES[terrain]}."))
+            events.append(Event(ev.FLIP, seat, {"cell": CELL_NAMES[move.a], "creature": CREATURES[creature], "terrain": TERRAINS[terrain]}))
         elif kind == PLAY:
             self._play(seat, move.a, events)
         elif kind == MOVE:
@@ -447,7 +440,7 @@ class WellState(TurnBasedState):
             self._step(seat, move.a, move.b, events)
         elif kind == ENTER:  # DW-R11
             self.pawns[seat][move.a] = move.b
-            events.append(Event(seat, f"{who} brought pawn {move.a + 1} onto {cell_name(move.b)}."))
+            events.append(Event(ev.ENTER, seat, {"pawn": move.a + 1, "cell": CELL_NAMES[move.b]}))
             off_door = any(self.doors(move.b) >> d & 1 and NEIGHBOURS[move.b][d] == OFF for d in range(8))
             self.continuing, self.steps = (move.a, 0) if off_door else (-1, 0)
 
@@ -458,10 +451,11 @@ class WellState(TurnBasedState):
         self.pawns[seat][pawn] = target
         self.steps += 1
         if target == OFF:
-            events.append(Event(seat, f"{SEATS[seat]}'s pawn {pawn + 1} left the board from {cell_name(start)}."))
+            events.append(Event(ev.LEAVE, seat, {"pawn": pawn + 1, "cell": CELL_NAMES[start]}))
             self.continuing = -1
             return
-        events.append(Event(seat, f"{SEATS[seat]}'s pawn {pawn + 1} moved {DIRECTIONS[direction]} to {cell_name(target)}."))
+        events.append(Event(ev.MOVE, seat, {"pawn": pawn + 1, "direction": DIRECTIONS[direction], "start": CELL_NAMES[start],
+                                            "cell": CELL_NAMES[target]}))
         back = self.doors(target) >> ((direction + 4) % 8) & 1
         self.continuing = pawn if back and self.steps < self.options["max_steps_per_move"] else -1
 
@@ -475,7 +469,7 @@ class WellState(TurnBasedState):
         self.played[seat].append(card)
         self.located[seat] = 0
         friend = FRIEND_CARDS[card]
-        events.append(Event(seat, f"{SEATS[seat]} played {friend.id} ({_describe_ability(friend.ability)})."))
+        events.append(Event(ev.PLAY, seat, {"card": friend.id}))
         kind, target = friend.ability
         self.lasting[seat] = -1
         self.free_available = False
@@ -487,11 +481,11 @@ class WellState(TurnBasedState):
         else:
             self.pending = (kind, target if target is not None else -1)
             if not self._ability_choices(seat):
-                events.append(Event(seat, "The ability has nothing to act on and lapses."))
+                events.append(Event(ev.ABILITY_LAPSES, seat))
                 self.pending = None
         if len(self.played[seat]) >= self.threshold and not self.end_triggered:
             self.end_triggered = True  # DW-R19
-            events.append(Event(seat, f"{SEATS[seat]} has played {self.threshold} cards: this is the last round."))
+            events.append(Event(ev.LAST_ROUND, seat, {"cards": self.threshold}))
 
     def _pop_deck(self, to_hand_of: int | None = None) -> int:
         """The top card of the deck. If it goes into a hand, the seats that knew it was there now
@@ -512,7 +506,7 @@ class WellState(TurnBasedState):
         for other in range(self.players):
             if other != seat:
                 self.known[other * self.players + seat] = []  # they did not see which cards went
-        events.append(Event(seat, "{who} discarded {card}.", {"who": SEATS[seat], "card": owner_only(seat, FRIEND_CARDS[card].id, "a card")}))
+        events.append(Event(ev.DISCARD, seat, {"card": owner_only(seat, FRIEND_CARDS[card].id)}))
         if len(self.hands[seat]) <= HAND_LIMIT:
             self.discarding = False
             self._next_turn(events)
@@ -547,7 +541,7 @@ class WellState(TurnBasedState):
         winners = tuple(seat for seat in range(self.players) if (totals[seat], types[seat]) == best)
         details = tuple({**part, "friend_types": types[seat], "cards": len(self.played[seat])} for seat, part in enumerate(parts))
         self._outcome = Outcome(tuple(totals), winners, "cards-played", details)
-        events.append(Event(None, f"Game over: {' and '.join(SEATS[s] for s in winners)} won with {best[0]:g} points."))
+        events.append(Event(ev.GAME_OVER, None, {"winners": list(winners), "points": parts[winners[0]]["points"]}))
 
     # -- invariants and views ----------------------------------------------------------------
     def check_invariants(self) -> None:
@@ -562,48 +556,69 @@ class WellState(TurnBasedState):
             for q in range(n):
                 assert all(card in self.hands[q] for card in self.known[p * n + q]), f"seat {p} 'knows' a card not in {q}'s hand"
 
+    def _prompt(self, seat: int) -> str:
+        """What the seat on turn is asked now (only public facts: hand size, pending ability, actions)."""
+        if self.discarding:
+            return f"You hold {len(self.hands[seat])} cards: discard one (down to {HAND_LIMIT}, DW-R18)."
+        if self.pending is not None:
+            return _ability_prompt(*self.pending)
+        free = ("rotate", "flip")[self.lasting[seat]] if self.free_available else None
+        moving = f"Pawn {self.continuing + 1} may keep moving for free, or stop." if self.continuing >= 0 else ""
+        if self.actions_left == 0:  # only free moves are left, and the turn may end (DW-R6)
+            asked = [moving] if moving else []
+            if free is not None:
+                asked.append(f"You have a free {free}.")
+            asked.append("You may end your turn." if asked else "End your turn.")
+            return " ".join(asked)
+        asked = [f"Take an action: {self.actions_left} of {ACTIONS_PER_TURN} left."]
+        if moving:
+            asked.append(moving)
+        if free is not None:
+            asked.append(f"You also have a free {free}.")
+        if not self.options["must_use_all_actions"]:
+            asked.append("You may end your turn early.")
+        return " ".join(asked)
+
     def _view(self) -> dict[str, Any]:
-        board = []
+        cells = []
         for cell in range(16):
             creature, terrain = self.shows(cell)
-            board.append({
-                "cell": cell_name(cell),
+            doors = self.doors(cell)
+            cells.append({
+                "cell": CELL_NAMES[cell],
                 "tile": TILES[self.tiles[cell]].id,
                 "face": "black" if self.face[cell] else "white",
-                "creature": CREATURE_NAMES[creature],
-                "terrain": TERRAIN_NAMES[terrain],
-                "doors": [DIRECTIONS[d] for d in range(8) if self.doors(cell) >> d & 1],
-                "pawns": [f"{SEATS[s]}{p + 1}" for s in range(self.players) for p in (0, 1) if self.pawns[s][p] == cell],
+                "creature": CREATURES[creature],
+                "terrain": TERRAINS[terrain],
+                "doors": [DIRECTIONS[d] for d in range(8) if doors >> d & 1],
+                "pawns": [{"seat": s, "pawn": p + 1} for s in range(self.players) for p in (0, 1) if self.pawns[s][p] == cell],
             })
-        scores = [score_seat(self.played[seat])["points"] for seat in range(self.players)]
         return {
-            "game": "dreamwell",
             "mode": "advanced" if self.advanced else "basic",
-            "players": self.players,
-            "turn": self.turn,
             "first_player": self.first_player,
             "threshold": self.threshold,
             "actions_left": self.actions_left,
             "free_action": (("rotate", "flip")[self.lasting[self.turn]] if self.free_available else None),
-            "board": board,
-            "pawns": [[None if c == OFF else cell_name(c) for c in pawns] for pawns in self.pawns],
+            "cells": cells,
+            "pawns": [[None if c == OFF else CELL_NAMES[c] for c in pawns] for pawns in self.pawns],
             "display": [FRIEND_CARDS[c].id if c >= 0 else None for c in self.display],
             "deck": len(self.deck),
             "hands": [{"size": len(self.hands[s]), "cards": owner_only(s, sorted(FRIEND_CARDS[c].id for c in self.hands[s]))}
                       for s in range(self.players)],
             "played": [[FRIEND_CARDS[c].id for c in self.played[s]] for s in range(self.players)],
-            "located": [[item_name(i) for i in range(12) if self.located[s] >> i & 1] for s in range(self.players)],
+            "located": [[ITEM_CODES[i] for i in range(12) if self.located[s] >> i & 1] for s in range(self.players)],
             "pending": None if self.pending is None else self.pending[0],
             "continuing": None if self.continuing < 0 else self.continuing + 1,
             "discarding": self.discarding,
-            "scores": scores,
+            "scores": [score_seat(self.played[seat])["points"] for seat in range(self.players)],
         }
 
 
-def _describe_ability(ability: tuple[Any, ...]) -> str:
-    kind, target = ability
-    if kind in ("located", "move_to", "flip_any"):
-        return f"{kind.replace('_', ' ').upper()} {item_name(target)}"
-    if kind == "each_turn_free":
-        return f"each turn a free {('rotate', 'flip')[target]}"
-    return kind.replace("_", " ")
+def _ability_prompt(kind: str, item: int) -> str:
+    """The question an immediate ability asks (DW-R17)."""
+    if kind == "move_to":
+        return f"MOVE TO {item_name(item)}: put a pawn on a tile showing it, or skip."
+    if kind == "flip_any":
+        return f"FLIP ANY {item_name(item)}: flip a tile showing it, or skip."
+    action = {"draw_action": "draw (or take from the display)", "move_action": "move", "rotate_action": "rotate"}[kind]
+    return f"Perform a free {action}, or skip."

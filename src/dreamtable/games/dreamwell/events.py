@@ -1,0 +1,125 @@
+"""The events of Dreamwell: their kinds, their fields, and the sentences that put them in words.
+
+The rules build events from small values only — seats as ints, pawns as 1 and 2 (as in the
+notation), cells as their names (``b3``), cards, creatures and terrains as their codes (``W12``,
+``GAM``, ``PS``), directions as ``N`` … ``NW`` — all prebuilt strings or numbers, never text made
+in ``apply``. The sentences below (declared on the game as ``Dreamwell.sentences``) are written
+only when a log is read.
+
+==================  ========  ==============================================================
+kind                actor     fields
+==================  ========  ==============================================================
+``setup``           null      ``first``: the First Player (DW-R1)
+``draw``            drawer    ``card``: the card drawn, for the drawer; ``null`` for the others
+``take``            taker     ``card``; ``slot``: its display slot 0–3; ``refill``: the card
+                              that took its place, ``null`` for a gap (DW-R7)
+``refresh``         player    ``display``: the four new display slots (``null``: a gap) (DW-R8)
+``rotate``          player    ``cell``; ``degrees``: 90, 180 or 270 clockwise (DW-R9)
+``flip``            player    ``cell``; ``creature``, ``terrain``: what it shows now (DW-R22)
+``play``            player    ``card`` (its ability is the card's, DW-R16)
+``enter``           player    ``pawn``; ``cell``: the edge tile it came onto (DW-R11)
+``move``            player    ``pawn``; ``direction``; ``start``; ``cell``: where it arrived
+                              (DW-R10)
+``leave``           player    ``pawn``; ``cell``: the tile it left the board from (DW-R12)
+``move-to``         player    ``pawn``; ``cell`` (the MOVE TO ability, DW-R17)
+``skip``            player    — (the ability being resolved is declined, DW-R16)
+``ability-lapses``  player    — (the immediate ability has nothing to act on)
+``last-round``      player    ``cards``: how many it has played (7, or 10 advanced) (DW-R19)
+``discard``         player    ``card``: for the discarder; ``null`` for the others (DW-R18)
+``game-over``       null      ``winners``: seats; ``points``: the winning score (DW-R20, DW-R21)
+==================  ========  ==============================================================
+
+``stop`` and ``end`` change only what the view already shows (the pawn stops, the turn passes)
+and make no event.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.contract import seat_name
+from ...core.sentences import Sentence
+from . import components
+from .components import item_name
+
+SETUP = "setup"
+DRAW = "draw"
+TAKE = "take"
+REFRESH = "refresh"
+ROTATE = "rotate"
+FLIP = "flip"
+PLAY = "play"
+ENTER = "enter"
+MOVE = "move"
+LEAVE = "leave"
+MOVE_TO = "move-to"
+SKIP = "skip"
+ABILITY_LAPSES = "ability-lapses"
+LAST_ROUND = "last-round"
+DISCARD = "discard"
+GAME_OVER = "game-over"
+
+EVENT_KINDS = frozenset((
+    SETUP, DRAW, TAKE, REFRESH, ROTATE, FLIP, PLAY, ENTER, MOVE, LEAVE, MOVE_TO, SKIP, ABILITY_LAPSES,
+    LAST_ROUND, DISCARD, GAME_OVER,
+))
+"""Every kind of event the rules emit; ``Dreamwell.sentences`` has one sentence for each."""
+
+
+def ability_text(ability: tuple[Any, ...]) -> str:
+    """A card's ability in the card's words: ``MOVE TO Black Sky``, ``each turn a free rotate``…"""
+    kind, target = ability
+    if kind in ("located", "move_to", "flip_any"):
+        return f"{kind.replace('_', ' ').upper()} {item_name(target)}"
+    if kind == "each_turn_free":
+        return f"each turn a free {('rotate', 'flip')[target]}"
+    return str(kind).replace("_", " ")
+
+
+def _card(card: str | None) -> str:
+    """A card as a seat knows it: its code, or ``a card`` when it is hidden from the seat."""
+    return "a card" if card is None else card
+
+
+def draw_sentence(event: Mapping[str, Any]) -> str:
+    """``A drew W12.`` for the drawer, ``A drew a card.`` for everyone else."""
+    return f"{seat_name(event['actor'])} drew {_card(event['card'])}."
+
+
+def discard_sentence(event: Mapping[str, Any]) -> str:
+    """``A discarded W12.`` for the discarder, ``A discarded a card.`` for everyone else."""
+    return f"{seat_name(event['actor'])} discarded {_card(event['card'])}."
+
+
+def play_sentence(event: Mapping[str, Any]) -> str:
+    """``A played W37 (LOCATED Gamma).``"""
+    card = event["card"]
+    friend = components.FRIEND_CARDS[components.CARD_INDEX[card]]
+    return f"{seat_name(event['actor'])} played {card} ({ability_text(friend.ability)})."
+
+
+def flip_sentence(event: Mapping[str, Any]) -> str:
+    """``A flipped b1: now Gamma / Green Cave.``"""
+    creature, terrain = components.ITEM_NAME_OF[event["creature"]], components.ITEM_NAME_OF[event["terrain"]]
+    return f"{seat_name(event['actor'])} flipped {event['cell']}: now {creature} / {terrain}."
+
+
+SENTENCES: dict[str, Sentence] = {
+    SETUP: "The dream tiles are laid; {first:seat} is the First Player.",
+    DRAW: draw_sentence,
+    TAKE: "{actor:seat} took {card} from the display.",
+    REFRESH: "{actor:seat} replaced the display.",
+    ROTATE: "{actor:seat} rotated {cell} by {degrees}°.",
+    FLIP: flip_sentence,
+    PLAY: play_sentence,
+    ENTER: "{actor:seat} brought pawn {pawn} onto {cell}.",
+    MOVE: "{actor:seat}'s pawn {pawn} moved {direction} to {cell}.",
+    LEAVE: "{actor:seat}'s pawn {pawn} left the board from {cell}.",
+    MOVE_TO: "{actor:seat} moves pawn {pawn} to {cell}.",
+    SKIP: "{actor:seat} does not use the ability.",
+    ABILITY_LAPSES: "The ability has nothing to act on and lapses.",
+    LAST_ROUND: "{actor:seat} has played {cards} cards: this is the last round.",
+    DISCARD: discard_sentence,
+    GAME_OVER: "Game over: {winners:seats} won with {points} points.",
+}
+"""One sentence per event kind, in the words the game has always used."""
