@@ -315,3 +315,15 @@ def test_first_player_option_names_a_seat_by_its_letter():
     assert GAME.new(players=4, seed=0, first_player="D").first_player == 3
     with pytest.raises(dreamtable.SetupError, match="seats A–B"):
         GAME.new(players=2, seed=0, first_player="C")
+
+
+def test_changing_a_views_outcome_does_not_change_the_cached_scores(games):
+    state = games[0]
+    details = state.view(None)["outcome"]["details"]
+    kept = json.dumps(state.view(None)["outcome"], sort_keys=True)
+    for part in details:
+        part["by_symbol"]["heart"] = -99
+        part["wild_as"].clear()
+    for card, choice in state.outcome.details[0]["wild_as"].items():
+        choice.append("changed")
+    assert json.dumps(dreamtable.replay(state.record()).view(None)["outcome"], sort_keys=True) == kept

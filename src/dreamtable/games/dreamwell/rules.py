@@ -539,7 +539,10 @@ class WellState(TurnBasedState[WellMove]):
         types = [len({FRIEND_CARDS[card].friend for card in self.played[seat]}) for seat in range(self.players)]
         best = max(zip(totals, types))
         winners = tuple(seat for seat in range(self.players) if (totals[seat], types[seat]) == best)
-        details = tuple({**part, "friend_types": types[seat], "cards": len(self.played[seat])} for seat, part in enumerate(parts))
+        # Copies: score_seat's answers are cached and shared, and the outcome goes out in views.
+        details = tuple({"points": part["points"], "by_symbol": dict(part["by_symbol"]),
+                         "wild_as": {card: list(choice) for card, choice in part["wild_as"].items()},
+                         "friend_types": types[seat], "cards": len(self.played[seat])} for seat, part in enumerate(parts))
         self._outcome = Outcome(tuple(totals), winners, "cards-played", details)
         events.append(Event(ev.GAME_OVER, None, {"winners": list(winners), "points": parts[winners[0]]["points"]}))
 
