@@ -1,28 +1,53 @@
-"""Bot strength over seeded two-player games with the seats alternated.
+"""Bot strength over seeded two-player games with the seats alternated, decided sequentially.
 
-Sogni e Incubi: ISMCTS(500) beats random in at least 80% of 50 games.
-Deep Dreams: ISMCTS(500) beats greedy in at least 60% of 50 games, greedy beats random in at
-least 80% of 200. Dreamwell: ISMCTS(300) and greedy each beat random in at least 80% of 40 games
-(a game that has not ended after ``MAX_STEPS`` counts as lost: a bot that stalls fails).
-Dream Cycle: greedy beats random in at least 80% of 30 games. The games run in parallel on the local cores; each is reproducible from its seed.
+Each case asks whether the hero's true win rate against the rival (its expected share of the win
+per game; a game that has not ended after ``MAX_STEPS`` counts as lost, so a bot that stalls fails)
+reaches the threshold the fixed-size test it replaces used. Seeds 0, 1, 2, … are played in order
+and a sequential probability ratio test (:class:`tests.stats_helpers.SequentialWinRate`) of
+``threshold − margin`` against ``threshold + margin`` stops as soon as the evidence is clear;
+undecided at the cap, it passes iff the observed rate reaches the threshold, as before.
+
+Error rates, computed exactly for win/loss games and checked by
+``test_sequential_tests_are_no_weaker_than_the_fixed_ones``, next to the fixed test each replaced
+(``t`` the threshold, ``m`` the margin; games: expected at the rate measured over the old sample,
+and the cap):
+
+  case                               t     old test   passes a bot at ≤ t−m   fails a bot at ≥ t+m   games
+  Sogni, ISMCTS(500) v random        80%   50 games   ≤ 70%: 4.6% (old 7.9%)  ≥ 90%: 0.7% (old 0.9%)  21 at 94%, ≤ 75
+  Sogni, greedy v random             55%   200 games  ≤ 50%: 4.8% (old 8.9%)  ≥ 60%: 3.6% (old 6.5%)  119 at 65%, ≤ 300
+  Deep Dreams, ISMCTS(500) v greedy  60%   50 games   ≤ 50%: 6.0% (old 10.1%) ≥ 70%: 2.5% (old 4.8%)  40 at 70%, ≤ 75
+  Deep Dreams, greedy v random       80%   200 games  ≤ 75%: 2.7% (old 5.8%)  ≥ 85%: 1.2% (old 2.2%)  142 at 85%, ≤ 300
+  Dreamwell, ISMCTS(300) v random    80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  14 at 100%, ≤ 60
+  Dreamwell, greedy v random         80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  16 at 97.5%, ≤ 60
+  Dream Cycle, greedy v random       80%   30 games   ≤ 70%: 9.7% (old 16.0%) ≥ 90%: 1.3% (old 2.6%)  17 at 97%, ≤ 45
+
+At every true rate below ``t − m`` the new test passes no more often than the old one did, and at
+every rate above ``t + m`` it fails no more often (to within 0.02 percentage points); inside the
+zone both are close to a coin toss at the threshold itself.
+
+The bots play on the session's process pool (see tests/conftest.py), a few games ahead of the
+decision; each game is reproducible from its seed, and the decision reads them in seed order, so
+the verdict does not depend on the pool.
 """
 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from functools import partial
 
 import pytest
 
 import dreamtable
 from dreamtable.agents import make_agent
 
+from ..stats_helpers import SequentialWinRate, decide_in_order, fixed_pass_probability
+
 MAX_STEPS = 5_000
 
 
-def play_one(args: tuple[str, str, str, int]) -> float:
+def play_one(game_id: str, hero: str, rival: str, seed: int) -> float:
     """One game of ``hero`` against ``rival``; the hero sits first on even seeds. Hero's share of the win."""
-    game_id, hero, rival, seed = args
     hero_seat = seed % 2
     specs = [hero, rival] if hero_seat == 0 else [rival, hero]
     bots = [make_agent(spec, seed * 10 + seat) for seat, spec in enumerate(specs)]
@@ -38,24 +63,71 @@ def play_one(args: tuple[str, str, str, int]) -> float:
     return 1.0 / len(winners) if hero_seat in winners else 0.0
 
 
-def win_rate(game_id: str, hero: str, rival: str, games: int) -> float:
-    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return sum(pool.map(play_one, [(game_id, hero, rival, seed) for seed in range(games)])) / games
+@dataclass(frozen=True)
+class Case:
+    game_id: str
+    hero: str
+    rival: str
+    test: SequentialWinRate
+    old_games: int  # the fixed sample the case used before it was sequential
+
+    def __str__(self) -> str:
+        return f"{self.game_id}-{self.hero}-vs-{self.rival}-{self.test.threshold:.0%}"
 
 
-@pytest.mark.parametrize(
-    "game_id, hero, rival, games, at_least",
-    [
-        ("sogni-e-incubi", "ismcts:500", "random", 50, 0.80),
-        ("sogni-e-incubi", "greedy", "random", 200, 0.55),
-        ("deep-dreams", "ismcts:500", "greedy", 50, 0.60),
-        ("deep-dreams", "greedy", "random", 200, 0.80),
-        ("dreamwell", "ismcts:300", "random", 40, 0.80),
-        ("dreamwell", "greedy", "random", 40, 0.80),
-        ("dream-cycle", "greedy", "random", 30, 0.80),
-    ],
-)
-def test_bot_strength(game_id, hero, rival, games, at_least):
-    rate = win_rate(game_id, hero, rival, games)
-    print(f"{game_id}: {hero} vs {rival}: {rate:.1%} of {games} games")
-    assert rate >= at_least
+def sequential(threshold: float, margin: float, old_games: int, alpha: float, beta: float) -> SequentialWinRate:
+    """The sequential test that replaces a fixed test of ``old_games``: capped at one and a half times as many."""
+    return SequentialWinRate(threshold, margin, max_games=old_games * 3 // 2, alpha=alpha, beta=beta)
+
+
+# Threshold ± 0.10 for the tests that had 30–50 games (α = 0.03, β = 0.01); ± 0.05 for those that
+# had 200, whose samples resolved finer (α = β = 0.01).
+CASES = [
+    Case("sogni-e-incubi", "ismcts:500", "random", sequential(0.80, 0.10, 50, 0.03, 0.01), 50),
+    Case("sogni-e-incubi", "greedy", "random", sequential(0.55, 0.05, 200, 0.01, 0.01), 200),
+    Case("deep-dreams", "ismcts:500", "greedy", sequential(0.60, 0.10, 50, 0.03, 0.01), 50),
+    Case("deep-dreams", "greedy", "random", sequential(0.80, 0.05, 200, 0.01, 0.01), 200),
+    Case("dreamwell", "ismcts:300", "random", sequential(0.80, 0.10, 40, 0.03, 0.01), 40),
+    Case("dreamwell", "greedy", "random", sequential(0.80, 0.10, 40, 0.03, 0.01), 40),
+    Case("dream-cycle", "greedy", "random", sequential(0.80, 0.10, 30, 0.03, 0.01), 30),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_bot_strength(case, game_pool):
+    """The hero wins at least the threshold's share of games: passes early once the games so far
+    are ``1/α`` times likelier at ``threshold + margin`` than at ``threshold − margin``, fails early
+    at ``1/β`` the other way, else decides on the observed rate at the cap (error rates: module
+    docstring)."""
+    play = partial(play_one, case.game_id, case.hero, case.rival)
+    verdict = decide_in_order(case.test, play, game_pool, ahead=os.cpu_count() or 1)
+    print(f"{case.game_id}: {case.hero} vs {case.rival}: {verdict}")
+    assert verdict.passed, f"{case.hero} vs {case.rival} at {case.game_id}: {verdict}; the test {case.test.describe()}"
+
+
+@pytest.mark.parametrize("case", CASES, ids=str)
+def test_sequential_tests_are_no_weaker_than_the_fixed_ones(case):
+    """Below the zone the sequential test passes a weak bot no more often than the fixed test it
+    replaced, above it it fails a strong bot no more often, and its rates at the zone's edges are
+    those of the table in the module docstring."""
+    test = case.test
+    for p in (step / 100 for step in range(1, 100)):
+        if test.p0 + 1e-9 < p < test.p1 - 1e-9:
+            continue  # inside the zone: no claim
+        new = test.pass_probability(p)[0]
+        old = fixed_pass_probability(case.old_games, test.threshold, p)
+        if p < test.threshold:
+            assert new <= old + 2e-4, (p, new, old)
+        else:
+            assert 1 - new <= 1 - old + 2e-4, (p, new, old)
+    documented = {  # (passes at p0, fails at p1), to the table's last digit
+        "sogni-e-incubi-ismcts:500-vs-random-80%": (0.046, 0.007),
+        "sogni-e-incubi-greedy-vs-random-55%": (0.048, 0.036),
+        "deep-dreams-ismcts:500-vs-greedy-60%": (0.060, 0.025),
+        "deep-dreams-greedy-vs-random-80%": (0.027, 0.012),
+        "dreamwell-ismcts:300-vs-random-80%": (0.064, 0.009),
+        "dreamwell-greedy-vs-random-80%": (0.064, 0.009),
+        "dream-cycle-greedy-vs-random-80%": (0.097, 0.013),
+    }[str(case)]
+    at_p0, at_p1 = test.pass_probability(test.p0)[0], 1 - test.pass_probability(test.p1)[0]
+    assert (round(at_p0, 3), round(at_p1, 3)) == documented

@@ -1,0 +1,19 @@
+"""Fixtures shared by every test directory."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+
+@pytest.fixture(scope="session")
+def game_pool() -> Iterator[ProcessPoolExecutor]:
+    """One process pool per test session (per xdist worker), for tests that play many seeded games.
+
+    Started on first use and shared by every such test, instead of one pool per test.
+    """
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        yield pool
