@@ -205,3 +205,16 @@ def test_scaling_benchmark_reports_every_figure():
     rates = scaling("sogni-e-incubi", ("random", "random"), games=4, runs=1, cluster=False)
     assert set(rates) == {"bare loop", "1 worker", "2 workers", "2-worker speed-up", "framework overhead"}
     assert all(value == value for value in rates.values())  # no NaN
+
+
+def test_a_games_own_bots_can_be_seated_in_a_batch_and_a_tournament():
+    Experiment("when-i-dream", ("wordbot",) * 4, 1).check()
+    with pytest.raises(UnknownAgentError, match="wordbot"):  # the error lists the game's own bots
+        Experiment("when-i-dream", ("wordbot", "robot", "wordbot", "wordbot"), 1).check()
+
+
+def test_a_real_time_game_ends_in_batch_play_on_a_simulated_clock(tap):
+    from dreamtable.workbench.task import GameTask, play_task
+
+    row = play_task(GameTask("tap", ("random", "random"), seed=4))
+    assert row["reason"] == "turns" and row["decisions"] <= 6
