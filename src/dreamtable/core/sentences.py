@@ -9,6 +9,7 @@ of words. Templates read seats with two format specs of their own, ``{actor:seat
 from __future__ import annotations
 
 import string
+from functools import lru_cache
 from typing import Any, Callable, Mapping, Union
 
 from .seats import seat_list, seat_name
@@ -31,6 +32,28 @@ class _SeatFormatter(string.Formatter):
 _FORMATTER = _SeatFormatter()
 
 
+@lru_cache(maxsize=4096)
+def _parsed(template: str) -> tuple[tuple[str, str | None, str | None, str | None], ...]:
+    """A template split once into (literal, field, spec, conversion) parts: logs are read often."""
+    return tuple(_FORMATTER.parse(template))
+
+
+def _fill(template: str, event: Mapping[str, Any]) -> str:
+    parts: list[str] = []
+    for literal, name, spec, conversion in _parsed(template):
+        parts.append(literal)
+        if name is None:
+            continue
+        if name in event:
+            value = event[name]
+        else:  # an index or attribute (``{cards[0]}``): the general path
+            value = _FORMATTER.get_field(name, (), event)[0]
+        if conversion:
+            value = _FORMATTER.convert_field(value, conversion)
+        parts.append(_FORMATTER.format_field(value, spec or ""))
+    return "".join(parts)
+
+
 def write_sentence(sentences: Mapping[str, Sentence], event: Mapping[str, Any]) -> str:
     """The sentence of one event as a seat sees it (``{"kind", "actor", **fields}``).
 
@@ -43,4 +66,4 @@ def write_sentence(sentences: Mapping[str, Sentence], event: Mapping[str, Any]) 
         raise KeyError(f"no sentence for event kind {kind!r}; add it to the game's sentences") from None
     if callable(sentence):
         return sentence(event)
-    return _FORMATTER.vformat(sentence, (), event)
+    return _fill(sentence, event)
