@@ -6,6 +6,7 @@ import pytest
 
 import dreamtable
 from dreamtable.core.contract import SetupError
+from dreamtable.core.errors import ComponentDataError
 from dreamtable.games.dream_cycle import components as c
 from dreamtable.games.dream_cycle.board import BEYOND, FRINGE
 from tests.helpers import assert_refused, legal, play
@@ -38,9 +39,9 @@ def test_components_a_corrupt_tile_is_refused_naming_it():
     scape = c.load_dreamscape({})
     tiles = [list(phase) for phase in scape.tiles]
     tiles[3][2] = (c.BLACK, c.BLACK) + tiles[3][2][2:]
-    with pytest.raises(SetupError, match="P4-03"):
+    with pytest.raises(c.DreamscapeDataError, match="P4-03"):
         c.check_dreamscape(tiles, c.DEFAULTS["square_mix"], 4, 3)
-    with pytest.raises(SetupError, match="malformed"):
+    with pytest.raises(ComponentDataError, match="malformed"):
         c.dreamscape_from_json([{"id": "P1-01", "phase": 1, "squares": [["G", "Q", "O"]]}])
 
 

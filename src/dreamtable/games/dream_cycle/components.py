@@ -12,6 +12,7 @@ from importlib import resources
 from typing import Any, Mapping, NamedTuple
 
 from ...core.contract import SetupError
+from ...core.errors import ComponentDataError
 
 FIELD_CODES = ("G", "W", "O", "R", "P", "F", "S")
 FIELD_NAMES = ("Green", "White", "Orange", "Red", "Purple", "Fuchsia", "Silver")
@@ -50,6 +51,11 @@ def turned(kind: int, facing: int) -> tuple[int, ...]:
 INSPIRATION_CODES = ("wind", "zip", "rein", "ward", "wake", "power")
 INSPIRATION_NAMES = ("Second Wind", "Zip", "Reinterpretation", "Ward", "Wake Gently", "Power")
 WIND, ZIP, REIN, WARD, WAKE, POWER = range(6)
+
+
+class DreamscapeDataError(ComponentDataError):
+    """Dreamscape tiles that break the design note's rules (§3.2), or a malformed tiles file; the
+    message names the tile."""
 
 
 class TileType(NamedTuple):
@@ -106,9 +112,9 @@ class Dreamscape(NamedTuple):
 
 
 def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> None:
-    """Raise ``SetupError`` naming the tile when the 50 tiles break the design note's rules (§3.2)."""
+    """Raise ``DreamscapeDataError`` naming the tile when the 50 tiles break the design note's rules (§3.2)."""
     if len(tiles) != PHASES:
-        raise SetupError(f"the Dreamscape needs tiles for {PHASES} Phases, not {len(tiles)}")
+        raise DreamscapeDataError(f"the Dreamscape needs tiles for {PHASES} Phases, not {len(tiles)}")
     for phase, phase_tiles in enumerate(tiles, 1):
         check_phase(phase, phase_tiles, mix[str(phase)], min_field_colours, max_specials)
 
@@ -116,27 +122,27 @@ def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int,
 def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_colours: int, max_specials: int) -> None:
     """One Phase's ten tiles: its square mix, enough colours, few specials, no black squares touching."""
     if len(tiles) != TILES_PER_PHASE:
-        raise SetupError(f"Phase {phase} needs {TILES_PER_PHASE} tiles, not {len(tiles)}")
+        raise DreamscapeDataError(f"Phase {phase} needs {TILES_PER_PHASE} tiles, not {len(tiles)}")
     counts = [0] * len(SQUARE_CODES)
     for index, squares in enumerate(tiles):
         name = f"P{phase}-{index + 1:02d}"
         if len(squares) != 9 or any(not isinstance(s, int) or not 0 <= s < len(SQUARE_CODES) for s in squares):
-            raise SetupError(f"tile {name} must have 9 squares of the known kinds")
+            raise DreamscapeDataError(f"tile {name} must have 9 squares of the known kinds")
         for s in squares:
             counts[s] += 1
         if len({s for s in squares if s < FIELDS}) < min_field_colours:
-            raise SetupError(f"tile {name} has fewer than {min_field_colours} field colours")
+            raise DreamscapeDataError(f"tile {name} has fewer than {min_field_colours} field colours")
         if sum(1 for s in squares if s >= FIELDS) > max_specials:
-            raise SetupError(f"tile {name} has more than {max_specials} special squares")
+            raise DreamscapeDataError(f"tile {name} has more than {max_specials} special squares")
         for i, s in enumerate(squares):
             if s == BLACK and ((i % 3 < 2 and squares[i + 1] == BLACK) or (i < 6 and squares[i + 3] == BLACK)):
-                raise SetupError(f"tile {name} has two black squares sharing an edge")
+                raise DreamscapeDataError(f"tile {name} has two black squares sharing an edge")
     for code, kind in zip(SPECIAL_CODES, range(FIELDS, len(SQUARE_CODES))):
         if counts[kind] != wanted[code]:
-            raise SetupError(f"Phase {phase} has {counts[kind]} {code} squares; its mix asks for {wanted[code]}")
+            raise DreamscapeDataError(f"Phase {phase} has {counts[kind]} {code} squares; its mix asks for {wanted[code]}")
     fields = counts[:FIELDS]
     if max(fields) - min(fields) > 2:
-        raise SetupError(f"Phase {phase} spreads its field colours unevenly: {fields}")
+        raise DreamscapeDataError(f"Phase {phase} spreads its field colours unevenly: {fields}")
 
 
 def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> Dreamscape:
@@ -157,7 +163,7 @@ def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: in
             tiles = tuple(tuple(squares[i * 9:(i + 1) * 9]) for i in range(TILES_PER_PHASE))
             try:
                 check_phase(phase, tiles, wanted, min_field_colours, max_specials)
-            except SetupError:
+            except DreamscapeDataError:
                 continue
             break
         else:
@@ -176,7 +182,7 @@ def dreamscape_to_json(scape: Dreamscape) -> list[dict[str, Any]]:
 
 
 def dreamscape_from_json(items: Any) -> Dreamscape:
-    """Read the tiles file; ``SetupError`` names the entry that is malformed."""
+    """Read the tiles file; ``DreamscapeDataError`` names the entry that is malformed."""
     phases: list[list[tuple[int, ...]]] = [[] for _ in range(PHASES)]
     for entry in items:
         try:
@@ -184,7 +190,7 @@ def dreamscape_from_json(items: Any) -> Dreamscape:
             squares = tuple(SQUARE_CODES.index(code) for row in entry["squares"] for code in row)
             phases[phase - 1].append(squares)
         except (KeyError, TypeError, ValueError, IndexError):
-            raise SetupError(f"Dreamscape tile {entry!r} is malformed: it needs a phase 1–5 and 3×3 square codes") from None
+            raise DreamscapeDataError(f"Dreamscape tile {entry!r} is malformed: it needs a phase 1–5 and 3×3 square codes") from None
     return Dreamscape(tuple(tuple(tiles) for tiles in phases))
 
 
