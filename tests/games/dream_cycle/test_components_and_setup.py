@@ -94,7 +94,7 @@ def test_DC_R3_no_two_tokens_start_alike_and_they_face_north():
 
 def test_DC_R4_R5_rows_one_and_two_hold_phase_one_and_two_at_offsets_zero_and_one_tile():
     state = table()
-    view = state.view(None)
+    view = state.view(None)["board"]
     assert [(r["row"], r["phase"], r["x"], r["y"]) for r in view["rows"]] == [(1, 1, 0, 0), (2, 2, 3, 3)]
     assert all(t.startswith("P1") for t in view["rows"][0]["tiles"])
     assert all(t.startswith("P2") for t in view["rows"][1]["tiles"])
@@ -124,7 +124,7 @@ def test_DC_R8_fringe_spaces_border_a_square_and_doldrums_include_black():
 
 def test_DC_R9_the_seven_fields():
     assert c.FIELD_NAMES == ("Green", "White", "Orange", "Red", "Purple", "Fuchsia", "Silver")
-    assert set(table().view(0)["players"][0]["fields"]) == set("GWORPFS")
+    assert set(table().view(0)["board"]["seats"][0]["fields"]) == set("GWORPFS")
 
 
 def test_setup_refuses_bad_options_with_the_reason():

@@ -26,7 +26,8 @@ def test_DC_R36_the_occupant_with_more_power_blocks_and_the_mover_ends_facing_it
     play(state, 0, "end")
     assert question(state) == "conflict" and state.actors[0] == 1
     assert legal(state, 1) == {"push", "pass", "block"}
-    assert state.view(1)["pending"]["question"] == "B holds the most Power and decides the conflict at row 1, Green (4,1)."
+    assert state.view(1)["prompt"] == "B holds the most Power and decides the conflict at row 1, Green (4,1)."
+    assert state.view(0)["board"]["pending"] == {"kind": "conflict", "seat": 1}
     play(state, 1, "block")
     assert at(state, 0) == (4, 0, "N") and at(state, 1) == (4, 1, "W") and state.turn == 1
 
@@ -241,7 +242,7 @@ def test_DC_R49_kept_tiles_are_turned_in_last():
     set_chi(state, 0, 0)
     give_inspiration(state, 0, "zip", "power")
     play(state, 0, "keep zip")
-    assert state.view(0)["players"][0]["keep"] == ["zip"] and state.view(1)["players"][0]["keep"] is None
+    assert state.view(0)["board"]["seats"][0]["keep"] == ["zip"] and state.view(1)["board"]["seats"][0]["keep"] is None
     play(state, 0, "end")
     assert state.alive[0] and state.insp[0] == []  # 2 chi needed: both went, the Zip last
     lines = texts(state)

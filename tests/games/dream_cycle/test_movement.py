@@ -47,7 +47,8 @@ def test_DC_R29_two_tiles_on_a_field_ask_the_mover_to_choose_one():
     play(state, 0, "end")
     assert question(state) == "choose" and state.actors[0] == 0
     assert {"go N", "go S"} <= legal(state, 0)
-    assert state.view(1)["pending"]["question"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
+    assert state.view(0)["prompt"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
+    assert state.view(1)["board"]["pending"] == {"kind": "choose", "seat": 0}
     play(state, 0, "go S")
     assert at(state, 0) == (4, 0, "S")
 
@@ -267,7 +268,7 @@ def test_DC_R6_leaving_the_top_row_lays_the_next_even_into_the_fringe():
     put(state, 0, 4, 5, "N")
     play(state, 0, "end")
     assert state.rows_laid == 3 and at(state, 0) == (4, 6, "N")
-    assert state.view(None)["players"][0]["token"]["on"] == "fringe"
+    assert state.view(None)["board"]["seats"][0]["token"]["square"] == "fringe"
 
 
 def lay_all_rows(state):
@@ -304,7 +305,7 @@ def test_DC_R7_a_row_leaves_after_the_turn_in_which_the_last_token_passes_it():
     put(state, 0, 5, 2, "N")
     put(state, 1, 4, 4, "N")
     play(state, 0, "end")
-    assert state.rows_removed == 1 and [r["row"] for r in state.view(None)["rows"]] == [2]
+    assert state.rows_removed == 1 and [r["row"] for r in state.view(None)["board"]["rows"]] == [2]
     assert "Every token has passed row 1: removed." in texts(state)
 
 

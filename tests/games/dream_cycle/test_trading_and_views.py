@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dreamtable.games.dream_cycle.events import Debt
 from dreamtable.games.dream_cycle.notation import parse_move
 from dreamtable import NotationError
 from tests.helpers import assert_refused, legal, play
@@ -25,7 +26,8 @@ def same_row(players=2, **options):
 def test_DC_R26_players_in_one_row_trade_by_offer_and_acceptance_out_of_turn():
     state = same_row()
     play(state, 0, "offer B N for 2c")
-    assert state.view(1)["offers"] == [{"from": "A", "to": "B", "give": "N", "take": "2c"}]
+    assert state.view(1)["board"]["offers"] == [{"from": 0, "to": 1, "give": {"tiles": ["N"], "chi": 0, "inspiration": []},
+                                                 "take": {"tiles": [], "chi": 2, "inspiration": []}}]
     assert "accept A" in legal(state, 1)
     play(state, 1, "accept A")
     assert state.hand[1][4] == 1 and state.hand[0][4] == 0 and state.chi == [18, 3]
@@ -108,20 +110,20 @@ def test_DC_R43_inspiration_tiles_are_counts_for_others_but_power_is_public():
     state = same_row()
     give_inspiration(state, 0, "power", "zip")
     play(state, 0, "plan row 4")
-    mine, theirs = state.view(0)["players"][0], state.view(1)["players"][0]
+    mine, theirs = state.view(0)["board"]["seats"][0], state.view(1)["board"]["seats"][0]
     assert mine["inspiration"] == ["zip", "power"] and theirs["inspiration"] == 2
     assert mine["power"] == theirs["power"] == 1
-    assert mine["plan"] == "brake on reaching row 4" and theirs["plan"] is None
+    assert mine["plan"] == {"kind": "row", "row": 4} and theirs["plan"] is None
     hidden = same_row(power_public=False)
     give_inspiration(hidden, 0, "power")
-    assert hidden.view(1)["players"][0]["power"] is None and hidden.view(0)["players"][0]["power"] == 1
+    assert hidden.view(1)["board"]["seats"][0]["power"] is None and hidden.view(0)["board"]["seats"][0]["power"] == 1
 
 
 def test_DC_R43_the_view_shows_board_tokens_fields_chi_and_rows():
-    view = same_row().view(1)
+    view = same_row().view(1)["board"]
     assert view["rows"][0]["squares"][0][0] == "G" and len(view["rows"][0]["squares"]) == 3
-    assert view["players"][0]["token"] == {"x": 2, "y": 1, "row": 1, "facing": "N", "on": "Green"}
-    assert view["players"][0]["hand"] == {"N": 1} and view["players"][1]["chi"] == 5
+    assert view["seats"][0]["token"] == {"x": 2, "y": 1, "row": 1, "square": "G", "facing": "N"}
+    assert view["seats"][0]["hand"] == {"N": 1} and view["seats"][1]["chi"] == 5
     assert view["stock"]["N"] == 6 and view["prices"]["N"] == [3, 2]
 
 
@@ -134,15 +136,15 @@ def test_DC_R18_a_payout_larger_than_the_supply_is_cut_to_what_is_there():
 
 def test_DC_R41_the_inspiration_set_is_an_option():
     state = table(inspiration_tiles={"power": 1, "zip": 1, "wind": 1, "rein": 0, "wake": 0, "ward": 0})
-    assert state.insp_supply == [1, 1, 0, 0, 0, 1] and state.view(None)["inspiration_supply"] == 3
+    assert state.insp_supply == [1, 1, 0, 0, 0, 1] and state.view(None)["board"]["inspiration_supply"] == 3
 
 
 def test_DC_R45_the_last_player_standing_wins_in_a_bigger_game_too():
     state = table(3)
     events = []
-    state.eliminate(1, "a test", events)
+    state.eliminate(1, Debt("drain", 2, None), events)
     assert not state.is_over
-    state.eliminate(2, "a test", events)
+    state.eliminate(2, Debt("toll", 1, 0), events)
     assert state.outcome.winners == (0,) and state.outcome.reason == "last-standing"
 
 

@@ -15,18 +15,26 @@ every move, and of those with free parameters (offers, brake plans, keeps) a few
 ``state.action_forms(seat)`` describes the rest with their bounds, and ``apply`` accepts exactly
 what the two offer.
 
-**View.** ``rows`` (the visible Dreamscape, square codes north row first), ``players`` (token,
-chi, hand, fields, boosts, Inspiration tiles — a count for others — and Power), ``stock``,
-``prices``, ``chi_supply``, ``offers``, ``pending``, ``rows_laid``/``rows_left``.
+**View.** ``state.view(seat)`` is the core's envelope; the board (``view["board"]``, described by
+``view.schema.json`` beside this file) holds ``rows`` (the visible Dreamscape, square codes north
+row first), ``seats`` (per seat: token, chi, hand, fields, boosts, Inspiration tiles — a count for
+others — Power, and the brake plan and keeps for the seat only), ``stock``, ``prices``,
+``chi_supply``, ``offers``, ``pending`` (the question a movement waits on), ``on_turn``,
+``first_player``, ``rows_laid``/``rows_left``. Seats are ints throughout.
+
+**Events** are ``Event(kind, actor, fields)`` with ints and codes; :mod:`.events` lists every kind
+and its fields, and holds the sentences (``DreamCycle.sentences``).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
+from ...core.sentences import Sentence
 from .components import DEFAULTS, FACINGS, FIELD_CODES, MAX_PLAYERS
+from .events import SENTENCES
 from .notation import CycleMove, parse_move
 from .rules import CycleState
 
@@ -60,6 +68,7 @@ class DreamCycle(Game[CycleMove]):
     """The game object: ``dreamtable.load("dream-cycle")``."""
 
     info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=1)
+    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         first = options["first_player"]

@@ -1,22 +1,399 @@
-"""Dream Cycle's events, still in the first shape of the core's events: the acting seat, the
-sentence as a template, and the template's fields.
+"""The events of Dream Cycle: their kinds, their fields, and the sentences that put them in words.
 
-The core's :class:`~dreamtable.core.visibility.Event` is now ``Event(kind, actor, fields)``, and
-its sentences still read the older ``Event(actor, text, fields)`` (the branch marked TEMPORARY in
-``core/contract.py``). Issue 12's structured-events step gives Dream Cycle its event kinds and
-sentences; until then every event of the game is made by :func:`happened`, in this one place.
+The rules build events from small values only — seats as ints, numbers as numbers, tiles, squares,
+colours and facings as their codes (``N``, ``BL``, ``G``, ``zip``) — and never text: the sentences
+below (declared on the game as ``DreamCycle.sentences``) are written only when a log is read. What
+only one seat may know is a ``Secret`` that reads ``null`` for everyone else: an Inspiration tile
+drawn, a brake plan, the tiles a player keeps.
+
+A *spot* is a place on the Dreamscape as it was when the event happened (rows come and go):
+``{"x", "y", "row", "square"}``, ``square`` a square code or ``"fringe"``. A *bundle* is one side
+of a trade: ``{"tiles": [Directional codes], "chi": n, "inspiration": [Inspiration codes]}``. A
+*reason* says what a forced payment is for: ``drain`` (a Psychic Drain), ``toll`` (the ``to``
+seat's conflict toll), ``loop`` (the brake forced by an endless loop), ``brake`` (a brake by
+Wake Gently).
+
+================  =========  ================================================================
+kind              actor      fields
+================  =========  ================================================================
+``setup``         null       ``first``: the starting player; ``chooser``: the seat choosing a
+                             starting space first (DC-R2, DC-R3)
+``row-laid``      null       ``row`` (1–10), ``phase`` (1–5), ``tiles``: three tile ids
+                             (``P3-07``) west to east (DC-R5, DC-R6)
+``rows-removed``  null       ``rows``: the row numbers that left the game (DC-R7)
+``start``         the seat   ``space`` (1–9, west to east), ``facing`` (DC-R3)
+``turn``          the seat   ``round``, ``chi``: the income taken (DC-R19)
+``buy``/``sell``  the seat   ``tile``: a Directional code; ``chi``: paid or received (DC-R17)
+``place``         the seat   ``tile``, ``field``: a field colour code (DC-R22, DC-R23)
+``unplace``       the seat   ``tile``, ``field``
+``boost``         the seat   ``field``, ``chi`` (DC-R24)
+``unboost``       the seat   ``field``
+``aim``           the seat   ``facing`` (DC-R25)
+``plan``          the seat   ``plan``: the brake plan for the seat only, ``null`` for others
+                             (``{"kind": "row", "row": 4}``; see ``plan_json``) (DC-R31)
+``keep``          the seat   ``tiles``: Inspiration codes for the seat only, ``null`` for others
+                             (DC-R49)
+``cap``           the seat   ``chi``: returned above the cap; ``cap`` (DC-R20)
+``offer``         the giver  ``to``: a seat; ``give``, ``take``: bundles (DC-R26)
+``accept``        the taker  ``from``: the giver; ``give``, ``take``: bundles
+``decline``       the taker  ``from``: the giver
+``time-up``       null       ``seat``: the seat whose Buying Phase the sand timer stopped (DC-R47)
+``movement``      the mover  — (its Movement Phase begins, DC-R28)
+``roll``          the mover  ``square``: the special square left; ``colour``: the die's field
+                             colour (DC-R10, DC-R11)
+``no-tile``       the mover  ``colour``, ``facing``: the movement ends (DC-R34)
+``ride``          the mover  ``how``: ``doldrum`` (stepping off one, DC-R28) or the turn
+                             ``straight``/``right``/``around``/``left``; ``colour`` (or null);
+                             ``facing``; ``spaces``; ``destination``: a spot (DC-R29, DC-R30)
+``conflict``      the mover  ``at``: a spot; ``entering``, ``occupants``: seats (DC-R35, DC-R38)
+``block``         the mover  ``facing`` (DC-R36, DC-R48)
+``pass``          the mover  ``entering``: the seats that share the space
+``push``          the mover  ``pushed``: seats; ``facing``; ``destination``: a spot (DC-R35,
+                             DC-R44)
+``doldrum``       the mover  — (it stops on a doldrum space, DC-R34)
+``brake``         the mover  ``chi``, ``at``: a spot (DC-R31)
+``loop``          the mover  — (an endless loop forces the brake, DC-R32, DC-R33)
+``use``           the mover  ``tile``: the Inspiration tile whose ability is used (§3.3)
+``zip``           the mover  ``facing``, ``destination``: a spot (§3.3)
+``blue``          the token  ``chi``: gained on a blue square (DC-R14)
+``draw``          the token  ``tile``: the Inspiration tile, for the drawer only (DC-R16)
+``cash``          the seat   ``tile``, ``chi``: an Inspiration tile turned in (DC-R42)
+``cancel``        the payer  ``tile`` (Ward or Wake Gently), ``reason``, ``to`` (DC-R49)
+``pay``           the payer  ``chi``, ``reason``, ``to`` (DC-R15, DC-R39, DC-R49)
+``out``           the seat   ``chi``, ``reason``, ``to``: the payment it could not make (DC-R46)
+``game-over``     null       ``reason``: ``awake``, ``last-standing``, ``round-limit`` or
+                             ``all-out``; ``winners``: seats (DC-R45)
+================  =========  ================================================================
 """
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, NamedTuple
 
-from ...core.visibility import Event
+from ...core.contract import seat_name
+from ...core.sentences import Sentence
+from .components import (
+    DIRECTIONAL_CODES,
+    DIRECTIONAL_NAMES,
+    FACING_NAMES,
+    FACINGS,
+    FIELD_CODES,
+    FIELD_NAMES,
+    INSPIRATION_CODES,
+    INSPIRATION_NAMES,
+    SQUARE_CODES,
+    SQUARE_NAMES,
+)
+
+SETUP = "setup"
+ROW_LAID = "row-laid"
+ROWS_REMOVED = "rows-removed"
+STARTED = "start"
+TURN = "turn"
+BOUGHT = "buy"
+SOLD = "sell"
+PLACED = "place"
+UNPLACED = "unplace"
+BOOSTED = "boost"
+UNBOOSTED = "unboost"
+AIMED = "aim"
+PLAN_SET = "plan"
+KEEP_SET = "keep"
+CAPPED = "cap"
+OFFERED = "offer"
+ACCEPTED = "accept"
+DECLINED = "decline"
+TIME_UP = "time-up"
+MOVEMENT_BEGINS = "movement"
+ROLLED = "roll"
+NO_TILE = "no-tile"
+RODE = "ride"
+CONFLICT = "conflict"
+BLOCKED = "block"
+PASSED = "pass"
+PUSHED = "push"
+DOLDRUM = "doldrum"
+BRAKED = "brake"
+LOOP = "loop"
+USED = "use"
+ZIPPED = "zip"
+BLUE_SQUARE = "blue"
+DREW = "draw"
+CASHED = "cash"
+CANCELLED = "cancel"
+PAID = "pay"
+OUT = "out"
+GAME_OVER = "game-over"
+
+EVENT_KINDS = frozenset((
+    SETUP, ROW_LAID, ROWS_REMOVED, STARTED, TURN, BOUGHT, SOLD, PLACED, UNPLACED, BOOSTED, UNBOOSTED, AIMED, PLAN_SET,
+    KEEP_SET, CAPPED, OFFERED, ACCEPTED, DECLINED, TIME_UP, MOVEMENT_BEGINS, ROLLED, NO_TILE, RODE, CONFLICT, BLOCKED,
+    PASSED, PUSHED, DOLDRUM, BRAKED, LOOP, USED, ZIPPED, BLUE_SQUARE, DREW, CASHED, CANCELLED, PAID, OUT, GAME_OVER,
+))
+"""Every kind of event the rules emit; ``DreamCycle.sentences`` has one sentence for each."""
+
+Reason = Literal["drain", "toll", "loop", "brake"]
+"""What a forced payment is for (DC-R49)."""
+
+TURNS = ("straight", "right", "around", "left")
+"""A ride's turn, by quarter turns clockwise from the old facing (``ride``'s ``how``)."""
+STEP_OFF = "doldrum"
+"""``ride``'s ``how`` when a token steps off a doldrum space at the start of a movement (DC-R28)."""
 
 
-def happened(actor: int | None, text: str, fields: Mapping[str, Any] | None = None) -> Event:
-    """An event in the older order: who acted, the sentence template, its fields."""
-    return Event(actor, text, fields)  # type: ignore[arg-type]  # the older order core's sentence() reads
+class Debt(NamedTuple):
+    """A payment the rules imposed and a seat could not make: why it is out (DC-R46)."""
+
+    reason: Reason
+    chi: int
+    to: int | None
+    """The seat the chi was owed to (a toll), or ``None`` for the supply."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "chi": self.chi, "to": self.to}
 
 
-__all__ = ["happened"]
+# -- words for codes ------------------------------------------------------------------------------
+FACING_NAME = dict(zip(FACINGS, FACING_NAMES))
+FIELD_NAME = dict(zip(FIELD_CODES, FIELD_NAMES))
+SQUARE_NAME = dict(zip(SQUARE_CODES, SQUARE_NAMES))
+DIRECTIONAL_NAME = dict(zip(DIRECTIONAL_CODES, DIRECTIONAL_NAMES))
+INSPIRATION_NAME = dict(zip(INSPIRATION_CODES, INSPIRATION_NAMES))
+TURN_WORDS = dict(zip(TURNS, ("goes straight", "turns right", "turns around", "turns left")))
+
+
+def spot_words(spot: Mapping[str, Any]) -> str:
+    """``row 2, Green (4,3)``, or ``the fringe (5,-1)``."""
+    square = spot["square"]
+    if square == "fringe":
+        return f"the fringe ({spot['x']},{spot['y']})"
+    return f"row {spot['row']}, {SQUARE_NAME[square]} ({spot['x']},{spot['y']})"
+
+
+def bundle_words(bundle: Mapping[str, Any]) -> str:
+    """A side of a trade as in the notation: ``N N 2c zip``, or ``-`` for nothing."""
+    words = list(bundle["tiles"])
+    if bundle["chi"]:
+        words.append(f"{bundle['chi']}c")
+    words += bundle["inspiration"]
+    return " ".join(words) or "-"
+
+
+def plan_words(plan: Mapping[str, Any]) -> str:
+    """A brake plan (``plan_json``) in words."""
+    kind = plan["kind"]
+    if kind == "row":
+        return f"brake on reaching row {plan['row']}"
+    if kind == "steps":
+        return f"brake after {plan['steps']} steps"
+    if kind == "on":
+        return "brake on landing on " + ", ".join(SQUARE_NAME[code] for code in plan["squares"])
+    return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
+
+
+def keep_words(tiles: list[str] | tuple[str, ...]) -> str:
+    """The Inspiration tiles a player keeps from forced payments, in words."""
+    return ", ".join(INSPIRATION_NAME[code] for code in tiles) or "none (the note's order)"
+
+
+def reason_words(reason: str, to: int | None) -> str:
+    """What a forced payment was for: ``a Psychic Drain``, ``B's toll``, …"""
+    if reason == "toll":
+        return "a toll" if to is None else f"{seat_name(to)}'s toll"
+    return {"drain": "a Psychic Drain", "loop": "the brake in an endless loop", "brake": "a brake"}[reason]
+
+
+def debt_words(debt: Mapping[str, Any]) -> str:
+    """Why a seat is out: ``could not pay 2 chi for a Psychic Drain``."""
+    return f"could not pay {debt['chi']} chi for {reason_words(debt['reason'], debt['to'])}"
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(seat_name(seat) for seat in seats)
+
+
+# -- the sentences --------------------------------------------------------------------------------------
+def _row_laid(event: Mapping[str, Any]) -> str:
+    return f"Row {event['row']} (Phase {event['phase']}) is laid: {', '.join(event['tiles'])}."
+
+
+def _rows_removed(event: Mapping[str, Any]) -> str:
+    return f"Every token has passed row {', '.join(str(row) for row in event['rows'])}: removed."
+
+
+def _start(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} starts on space {event['space']}, facing {FACING_NAME[event['facing']]}."
+
+
+def _bought_or_sold(event: Mapping[str, Any]) -> str:
+    verb = "buys" if event["kind"] == BOUGHT else "sells"
+    return f"{seat_name(event['actor'])} {verb} a {DIRECTIONAL_NAME[event['tile']]} tile."
+
+
+def _placed(event: Mapping[str, Any]) -> str:
+    verb, where = ("places", "on") if event["kind"] == PLACED else ("takes", "off")
+    return f"{seat_name(event['actor'])} {verb} {DIRECTIONAL_NAME[event['tile']]} {where} {FIELD_NAME[event['field']]}."
+
+
+def _boosted(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} boosts {FIELD_NAME[event['field']]} with {event['chi']} chi."
+
+
+def _unboosted(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} takes the boost off {FIELD_NAME[event['field']]}."
+
+
+def _aimed(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} aims the bicycle {FACING_NAME[event['facing']]}."
+
+
+def _plan_set(event: Mapping[str, Any]) -> str:
+    plan = event["plan"]
+    return f"{seat_name(event['actor'])} sets a brake plan{'' if plan is None else ': ' + plan_words(plan)}."
+
+
+def _keep_set(event: Mapping[str, Any]) -> str:
+    tiles = event["tiles"]
+    return (f"{seat_name(event['actor'])} chooses which Inspiration tiles to keep"
+            f"{'' if tiles is None else ': ' + keep_words(tiles)}.")
+
+
+def _offered(event: Mapping[str, Any]) -> str:
+    return (f"{seat_name(event['actor'])} offers {seat_name(event['to'])} {bundle_words(event['give'])} "
+            f"for {bundle_words(event['take'])}.")
+
+
+def _accepted(event: Mapping[str, Any]) -> str:
+    return (f"{seat_name(event['actor'])} accepts: {seat_name(event['from'])} gives {bundle_words(event['give'])} "
+            f"for {bundle_words(event['take'])}.")
+
+
+def _rolled(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} rolls the die on {SQUARE_NAME[event['square']]}: {FIELD_NAME[event['colour']]}."
+
+
+def _no_tile(event: Mapping[str, Any]) -> str:
+    return (f"{seat_name(event['actor'])} has no tile on {FIELD_NAME[event['colour']]}: the movement ends, "
+            f"facing {FACING_NAME[event['facing']]}.")
+
+
+def _rode(event: Mapping[str, Any]) -> str:
+    how = event["how"]
+    if how == STEP_OFF:
+        words = "steps off the doldrum space"
+    else:
+        colour = event["colour"]
+        words = f"{TURN_WORDS[how]}{'' if colour is None else ' on ' + FIELD_NAME[colour]} and rides {FACING_NAME[event['facing']]}"
+    spaces = event["spaces"]
+    return (f"{seat_name(event['actor'])}'s bicycle {words} {'one space' if spaces == 1 else f'{spaces} spaces'} "
+            f"to {spot_words(event['destination'])}.")
+
+
+def _conflict(event: Mapping[str, Any]) -> str:
+    return f"Conflict at {spot_words(event['at'])}: {_seats(event['entering'])} against {_seats(event['occupants'])}."
+
+
+def _blocked(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} is blocked and stays, facing {FACING_NAME[event['facing']]}."
+
+
+def _passed(event: Mapping[str, Any]) -> str:
+    return f"{_seats(event['entering'])} passes onto the same space."
+
+
+def _pushed(event: Mapping[str, Any]) -> str:
+    pushed = event["pushed"]
+    return (f"{_seats(pushed)} {'is' if len(pushed) == 1 else 'are'} pushed {FACING_NAME[event['facing']]} "
+            f"to {spot_words(event['destination'])}.")
+
+
+def _braked(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} pays {event['chi']} chi and brakes at {spot_words(event['at'])}."
+
+
+def _used(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]}."
+
+
+def _zipped(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} zips {FACING_NAME[event['facing']]} to {spot_words(event['destination'])}."
+
+
+def _drew(event: Mapping[str, Any]) -> str:
+    tile = event["tile"]
+    return f"{seat_name(event['actor'])} draws an Inspiration tile{'' if tile is None else ': ' + INSPIRATION_NAME[tile]}."
+
+
+def _cashed(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]} for {event['chi']} chi."
+
+
+def _cancelled(event: Mapping[str, Any]) -> str:
+    return (f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]} instead of paying for "
+            f"{reason_words(event['reason'], event['to'])}.")
+
+
+def _paid(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} pays {event['chi']} chi for {reason_words(event['reason'], event['to'])}."
+
+
+def _out(event: Mapping[str, Any]) -> str:
+    return f"{seat_name(event['actor'])} is out of the game: {debt_words(event)}."
+
+
+def _game_over(event: Mapping[str, Any]) -> str:
+    winners = _seats(event["winners"])
+    return {
+        "awake": f"{winners} rides off the far edge of the Dreamscape and wakes: {winners} wins!",
+        "last-standing": f"{winners} is the last dreamer left and wins.",
+        "round-limit": f"The round limit is reached: {winners} (furthest north) wins.",
+        "all-out": "Nobody is left in the dream.",
+    }[event["reason"]]
+
+
+SENTENCES: Mapping[str, Sentence] = {
+    SETUP: "Rows 1 and 2 are laid; {first:seat} starts, and {chooser:seat} chooses a starting space first.",
+    ROW_LAID: _row_laid,
+    ROWS_REMOVED: _rows_removed,
+    STARTED: _start,
+    TURN: "{actor:seat}'s turn (round {round}): takes {chi} chi.",
+    BOUGHT: _bought_or_sold,
+    SOLD: _bought_or_sold,
+    PLACED: _placed,
+    UNPLACED: _placed,
+    BOOSTED: _boosted,
+    UNBOOSTED: _unboosted,
+    AIMED: _aimed,
+    PLAN_SET: _plan_set,
+    KEEP_SET: _keep_set,
+    CAPPED: "{actor:seat} returns {chi} chi above the cap of {cap}.",
+    OFFERED: _offered,
+    ACCEPTED: _accepted,
+    DECLINED: "{actor:seat} declines {from:seat}'s offer.",
+    TIME_UP: "The sand timer runs out: {seat:seat}'s buying stops.",
+    MOVEMENT_BEGINS: "{actor:seat}'s Movement Phase begins.",
+    ROLLED: _rolled,
+    NO_TILE: _no_tile,
+    RODE: _rode,
+    CONFLICT: _conflict,
+    BLOCKED: _blocked,
+    PASSED: _passed,
+    PUSHED: _pushed,
+    DOLDRUM: "{actor:seat} stops on a doldrum space.",
+    BRAKED: _braked,
+    LOOP: "{actor:seat} is caught in an endless loop and must brake.",
+    USED: _used,
+    ZIPPED: _zipped,
+    BLUE_SQUARE: "{actor:seat} gains {chi} chi on a blue square.",
+    DREW: _drew,
+    CASHED: _cashed,
+    CANCELLED: _cancelled,
+    PAID: _paid,
+    OUT: _out,
+    GAME_OVER: _game_over,
+}
+"""One sentence per event kind; they read as the game's texts always did."""
+
+
+__all__ = ["Debt", "EVENT_KINDS", "Reason", "SENTENCES", "STEP_OFF", "TURNS", "bundle_words", "debt_words",
+           "keep_words", "plan_words", "reason_words", "spot_words"]

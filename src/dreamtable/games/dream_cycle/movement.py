@@ -33,26 +33,27 @@ from ...core.contract import seat_name
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng
 from ...core.visibility import Event
+from . import events as ev
 from .board import NEEDS_ROW, WIN, is_doldrum
 from .components import (
     BLUE,
     BOOSTS,
     DRAIN,
-    FACING_NAMES,
+    FACINGS,
     FIELD_CODES,
     FIELD_NAMES,
     FIELDS,
-    INSPIRATION_NAMES,
+    INSPIRATION_CODES,
     INSPIRE,
     POWER,
     REIN,
-    SQUARE_NAMES,
+    SQUARE_CODES,
     WAKE,
     WARD,
     ZIP,
     turned,
 )
-from .events import happened
+from .events import STEP_OFF, TURNS, Reason
 from .notation import CASH, CycleMove
 
 BRAKE_CHI = 2
@@ -61,7 +62,6 @@ LANDING_EFFECTS = (BLUE, INSPIRE, DRAIN)
 """The squares that act on a token arriving on them (DC-R12)."""
 ZIP_HOPS = 2
 """A Zip moves one space, or two when it hops over an occupied one (§3.3)."""
-TURN_WORDS = ("goes straight", "turns right", "turns around", "turns left")
 
 BrakePlan = tuple[Any, ...]
 """A standing brake plan (DC-R31), as the arguments of its ``plan`` move: ``("none",)``,
@@ -214,7 +214,11 @@ class Board(Protocol):
     def row_of(self, pos: int) -> int: ...
 
     def where(self, pos: int) -> str:
-        """A position in words."""
+        """A position in words (for the prompts)."""
+        ...
+
+    def spot(self, pos: int) -> dict[str, Any]:
+        """A position as events give it: ``x``, ``y``, ``row``, ``square`` (see :mod:`.events`)."""
         ...
 
     def lay_row(self, events: list[Event]) -> None:
@@ -229,7 +233,7 @@ class Board(Protocol):
         """Chi from the seat's hand to the supply."""
         ...
 
-    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
+    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: Reason, events: list[Event]) -> bool:
         """A payment the rules impose (DC-R49); the seat is out when it cannot pay."""
         ...
 
@@ -323,10 +327,10 @@ class Movement:
     def begin(self, board: Board, events: list[Event]) -> None:
         """DC-R28: a token on a doldrum space first steps forward; then the fields lead it."""
         seat = self.mover
-        events.append(happened(seat, "{who}'s Movement Phase begins.", {"who": seat_name(seat)}))
+        events.append(Event(ev.MOVEMENT_BEGINS, seat))
         if is_doldrum(board.kinds[board.pos[seat]]):
             self.arrive_facing = board.facing[seat]
-            self._go(board, board.facing[seat], 1, events, why="steps off the doldrum space")
+            self._go(board, board.facing[seat], 1, events, step_off=True)
         else:
             self.step = Step.DEPART
         self.run(board, events)
@@ -370,15 +374,13 @@ class Movement:
             colour = die[board.rng.randrange(len(die))]
             if len({self.ways(board, face, facing) for face in die}) > 1:
                 self.seen.clear()  # DC-R32: only a roll that could change the path resets the loop check
-            events.append(happened(seat, "{who} rolls the die on {square}: {colour}.",
-                                   {"who": seat_name(seat), "square": SQUARE_NAMES[square], "colour": FIELD_NAMES[colour]}))
+            events.append(Event(ev.ROLLED, seat, {"square": SQUARE_CODES[square], "colour": FIELD_CODES[colour]}))
         else:
             colour = square
         self.colour = colour
         ways = self.ways(board, colour, facing)
         if not ways:
-            events.append(happened(seat, "{who} has no tile on {colour}: the movement ends, facing {facing}.",
-                                   {"who": seat_name(seat), "colour": FIELD_NAMES[colour], "facing": FACING_NAMES[facing]}))
+            events.append(Event(ev.NO_TILE, seat, {"colour": FIELD_CODES[colour], "facing": FACINGS[facing]}))
             self.step = Step.END
         elif len(ways) > 1:
             self.question = Choose(ways)
@@ -386,7 +388,7 @@ class Movement:
             self._go(board, ways[0].facing, ways[0].spaces, events)
 
     # -- one move ---------------------------------------------------------------------------------
-    def _go(self, board: Board, facing: int, spaces: int, events: list[Event], why: str = "") -> None:
+    def _go(self, board: Board, facing: int, spaces: int, events: list[Event], step_off: bool = False) -> None:
         """Turn to ``facing`` and ride ``spaces`` forward; boosted moves skip what they pass (DC-R30)."""
         seat = self.mover
         old = board.facing[seat]
@@ -404,10 +406,9 @@ class Movement:
             if nxt < 0:
                 break  # beyond the fringe: stop in the last fringe space passed (DC-R30)
             pos = nxt
-        colour = "" if self.colour < 0 else f" on {FIELD_NAMES[self.colour]}"
-        how = why or f"{TURN_WORDS[(facing - old) % 4]}{colour} and rides {FACING_NAMES[facing]}"
-        events.append(happened(seat, "{who}'s bicycle {how} {n} to {where}.", {
-            "who": seat_name(seat), "how": how, "n": "one space" if spaces == 1 else f"{spaces} spaces", "where": board.where(pos)}))
+        events.append(Event(ev.RODE, seat, {
+            "how": STEP_OFF if step_off else TURNS[(facing - old) % 4], "colour": None if self.colour < 0 else FIELD_CODES[self.colour],
+            "facing": FACINGS[facing], "spaces": spaces, "destination": board.spot(pos)}))
         if pos == board.pos[seat]:
             self.step = Step.END
             return
@@ -431,7 +432,7 @@ class Movement:
         if chain == 0 and toll:
             for other in occupants:  # DC-R39: the weaker occupants pay the mover a toll
                 if _power(board, other) < _power(board, mover):
-                    board.force_pay(other, toll, WARD, mover, f"{seat_name(mover)}'s toll", events)
+                    board.force_pay(other, toll, WARD, mover, "toll", events)
             if board.is_over:
                 return
             occupants = [s for s in occupants if board.alive[s]]
@@ -448,9 +449,7 @@ class Movement:
         top = max(_power(board, s) for s in parties)
         deciders = [s for s in parties if _power(board, s) == top]
         clash = Clash(tuple(entering), tuple(occupants), target, chain, tuple(pushed))
-        events.append(happened(mover, "Conflict at {where}: {a} against {b}.", {
-            "where": board.where(target), "a": ", ".join(seat_name(s) for s in entering),
-            "b": ", ".join(seat_name(s) for s in occupants)}))
+        events.append(Event(ev.CONFLICT, mover, {"at": board.spot(target), "entering": list(entering), "occupants": list(occupants)}))
         if len(deciders) == 1:
             self.question = Conflict(deciders[0], tuple(allowed), clash)
             return
@@ -462,15 +461,14 @@ class Movement:
         facing = board.facing[mover]
         self.question = None
         if outcome == "block":
-            events.append(happened(mover, "{who} is blocked and stays, facing {facing}.",
-                                   {"who": seat_name(mover), "facing": FACING_NAMES[facing]}))
+            events.append(Event(ev.BLOCKED, mover, {"facing": FACINGS[facing]}))
             self._after_block(board, events)
             return
         target = clash.target
         if clash.chain == 0:
             board.pos[mover] = target
         if outcome == "pass":
-            events.append(happened(mover, "{who} passes onto the same space.", {"who": ", ".join(seat_name(s) for s in clash.entering)}))
+            events.append(Event(ev.PASSED, mover, {"entering": list(clash.entering)}))
             self._landed(board, clash.pushed, events)
             return
         dest = board.peek(target, facing)
@@ -481,9 +479,7 @@ class Movement:
         for s in occupants:
             board.pos[s] = dest
         self.seen.clear()  # DC-R32: another token moved
-        events.append(happened(mover, "{them} pushed {d} to {where}.", {
-            "them": ", ".join(seat_name(s) for s in occupants) + (" is" if len(occupants) == 1 else " are"),
-            "d": FACING_NAMES[facing], "where": board.where(dest)}))
+        events.append(Event(ev.PUSHED, mover, {"pushed": list(occupants), "facing": FACINGS[facing], "destination": board.spot(dest)}))
         pushed = list(clash.pushed + occupants)
         chained = [s for s in range(board.players) if board.alive[s] and board.pos[s] == dest and s not in occupants and s != mover]
         if chained:  # DC-R38: a chain push, decided between the pushed tokens and the new occupants
@@ -513,7 +509,7 @@ class Movement:
             return
         if not board.alive[mover] or is_doldrum(board.kinds[board.pos[mover]]):
             if board.alive[mover]:
-                events.append(happened(mover, "{who} stops on a doldrum space.", {"who": seat_name(mover)}))
+                events.append(Event(ev.DOLDRUM, mover))
             self.step = Step.END
         else:
             self.step = Step.PLAN
@@ -549,8 +545,7 @@ class Movement:
     def _brake(self, board: Board, events: list[Event]) -> None:
         seat = self.mover
         board.spend(seat, BRAKE_CHI)
-        events.append(happened(seat, f"{{who}} pays {BRAKE_CHI} chi and brakes at {{where}}.",
-                               {"who": seat_name(seat), "where": board.where(board.pos[seat])}))
+        events.append(Event(ev.BRAKED, seat, {"chi": BRAKE_CHI, "at": board.spot(board.pos[seat])}))
         self.step = Step.END
 
     def _loop_check(self, board: Board, events: list[Event]) -> None:
@@ -559,8 +554,8 @@ class Movement:
         self.arrivals += 1
         key = (board.pos[seat], board.facing[seat])
         if key in self.seen or self.arrivals >= self.settings.step_cap:
-            events.append(happened(seat, "{who} is caught in an endless loop and must brake.", {"who": seat_name(seat)}))
-            board.force_pay(seat, BRAKE_CHI, WAKE, None, "the brake in an endless loop", events)
+            events.append(Event(ev.LOOP, seat))
+            board.force_pay(seat, BRAKE_CHI, WAKE, None, "loop", events)
             self.step = Step.END
             return
         self.seen.add(key)
@@ -568,7 +563,8 @@ class Movement:
 
     # -- answers to the questions -----------------------------------------------------------------
     def prompt(self, board: Board) -> str:
-        """The open question in words (shown to every player)."""
+        """The open question in words, for the seat asked (``CycleState._prompt`` tells the others
+        only what they may know: a pause or a Block's question may name the mover's Zip)."""
         question = self.question
         mover = seat_name(self.mover)
         where = board.where(board.pos[self.mover])
@@ -645,7 +641,7 @@ class Movement:
             self._brake(board, events)
         elif kind == "wake":
             self.question = None
-            board.force_pay(seat, BRAKE_CHI, WAKE, None, "a brake", events)
+            board.force_pay(seat, BRAKE_CHI, WAKE, None, "brake", events)
             self.step = Step.END
         elif kind == "zip":
             self._zip(board, events)
@@ -680,7 +676,7 @@ class Movement:
         seat = self.mover
         board.return_tile(seat, k)
         self.seen.clear()  # DC-R32: an Inspiration tile was used
-        events.append(happened(seat, "{who} turns in {tile}.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k]}))
+        events.append(Event(ev.USED, seat, {"tile": INSPIRATION_CODES[k]}))
 
     def _zip_landing(self, board: Board) -> int | None:
         """Where a Zip would land (a position, ``NEEDS_ROW`` or ``WIN``), or ``None`` if it cannot be used."""
@@ -717,8 +713,7 @@ class Movement:
             pos = nxt
             if not any(board.alive[s] and board.pos[s] == pos for s in range(board.players) if s != seat):
                 break
-        events.append(happened(seat, "{who} zips {d} to {where}.",
-                               {"who": seat_name(seat), "d": FACING_NAMES[facing], "where": board.where(pos)}))
+        events.append(Event(ev.ZIPPED, seat, {"facing": FACINGS[facing], "destination": board.spot(pos)}))
         self._arrive(board, pos, events)
 
 

@@ -74,6 +74,15 @@ def bundle_text(bundle: Bundle) -> str:
     return " ".join(words) or "-"
 
 
+@lru_cache(maxsize=1024)
+def bundle_json(bundle: Bundle) -> dict[str, Any]:
+    """A bundle as events and the board give it: ``{"tiles": ["N", "N"], "chi": 2, "inspiration":
+    ["zip"]}``. Shared between calls (events are cheap to build): never change what it returns."""
+    tiles = [code for code, count in zip(DIRECTIONAL_CODES, bundle) for _ in range(count)]
+    inspiration = [code for code, count in zip(INSPIRATION_CODES, bundle[CHI_SLOT + 1:]) for _ in range(count)]
+    return {"tiles": tiles, "chi": bundle[CHI_SLOT], "inspiration": inspiration}
+
+
 def parse_bundle(words: list[str]) -> Bundle:
     counts = [0] * BUNDLE_SIZE
     if words == ["-"]:

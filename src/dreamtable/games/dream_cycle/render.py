@@ -1,5 +1,8 @@
 """Drawing Dream Cycle in a terminal: the visible Dreamscape (north up, coloured squares, tokens
-with facing arrows, the fringe as dots), every Interpretation tile, chi and the last events."""
+with facing arrows, the fringe as dots), every Interpretation tile, chi and the last events.
+
+Everything is read from the view (the envelope, with the game's part under ``board``); the
+terminal prints the view's prompt under the drawing."""
 
 from __future__ import annotations
 
@@ -11,6 +14,7 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ..terminal_text import recent_events
 from .components import DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, FIELD_NAMES, INSPIRATION_CODES, INSPIRATION_NAMES
+from .events import SQUARE_NAME, bundle_words, debt_words, keep_words, plan_words
 from .notation import CycleMove, bundle_text
 
 SQUARE_STYLE = {
@@ -28,15 +32,15 @@ LEGEND = "g w o r p f s: the seven field colours · ≈ blue: +chi · () Inspira
 def board(view: dict[str, Any]) -> Text:
     """The rows on the board, north up, two characters a square, with the fringe and the tokens."""
     squares: dict[tuple[int, int], str] = {}
-    for row in view["rows"]:
+    for row in view["board"]["rows"]:
         for i, line in enumerate(row["squares"]):
             for j, code in enumerate(line):
                 squares[(row["x"] + j, row["y"] + 2 - i)] = code
     tokens: dict[tuple[int, int], list[str]] = {}
-    for player in view["players"]:
+    for seat, player in enumerate(view["board"]["seats"]):
         token = player["token"]
         if token is not None and player["alive"]:
-            tokens.setdefault((token["x"], token["y"]), []).append(player["seat"] + ARROWS[token["facing"]])
+            tokens.setdefault((token["x"], token["y"]), []).append(seat_name(seat) + ARROWS[token["facing"]])
     if not squares:
         return Text("(no rows on the board)")
     xs = [x for x, _ in squares] + [x for x, _ in tokens]
@@ -58,13 +62,14 @@ def board(view: dict[str, Any]) -> Text:
     return text
 
 
-def interpretation(player: dict[str, Any]) -> Text:
+def interpretation(seat: int, player: dict[str, Any]) -> Text:
     """One player's Interpretation tile, hand, chi and Inspiration tiles on two lines."""
     text = Text()
-    status = "" if player["alive"] else f"  OUT: {player['out']}"
+    status = "" if player["alive"] else f"  OUT: {debt_words(player['out']) if player['out'] else 'out'}"
     token = player["token"]
-    where = f"row {token['row']}, {token['on']}, facing {token['facing']}" if token and player["alive"] else "not on the board"
-    text.append(f"{player['seat']}  ", style="bold")
+    on = "fringe" if token is None or token["square"] == "fringe" else SQUARE_NAME[token["square"]]
+    where = f"row {token['row']}, {on}, facing {token['facing']}" if token and player["alive"] else "not on the board"
+    text.append(f"{seat_name(seat)}  ", style="bold")
     text.append(f"chi {player['chi']} · {where}{status}\n")
     text.append("   ")
     for code in FIELD_CODES:
@@ -76,24 +81,24 @@ def interpretation(player: dict[str, Any]) -> Text:
     insp = player["inspiration"]
     insp_text = ", ".join(insp) if isinstance(insp, list) else f"{insp} face down"
     power = "" if player["power"] is None else f" · Power {player['power']}"
-    plan = f" · plan: {player['plan']}" if player["plan"] else ""
-    plan += f" · keep: {', '.join(player['keep'])}" if player["keep"] else ""
+    plan = f" · plan: {plan_words(player['plan'])}" if player["plan"] else ""
+    plan += f" · keep: {keep_words(player['keep'])}" if player["keep"] else ""
     text.append(f"\n    hand {hand} · Inspiration {insp_text or '—'}{power}{plan}\n")
     return text
 
 
 def render(view: dict[str, Any]) -> RenderableType:
     """The Dreamscape, the Interpretation tiles, the supply and the last events."""
+    state = view["board"]
     parts: list[RenderableType] = [board(view), Text(LEGEND, style="dim")]
-    parts += [interpretation(player) for player in view["players"]]
-    prices = " ".join(f"{code}:{buy}/{sell}({view['stock'][code]})" for code, (buy, sell) in view["prices"].items())
-    parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {view['chi_supply']} · Inspiration tiles "
-                      f"{view['inspiration_supply']} · rows laid {view['rows_laid']} of 10 · round {view['round']}"))
-    for offer in view["offers"]:
-        parts.append(Text(f"Offer: {offer['from']} gives {offer['give']} to {offer['to']} for {offer['take']}", style="yellow"))
+    parts += [interpretation(seat, player) for seat, player in enumerate(state["seats"])]
+    prices = " ".join(f"{code}:{buy}/{sell}({state['stock'][code]})" for code, (buy, sell) in state["prices"].items())
+    parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {state['chi_supply']} · Inspiration tiles "
+                      f"{state['inspiration_supply']} · rows laid {state['rows_laid']} of 10 · round {state['round']}"))
+    for offer in state["offers"]:
+        parts.append(Text(f"Offer: {seat_name(offer['from'])} gives {bundle_words(offer['give'])} to {seat_name(offer['to'])} "
+                          f"for {bundle_words(offer['take'])}", style="yellow"))
     parts.append(recent_events(view))
-    if view["pending"]:
-        parts.append(Text(view["pending"]["question"], style="bold"))
     return Group(*parts)
 
 
@@ -103,7 +108,7 @@ def describe(view: dict[str, Any], action: CycleMove) -> str:
     if kind == "start":
         return f"start on space {args[0] + 1} (west to east) south of row 1"
     if kind in ("buy", "sell"):
-        buy, sell = view["prices"][DIRECTIONAL_CODES[args[0]]]
+        buy, sell = view["board"]["prices"][DIRECTIONAL_CODES[args[0]]]
         name = DIRECTIONAL_NAMES[args[0]]
         return f"{kind} {'an' if name[0] in 'AEIOU' else 'a'} {name} tile for {buy if kind == 'buy' else sell} chi"
     if kind in ("place", "unplace"):

@@ -7,6 +7,7 @@ Each rule is marked with its ``DC-R*`` resolution.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
@@ -35,7 +36,6 @@ from .components import (
     POWER,
     REIN,
     SQUARE_CODES,
-    SQUARE_NAMES,
     TILES_PER_PHASE,
     TILES_PER_ROW,
     TYPES,
@@ -49,9 +49,10 @@ from .components import (
     inspiration_table,
     load_dreamscape,
 )
-from .events import happened
+from . import events as ev
+from .events import Debt, Reason, keep_words, plan_words, spot_words
 from .movement import BrakePlan, Movement, Settings
-from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_text
+from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_json, bundle_text
 
 START, BUYING, MOVEMENT, OVER = "start", "buying", "movement", "over"
 ROWS = 10
@@ -65,6 +66,8 @@ ASK_PLAN: BrakePlan = ("ask",)
 LISTED_PLAN_STEPS = 3  # legal_actions lists "plan steps 3"; any number up to the step cap can be typed
 FREE_KINDS = frozenset({"offer", "plan", "keep"})  # moves with free parameters (see CycleState.action_forms)
 LISTED_IN_ERRORS = 12  # legal moves named in the message refusing a move that is not one of them
+PRIVATE_QUESTIONS = frozenset({"pause", "blocked"})  # questions whose kind others do not see (DC-R43; see _pending)
+DECIDING = "deciding"  # what others see of such a question's kind
 END_MOVE = CycleMove("end")
 
 
@@ -135,7 +138,8 @@ class CycleState(TurnBasedState[CycleMove]):
     pos: list[int]
     facing: list[int]
     alive: list[bool]
-    out_reason: list[str]
+    out_reason: list[Debt | None]
+    """Per seat, the payment that put it out of the game (DC-R46), or ``None``."""
     chi: list[int]
     supply: int
     """Chi in the supply (DC-R18)."""
@@ -192,7 +196,7 @@ class CycleState(TurnBasedState[CycleMove]):
         state.round = 1
         state.buying_closed = False
         state.movement = None
-        state.out_reason = [""] * players
+        state.out_reason = [None] * players
         state._cache = {}
         state.phase_actions = 0
         state._outcome = None
@@ -200,8 +204,7 @@ class CycleState(TurnBasedState[CycleMove]):
         state.lay_row(events)
         state.lay_row(events)
         state.turn = state.start_order[0]
-        events.append(happened(None, "Rows 1 and 2 are laid; {first} starts, and {chooser} chooses a starting space first.",
-                               {"first": seat_name(state.first_player), "chooser": seat_name(state.turn)}))
+        events.append(Event(ev.SETUP, None, {"first": state.first_player, "chooser": state.turn}))
         for event in events:
             state._log = (state._log, event)
         return state
@@ -297,8 +300,7 @@ class CycleState(TurnBasedState[CycleMove]):
         self.row_tiles = self.row_tiles + (tuple(tiles),)
         self.rows_laid = row
         self._rebuild()
-        events.append(happened(None, "Row {row} (Phase {phase}) is laid: {tiles}.",
-                               {"row": row, "phase": phase, "tiles": ", ".join(self.scape.tile_id(p, i) for p, i, _ in tiles)}))
+        events.append(Event(ev.ROW_LAID, None, {"row": row, "phase": phase, "tiles": [self.scape.tile_id(p, i) for p, i, _ in tiles]}))
 
     def _rebuild(self) -> None:
         rows = [(row, tuple(rotate(self.scape.tiles[p - 1][i], r) for p, i, r in self.row_tiles[row - 1]))
@@ -319,8 +321,7 @@ class CycleState(TurnBasedState[CycleMove]):
             self.rows_removed = removed
             self._rebuild()
             if all(self.kinds[p] != BEYOND for s, p in enumerate(self.pos) if self.alive[s]):
-                events.append(happened(None, "Every token has passed row {rows}: removed.",
-                                       {"rows": ", ".join(str(r) for r in range(first + 1, removed + 1))}))
+                events.append(Event(ev.ROWS_REMOVED, None, {"rows": list(range(first + 1, removed + 1))}))
                 return
             removed -= 1
         if self.rows_removed != first:
@@ -346,13 +347,16 @@ class CycleState(TurnBasedState[CycleMove]):
         """The row a position lies in (0 south of row 1)."""
         return self.geo.y(pos) // 3 + 1
 
-    def where(self, pos: int) -> str:
-        """A position in words: its row and square, or the fringe."""
+    def spot(self, pos: int) -> dict[str, Any]:
+        """A position as events and the board give it: ``x``, ``y``, ``row`` and ``square`` (a square
+        code, or ``fringe``), as it is now (rows come and go)."""
         kind = self.kinds[pos]
         x, y = self.geo.xy(pos)
-        if kind == FRINGE:
-            return f"the fringe ({x},{y})"
-        return f"row {self.row_of(pos)}, {SQUARE_NAMES[kind]} ({x},{y})"
+        return {"x": x, "y": y, "row": self.row_of(pos), "square": "fringe" if kind == FRINGE else SQUARE_CODES[kind]}
+
+    def where(self, pos: int) -> str:
+        """A position in words: its row and square, or the fringe."""
+        return spot_words(self.spot(pos))
 
     def facing_is_legal(self, seat: int, facing: int) -> bool:
         """DC-R25: a token on a doldrum space must face a square or fringe space (or the far edge)."""
@@ -607,8 +611,7 @@ class CycleState(TurnBasedState[CycleMove]):
                                      f"free: {', '.join(str(i + 1) for i, p in enumerate(self.geo.start_spaces()) if p not in self.pos)}")
         self.pos[seat] = space
         self.start_order.pop(0)
-        events.append(happened(seat, "{who} starts on space {n}, facing {facing}.",
-                               {"who": seat_name(seat), "n": action.args[0] + 1, "facing": FACING_NAMES[self.facing[seat]]}))
+        events.append(Event(ev.STARTED, seat, {"space": action.args[0] + 1, "facing": FACINGS[self.facing[seat]]}))
         if self.start_order:
             self.turn = self.start_order[0]
         else:
@@ -631,13 +634,13 @@ class CycleState(TurnBasedState[CycleMove]):
                 raise IllegalActionError(f"the token already faces {FACING_NAMES[args[0]]}; aim it "
                                          f"{' or '.join(others) or 'nowhere else'} (DC-R25)")
             self.facing[seat] = args[0]
-            events.append(happened(seat, "{who} aims the bicycle {d}.", {"who": seat_name(seat), "d": FACING_NAMES[args[0]]}))
+            events.append(Event(ev.AIMED, seat, {"facing": FACINGS[args[0]]}))
             return
         if kind == "plan":
             if args == self.plan[seat]:
                 raise IllegalActionError(f"your brake plan is already: {plan_text(args)} (DC-R31)")
             self.plan[seat] = args
-            events.append(happened(seat, "{who} sets a brake plan{plan}.", {"who": seat_name(seat), "plan": owner_only(seat, f": {plan_text(args)}", "")}))
+            events.append(Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))}))
             return
         if kind == "cash":
             self.cash(seat, args[0], events)
@@ -646,8 +649,7 @@ class CycleState(TurnBasedState[CycleMove]):
             if args == self.keep[seat]:
                 raise IllegalActionError(f"you already keep: {keep_text(args)} (DC-R49)")
             self.keep[seat] = args
-            events.append(happened(seat, "{who} chooses which Inspiration tiles to keep{keep}.",
-                                   {"who": seat_name(seat), "keep": owner_only(seat, f": {keep_text(args)}", "")}))
+            events.append(Event(ev.KEEP_SET, seat, {"tiles": owner_only(seat, [INSPIRATION_CODES[k] for k in args])}))
             return
         if self.buying_closed and kind in ("buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"):
             raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
@@ -662,7 +664,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 raise IllegalActionError(f"there is no boost on {FIELD_NAMES[args[0]]}")
             self.chi[seat] += self.boost[seat][args[0]]
             self.boost[seat][args[0]] = 0
-            events.append(happened(seat, "{who} takes the boost off {f}.", {"who": seat_name(seat), "f": FIELD_NAMES[args[0]]}))
+            events.append(Event(ev.UNBOOSTED, seat, {"field": FIELD_CODES[args[0]]}))
         elif kind in ("offer", "accept", "decline"):
             self._trade_action(seat, action, events)
         else:
@@ -734,14 +736,14 @@ class CycleState(TurnBasedState[CycleMove]):
             self.hand[seat][k] += 1
             self.chi[seat] -= tile.buy
             self.supply += tile.buy
+            events.append(Event(ev.BOUGHT, seat, {"tile": DIRECTIONAL_CODES[k], "chi": tile.buy}))
         else:
             if not self.hand[seat][k]:
                 raise IllegalActionError(f"you have no {DIRECTIONAL_NAMES[k]} tile in your hand to sell (unplace it first)")
             self.stock[k] += 1
             self.hand[seat][k] -= 1
-            self.give_chi(seat, tile.sell)
-        events.append(happened(seat, "{who} {verb} a {tile} tile.", {"who": seat_name(seat), "verb": "buys" if kind == "buy" else "sells",
-                                                                      "tile": DIRECTIONAL_NAMES[k]}))
+            got = self.give_chi(seat, tile.sell)
+            events.append(Event(ev.SOLD, seat, {"tile": DIRECTIONAL_CODES[k], "chi": got}))
 
     def place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
         if self.phase == MOVEMENT and seat == self.turn and not self.reinterpreting:
@@ -761,9 +763,7 @@ class CycleState(TurnBasedState[CycleMove]):
             rest.remove(k)
             self.fields[seat][f] = tuple(rest)
             self.hand[seat][k] += 1
-        events.append(happened(seat, "{who} {verb} {tile} {where} {field}.", {
-            "who": seat_name(seat), "verb": "places" if kind == "place" else "takes", "tile": DIRECTIONAL_NAMES[k],
-            "where": "on" if kind == "place" else "off", "field": FIELD_NAMES[f]}))
+        events.append(Event(ev.PLACED if kind == "place" else ev.UNPLACED, seat, {"tile": DIRECTIONAL_CODES[k], "field": FIELD_CODES[f]}))
 
     def _boost(self, seat: int, f: int, amount: int, events: list[Event]) -> None:
         if len(self.fields[seat][f]) != 1:
@@ -775,7 +775,7 @@ class CycleState(TurnBasedState[CycleMove]):
             raise IllegalActionError(f"a boost of {amount} needs {amount} chi and you have {self.chi[seat]} (DC-R24)")
         self.chi[seat] -= amount
         self.boost[seat][f] = amount
-        events.append(happened(seat, "{who} boosts {field} with {n} chi.", {"who": seat_name(seat), "field": FIELD_NAMES[f], "n": amount}))
+        events.append(Event(ev.BOOSTED, seat, {"field": FIELD_CODES[f], "chi": amount}))
 
     def _end_buying(self, seat: int, events: list[Event]) -> None:
         if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
@@ -797,7 +797,7 @@ class CycleState(TurnBasedState[CycleMove]):
         if excess > 0:
             self.chi[seat] = CHI_CAP
             self.supply += excess
-            events.append(happened(seat, f"{{who}} returns {{n}} chi above the cap of {CHI_CAP}.", {"who": seat_name(seat), "n": excess}))
+            events.append(Event(ev.CAPPED, seat, {"chi": excess, "cap": CHI_CAP}))
         self.buying_closed = True
 
     # -- trading (DC-R26, DC-R27) -------------------------------------------------------------------
@@ -809,8 +809,7 @@ class CycleState(TurnBasedState[CycleMove]):
             if not self._holds(seat, give):
                 raise IllegalActionError(f"you do not hold everything you offer ({bundle_text(give)})")
             self.offers[(seat, partner)] = (give, take)
-            events.append(happened(seat, "{who} offers {to} {give} for {take}.", {"who": seat_name(seat), "to": seat_name(partner),
-                                                                                   "give": bundle_text(give), "take": bundle_text(take)}))
+            events.append(Event(ev.OFFERED, seat, {"to": partner, "give": bundle_json(give), "take": bundle_json(take)}))
             return
         giver = args[0]
         if (giver, seat) not in self.offers:
@@ -818,7 +817,7 @@ class CycleState(TurnBasedState[CycleMove]):
             raise IllegalActionError(f"{seat_name(giver)} has made you no offer (open offers to you: {', '.join(open_to_you) or 'none'})")
         give, take = self.offers.pop((giver, seat))
         if kind == "decline":
-            events.append(happened(seat, "{who} declines {g}'s offer.", {"who": seat_name(seat), "g": seat_name(giver)}))
+            events.append(Event(ev.DECLINED, seat, {"from": giver}))
             return
         try:
             self._check_trade(seat, giver)
@@ -831,8 +830,7 @@ class CycleState(TurnBasedState[CycleMove]):
             raise
         self._transfer(giver, seat, give)
         self._transfer(seat, giver, take)
-        events.append(happened(seat, "{who} accepts: {g} gives {give} for {take}.", {"who": seat_name(seat), "g": seat_name(giver),
-                                                                                      "give": bundle_text(give), "take": bundle_text(take)}))
+        events.append(Event(ev.ACCEPTED, seat, {"from": giver, "give": bundle_json(give), "take": bundle_json(take)}))
 
     def _check_trade(self, seat: int, partner: int) -> None:
         if not 0 <= partner < self.players or partner == seat or not self.alive[partner]:
@@ -881,7 +879,7 @@ class CycleState(TurnBasedState[CycleMove]):
         """Blue gives chi, Inspiration Bonus draws tiles, Psychic Drain costs chi (DC-R14 – DC-R16)."""
         if kind == BLUE:
             got = self.give_chi(seat, self.options["blue_chi"])
-            events.append(happened(seat, "{who} gains {n} chi on a blue square.", {"who": seat_name(seat), "n": got}))
+            events.append(Event(ev.BLUE_SQUARE, seat, {"chi": got}))
         elif kind == INSPIRE:
             for _ in range(self.options["inspiration_draw"]):
                 total = sum(self.insp_supply)
@@ -895,10 +893,9 @@ class CycleState(TurnBasedState[CycleMove]):
                 self.insp_supply[k] -= 1
                 self.insp[seat].append(k)
                 self.insp[seat].sort()
-                events.append(happened(seat, "{who} draws an Inspiration tile{tile}.",
-                                       {"who": seat_name(seat), "tile": owner_only(seat, f": {INSPIRATION_NAMES[k]}", "")}))
+                events.append(Event(ev.DREW, seat, {"tile": owner_only(seat, INSPIRATION_CODES[k])}))
         elif kind == DRAIN:
-            self.force_pay(seat, self.options["drain_chi"], WARD, None, "a Psychic Drain", events)
+            self.force_pay(seat, self.options["drain_chi"], WARD, None, "drain", events)
 
     def give_chi(self, seat: int, amount: int) -> int:
         """Chi from the supply, cut to what is there (DC-R18)."""
@@ -919,9 +916,9 @@ class CycleState(TurnBasedState[CycleMove]):
         got = self.give_chi(seat, SECOND_WIND_CHI if k == WIND else TURN_IN_CHI)
         if self.movement is not None:
             self.movement.path_changed()  # DC-R32: an Inspiration tile was used
-        events.append(happened(seat, "{who} turns in {tile} for {n} chi.", {"who": seat_name(seat), "tile": INSPIRATION_NAMES[k], "n": got}))
+        events.append(Event(ev.CASHED, seat, {"tile": INSPIRATION_CODES[k], "chi": got}))
 
-    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: str, events: list[Event]) -> bool:
+    def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: Reason, events: list[Event]) -> bool:
         """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49).
 
         Wake Gently or Ward (``cancel``) is used if held, unless the player keeps it and can pay
@@ -931,11 +928,10 @@ class CycleState(TurnBasedState[CycleMove]):
         worth = self.chi[seat] + sum(SECOND_WIND_CHI if k == WIND else TURN_IN_CHI for k in held)
         if cancel in held and (cancel not in kept or worth < amount):
             self.return_tile(seat, cancel)
-            events.append(happened(seat, "{who} turns in {tile} instead of paying for {why}.",
-                                   {"who": seat_name(seat), "tile": INSPIRATION_NAMES[cancel], "why": why}))
+            events.append(Event(ev.CANCELLED, seat, {"tile": INSPIRATION_CODES[cancel], "reason": why, "to": to}))
             return True
         if worth < amount:
-            self.eliminate(seat, f"could not pay {amount} chi for {why}", events)
+            self.eliminate(seat, Debt(why, amount, to), events)
             return False
         order = [k for k in TURN_IN_ORDER if k not in kept] + [k for k in TURN_IN_ORDER if k in kept]
         for k in order:
@@ -948,10 +944,10 @@ class CycleState(TurnBasedState[CycleMove]):
             self.supply += amount
         else:
             self.chi[to] += amount
-        events.append(happened(seat, "{who} pays {n} chi for {why}.", {"who": seat_name(seat), "n": amount, "why": why}))
+        events.append(Event(ev.PAID, seat, {"chi": amount, "reason": why, "to": to}))
         return True
 
-    def eliminate(self, seat: int, why: str, events: list[Event]) -> None:
+    def eliminate(self, seat: int, debt: Debt, events: list[Event]) -> None:
         """Out of the game: token off, everything back to the supply (DC-R46); last player standing wins."""
         self.alive[seat] = False
         self.pos[seat] = -1
@@ -969,8 +965,8 @@ class CycleState(TurnBasedState[CycleMove]):
         self.chi[seat] = 0
         self.boost[seat] = [0] * FIELDS
         self.offers = {key: v for key, v in self.offers.items() if seat not in key}
-        self.out_reason[seat] = why
-        events.append(happened(seat, "{who} is out of the game: {why}.", {"who": seat_name(seat), "why": why}))
+        self.out_reason[seat] = debt
+        events.append(Event(ev.OUT, seat, {"chi": debt.chi, "reason": debt.reason, "to": debt.to}))
         living = [s for s in range(self.players) if self.alive[s]]
         if len(living) == 1:
             self.finish(living, "last-standing", events)
@@ -985,7 +981,7 @@ class CycleState(TurnBasedState[CycleMove]):
         self.buying_closed = False
         self.phase_actions = 0
         got = self.give_chi(seat, INCOME_FIRST if self.turns_taken[seat] == 0 else INCOME)
-        events.append(happened(seat, "{who}'s turn (round {round}): takes {n} chi.", {"who": seat_name(seat), "round": self.round, "n": got}))
+        events.append(Event(ev.TURN, seat, {"round": self.round, "chi": got}))
 
     def end_turn(self, events: list[Event]) -> None:
         """Boost chi goes to the supply, offers lapse, passed rows go, the next player begins."""
@@ -1017,13 +1013,9 @@ class CycleState(TurnBasedState[CycleMove]):
         self.phase = OVER
         self.movement = None
         details = tuple({"alive": self.alive[s], "row": max(self.row_of(self.pos[s]), 0) if self.alive[s] else None,
-                         "out": self.out_reason[s], "chi": self.chi[s]} for s in range(self.players))
+                         "out": _debt_json(self.out_reason[s]), "chi": self.chi[s]} for s in range(self.players))
         self._outcome = Outcome(tuple(1.0 if s in winners else 0.0 for s in range(self.players)), tuple(winners), reason, details)
-        text = {"awake": "{w} rides off the far edge of the Dreamscape and wakes: {w} wins!",
-                "last-standing": "{w} is the last dreamer left and wins.",
-                "round-limit": "The round limit is reached: {w} (furthest north) wins.",
-                "all-out": "Nobody is left in the dream."}[reason]
-        events.append(happened(None, text, {"w": ", ".join(seat_name(s) for s in winners)}))
+        events.append(Event(ev.GAME_OVER, None, {"reason": reason, "winners": list(winners)}))
 
     # -- timers (DC-R47) -----------------------------------------------------------------------------
     @property
@@ -1035,12 +1027,15 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _expire(self, timer: Timer) -> list[Event]:
         self._cache = {}
-        events = [happened(None, "The sand timer runs out: {who}'s buying stops.", {"who": seat_name(self.turn)})]
+        events = [Event(ev.TIME_UP, None, {"seat": self.turn})]
         self._close_buying(self.turn, events)
         return events
 
     # -- the view --------------------------------------------------------------------------------------
     def _view(self) -> dict[str, Any]:
+        """The board (``view.schema.json`` describes it): the rows on the board, every seat's token,
+        tiles and chi (its Inspiration tiles, brake plan and keeps only to itself), the supply, the
+        open offers and the question the game waits on."""
         geo = self.geo
         rows = []
         for row in range(self.rows_removed + 1, self.rows_laid + 1):
@@ -1048,40 +1043,84 @@ class CycleState(TurnBasedState[CycleMove]):
             squares = [[SQUARE_CODES[self.kinds[geo.pos(base_x + i, y)]] for i in range(ROW_WIDTH)] for y in range(base_y + 2, base_y - 1, -1)]
             rows.append({"row": row, "phase": (row - 1) % PHASES + 1, "x": base_x, "y": base_y,
                          "tiles": [self.scape.tile_id(p, i) for p, i, _ in self.row_tiles[row - 1]], "squares": squares})
-        players = []
+        seats = []
         for s in range(self.players):
-            x, y = geo.xy(self.pos[s])
-            kind = self.kinds[self.pos[s]] if self.pos[s] >= 0 else BEYOND
             power = self.insp[s].count(POWER)
-            players.append({
-                "seat": seat_name(s), "alive": self.alive[s], "out": self.out_reason[s],
-                "token": None if self.pos[s] < 0 else {
-                    "x": x, "y": y, "row": max(self.row_of(self.pos[s]), 0), "facing": FACINGS[self.facing[s]],
-                    "on": "fringe" if kind == FRINGE else SQUARE_NAMES[kind] if kind < FRINGE else None},
+            seats.append({
+                "alive": self.alive[s], "out": _debt_json(self.out_reason[s]),
+                "token": None if self.pos[s] < 0 else {**self.spot(self.pos[s]), "facing": FACINGS[self.facing[s]]},
                 "chi": self.chi[s],
                 "hand": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.hand[s]) if n},
                 "fields": {FIELD_CODES[f]: [DIRECTIONAL_CODES[k] for k in self.fields[s][f]] for f in range(FIELDS)},
                 "boosts": {FIELD_CODES[f]: b for f, b in enumerate(self.boost[s]) if b},
                 "inspiration": owner_only(s, [INSPIRATION_CODES[k] for k in self.insp[s]], len(self.insp[s])),
                 "power": power if self.options["power_public"] else owner_only(s, power, None),
-                "plan": owner_only(s, plan_text(self.plan[s]), None),
+                "plan": owner_only(s, plan_json(self.plan[s]), None),
                 "keep": owner_only(s, [INSPIRATION_CODES[k] for k in self.keep[s]], None),
             })
-        pending = None
-        movement = self.movement
-        if movement is not None and movement.question is not None:
-            pending = {"kind": movement.question.kind, "seat": seat_name(self.deciding_seat()), "question": movement.prompt(self)}
         return {
-            "phase": self.phase, "turn": seat_name(self.turn), "round": self.round, "first_player": seat_name(self.first_player),
+            "phase": self.phase, "on_turn": self.turn, "round": self.round, "first_player": self.first_player,
             "rows": rows, "rows_laid": self.rows_laid, "rows_left": ROWS - self.rows_laid, "rows_removed": self.rows_removed,
-            "players": players, "chi_supply": self.supply, "inspiration_supply": sum(self.insp_supply),
+            "seats": seats, "chi_supply": self.supply, "inspiration_supply": sum(self.insp_supply),
             "stock": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.stock)},
             "prices": {DIRECTIONAL_CODES[k]: [t.buy, t.sell] for k, t in enumerate(self.types)},
-            "offers": [{"from": seat_name(g), "to": seat_name(t), "give": bundle_text(give), "take": bundle_text(take)}
+            "offers": [{"from": g, "to": t, "give": bundle_json(give), "take": bundle_json(take)}
                        for (g, t), (give, take) in self.offers.items()],
-            "pending": pending, "reinterpreting": self.reinterpreting,
+            "pending": self._pending(), "reinterpreting": self.reinterpreting,
             "start_spaces": [i + 1 for i, p in enumerate(geo.start_spaces()) if p not in self.pos] if self.phase == START else [],
         }
+
+    def _pending(self) -> dict[str, Any] | None:
+        """The question the movement waits on: its kind and the seat that answers it.
+
+        A pause (only a ``plan ask`` pauses) and a question after a Block (asked with no other way
+        left only when the mover holds a Zip) would tell the others what the mover keeps hidden: they
+        see the kind ``deciding`` (DC-R43). A choice of ways, a conflict and a reinterpretation
+        follow from what everyone sees."""
+        movement = self.movement
+        if movement is None or movement.question is None:
+            return None
+        kind: Any = movement.question.kind
+        if kind in PRIVATE_QUESTIONS:
+            kind = owner_only(movement.mover, kind, DECIDING)
+        return {"kind": kind, "seat": self.deciding_seat()}
+
+    # -- the prompts ---------------------------------------------------------------------------------
+    def _prompt(self, seat: int) -> str | None:
+        """What the game asks ``seat`` (an actor), in words. The mover's own questions name what it
+        holds; everyone else is told only what all may know (DC-R43)."""
+        if self.phase == START:
+            free = ", ".join(str(i + 1) for i, p in enumerate(self.geo.start_spaces()) if p not in self.pos)
+            return f"Choose your starting space south of row 1 (free: {free})."
+        movement = self.movement
+        if movement is not None and movement.question is not None:
+            if seat == movement.waiting_on:
+                return movement.prompt(self)
+            asked = self._question_for_others(movement)
+        elif seat == self.turn:
+            return self._buying_prompt(seat)
+        else:
+            asked = f"It is {seat_name(self.turn)}'s Buying Phase."
+        due = self._answers_due(seat)
+        if due:
+            offers = "; ".join(f"{seat_name(g)} offers you {bundle_text(self.offers[(g, seat)][0])} for "
+                               f"{bundle_text(self.offers[(g, seat)][1])}" for g in due)
+            return f"{offers}: accept or decline ({', '.join(f'accept {seat_name(g)}' for g in due)})."
+        return f"{asked} Meanwhile you may reposition your tiles, trade or turn in Inspiration tiles."
+
+    def _question_for_others(self, movement: Movement) -> str:
+        """The open question as a seat other than the one asked may know it."""
+        question = movement.question
+        if question is not None and question.kind not in PRIVATE_QUESTIONS:
+            return movement.prompt(self)
+        return f"{seat_name(movement.mover)} is deciding how to go on."
+
+    def _buying_prompt(self, seat: int) -> str:
+        if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
+            return "Your bicycle faces away from the Dreamscape: aim it, then 'end' to ride."
+        if self.buying_closed:
+            return "The sand timer has run out: you may still aim, plan, keep or cash, then 'end' to ride."
+        return "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then 'end' to ride."
 
     def check_invariants(self) -> None:
         """Conservation of chi and tiles; no token beyond the fringe; the step cap holds (DC-R33)."""
@@ -1103,19 +1142,31 @@ class CycleState(TurnBasedState[CycleMove]):
 
 def keep_text(keep: tuple[int, ...]) -> str:
     """The tiles a player keeps from forced payments, in words."""
-    return ", ".join(INSPIRATION_NAMES[k] for k in keep) or "none (the note's order)"
+    return keep_words([INSPIRATION_CODES[k] for k in keep])
+
+
+@lru_cache(maxsize=1024)
+def plan_json(plan: BrakePlan) -> dict[str, Any]:
+    """A brake plan as the board and the ``plan`` event give it: ``{"kind": "none"}``, ``{"kind":
+    "ask"}``, ``{"kind": "row", "row": 4}``, ``{"kind": "steps", "steps": 3}`` or ``{"kind": "on",
+    "squares": ["BL", "YI"]}``. Shared between calls: never change what it returns."""
+    kind = plan[0]
+    if kind == "row":
+        return {"kind": "row", "row": plan[1]}
+    if kind == "steps":
+        return {"kind": "steps", "steps": plan[1]}
+    if kind == "on":
+        return {"kind": "on", "squares": [SQUARE_CODES[s] for s in plan[1]]}
+    return {"kind": kind}
 
 
 def plan_text(plan: BrakePlan) -> str:
     """The brake plan in words."""
-    kind = plan[0]
-    if kind == "row":
-        return f"brake on reaching row {plan[1]}"
-    if kind == "steps":
-        return f"brake after {plan[1]} steps"
-    if kind == "on":
-        return "brake on landing on " + ", ".join(SQUARE_NAMES[s] for s in plan[1])
-    return {"none": "no brake (except a loop)", "ask": "ask after every step"}[kind]
+    return plan_words(plan_json(plan))
+
+
+def _debt_json(debt: Debt | None) -> dict[str, Any] | None:
+    return None if debt is None else debt.to_json()
 
 
 def plan_forms(step_cap: int) -> list[ActionForm]:
