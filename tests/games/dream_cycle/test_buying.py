@@ -170,7 +170,7 @@ def test_DC_R25_an_illegal_facing_blocks_the_end_of_the_buying_phase():
 
 
 def test_DC_R47_the_sand_timer_stops_buying_and_applies_the_cap():
-    state = table(buying_timer_s=60)
+    state = table(buying_timer_seconds=60)
     assert [t.name for t in state.timers] == ["buying"] and state.timers[0].seconds == 60
     state.expire("buying")
     assert state.chi[0] == 10 and state.timers == ()

@@ -54,7 +54,7 @@ OPTIONS = (
     Option("step_cap", 500, "arrivals in one Movement Phase treated as an endless loop (DC-R33) [proposed]"),
     Option("conflict_toll", 1, "chi a weaker party pays the mover in a conflict; 0 for none (DC-R39) [proposed]"),
     Option("power_public", True, "everyone sees how many Power tiles each player holds (DC-R43) [proposed]"),
-    Option("buying_timer_s", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)"),
+    Option("buying_timer_seconds", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)"),
     Option("inspiration_tiles", DEFAULTS["inspiration_tiles"], "count per Inspiration kind (DC-R41, §3.3) [proposed]"),
     Option("square_mix", DEFAULTS["square_mix"], "special squares per Phase (§3.2) [proposed]; other values regenerate the tiles"),
     Option("dreamscape_seed", DEFAULTS["dreamscape_seed"], "the seed the 50 Dreamscape tiles are generated from (§3.2)"),
@@ -67,7 +67,8 @@ OPTIONS = (
 class DreamCycle(Game[CycleMove]):
     """The game object: ``dreamtable.load("dream-cycle")``."""
 
-    info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=1)
+    # Version 2: the sand timer's option is buying_timer_seconds (was buying_timer_s); the rules are unchanged.
+    info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=2)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
@@ -82,7 +83,7 @@ class DreamCycle(Game[CycleMove]):
         faces = options["die_faces"]
         if not faces or any(f not in FIELD_CODES for f in faces):
             raise SetupError(f"die_faces must be field colour codes ({' '.join(FIELD_CODES)}), not {faces!r} (DC-R11)")
-        for name in ("blue_chi", "drain_chi", "inspiration_draw", "chi_supply", "conflict_toll", "buying_timer_s", "round_limit"):
+        for name in ("blue_chi", "drain_chi", "inspiration_draw", "chi_supply", "conflict_toll", "buying_timer_seconds", "round_limit"):
             if options[name] < 0:
                 raise SetupError(f"{name} must be 0 or more")
         if options["step_cap"] < 1:

@@ -1020,7 +1020,7 @@ class CycleState(TurnBasedState[CycleMove]):
     # -- timers (DC-R47) -----------------------------------------------------------------------------
     @property
     def timers(self) -> tuple[Timer, ...]:
-        seconds = self.options["buying_timer_s"]
+        seconds = self.options["buying_timer_seconds"]
         if seconds and self.phase == BUYING and not self.buying_closed and self._outcome is None:
             return (Timer("buying", float(seconds), self.turn),)
         return ()
