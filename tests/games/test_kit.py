@@ -43,7 +43,7 @@ GAMES = {
     "dream-cycle": {
         "players": [2, 3, 4, 5], "fuzz": 63, "endings": {"last-standing", "round-limit"}, "check_every": 13,
         "view_every": 97, "midgame_steps": (100, 1500),
-        "option_sets": [{"round_limit": 15}, {"round_limit": 15, "buying_timer_s": 60, "trade_during_movement": False,
+        "option_sets": [{"round_limit": 15}, {"round_limit": 15, "buying_timer_seconds": 60, "trade_during_movement": False,
                                                "conflict_toll": 0, "power_public": False}],
         "reveal": lambda world: dream_cycle_reveal(world),
     },
