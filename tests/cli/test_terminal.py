@@ -66,8 +66,8 @@ def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
 
 def test_a_game_against_the_clock_refuses_two_humans_and_says_why():
     child = spawn("play", "when-i-dream", "--seats", "human,human,bot,bot")
-    child.expect("runs against the clock")
-    child.expect("exactly one human")
+    child.expect(r"runs\s+against\s+the\s+clock")
+    child.expect(r"exactly\s+one\s+human")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 2

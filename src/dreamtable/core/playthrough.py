@@ -274,6 +274,9 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
     then shows where the game went another way); nothing is raised for it.
     """
     game = load(record.game)
+    if record.version != game.info.version:
+        raise RecordError(f"the golden's record is of {record.game} rules version {record.version}; this dreamtable "
+                          f"plays version {game.info.version}: check the record against the rules and write the new version")
     total = len(record.moves)
     out: list[str] = []
     state = game.new(record.players, record.seed, **record.options)

@@ -35,8 +35,8 @@ from .notation import CLUE, CLUE_PASS, DONE, DREAM_PASS, GUESS, RECOUNT, DreamMo
 from .rules import BLUE, BOOGEYMAN, FAIRY, FINAL, NIGHT, RECOUNTING, REVIEW, SANDMAN, YELLOW, DreamState
 
 __all__ = [
-    "NOT_FOR_FAMILIES", "VOCABULARY_SIZE", "WordBotAgent", "answer_move", "best_clue", "bot_game", "bot_night",
-    "clue_for", "clue_move", "decoy", "dreamer_guess", "elements", "vocabulary",
+    "NOT_FOR_FAMILIES", "VOCABULARY_SIZE", "WordBotAgent", "best_clue", "bot_game", "bot_night",
+    "clue_for", "decoy", "dreamer_guess", "elements", "vocabulary",
 ]
 
 CANDIDATES = 400
@@ -203,21 +203,6 @@ class WordBotAgent:
         if phase == REVIEW:
             return DreamMove(DONE)
         return None
-
-
-# -- for the real-time terminal (cli/realtime.py), which works in notation -----------------------------
-def clue_move(state: Any) -> str:
-    """The move of the bot clue-giver holding the turn: its role's clue, or a pass."""
-    return str(_clue(state, state.clue_seat))
-
-
-def answer_move(state: Any, last: bool = False) -> str | None:
-    """The bot Dreamer's move on the clues heard for this card: a guess, or ``None`` to wait.
-
-    On the ``last`` answer of the night it guesses if the clues point anywhere, else declines.
-    """
-    move = _answer(state, last)
-    return None if move is None else str(move)
 
 
 # -- whole nights and games at once, for measurements ----------------------------------------------------
