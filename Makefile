@@ -1,5 +1,5 @@
 # make run  — set everything up and start the terminal game menu
-# make test — set everything up and run every test (and mypy on the core)
+# make test — set everything up, run mypy --strict on all of src, then every test
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin

@@ -204,8 +204,6 @@ class Game(ABC, Generic[A]):
 
     def sentence(self, event: Mapping[str, Any]) -> str:
         """The words of an event as a seat sees it (``{"kind", "actor", **fields}``)."""
-        if not isinstance(event["kind"], str) or isinstance(event["actor"], str):  # TEMPORARY: old Event(actor, text)
-            return str(event["actor"]).format(**{k: v for k, v in event.items() if k not in ("kind", "actor")})
         return write_sentence(self.sentences, event)
 
     @cached_property
