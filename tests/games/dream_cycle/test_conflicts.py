@@ -101,6 +101,7 @@ def test_DC_R48_after_a_block_the_other_tile_applies_from_the_arrival_facing():
     play(state, 0, "go E")
     play(state, 1, "block")
     assert state.movement.question == Blocked((Way(3, 1),)) and legal(state, 0) == {"go W"}
+    assert state.view(0)["prompt"] == "A is blocked at row 1, Red (4,1): which other way?"  # no Zip to offer
     play(state, 0, "go W")
     assert at(state, 0) == (3, 1, "W")
 

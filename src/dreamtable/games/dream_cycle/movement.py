@@ -575,7 +575,9 @@ class Movement:
         if isinstance(question, Conflict):
             return f"{seat_name(question.decider)} holds the most Power and decides the conflict at {board.where(question.clash.target)}."
         if isinstance(question, Blocked):
-            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if question.ways else "a Zip, or stop here?")
+            if not question.ways:
+                return f"{mover} is blocked at {where}: a Zip, or stop here?"
+            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if self._zip_landing(board) is not None else "which other way?")
         return f"{mover} rearranges the Directional tiles, then 'done' to ride on."
 
     def answers(self, board: Board, seat: int) -> list[CycleMove]:
