@@ -273,8 +273,8 @@ def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child.expect(MOVE_PROMPT)
     child.sendline("end")
     child.expect("A's bicycle steps off the doldrum space one space to row 1, Fuchsia")
+    child.expect(r"ride\s+ride on")  # the move list, then the game's question above the input line
     child.expect("ride on, or brake here?")
-    child.expect("ride on")
     child.expect(MOVE_PROMPT)
     child.sendline("ride")
     child.expect("A has no tile on Fuchsia: the movement ends, facing north.")

@@ -227,7 +227,9 @@ def _start(event: Mapping[str, Any]) -> str:
 
 def _bought_or_sold(event: Mapping[str, Any]) -> str:
     verb = "buys" if event["kind"] == BOUGHT else "sells"
-    return f"{seat_name(event['actor'])} {verb} a {DIRECTIONAL_NAME[event['tile']]} tile."
+    name = DIRECTIONAL_NAME[event["tile"]]
+    article = "an" if name[0] in "AEIOU" else "a"
+    return f"{seat_name(event['actor'])} {verb} {article} {name} tile."
 
 
 def _placed(event: Mapping[str, Any]) -> str:
