@@ -33,7 +33,7 @@ import math
 from collections import deque
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable
 
 
 @dataclass(frozen=True)
@@ -189,7 +189,3 @@ def decide_in_order(
         for future in in_flight:
             future.cancel()
 
-
-def verdict_table(test: SequentialWinRate, rates: Sequence[float]) -> list[tuple[float, float, float]]:
-    """(true rate, chance to pass, expected games) for each rate: the operating characteristic."""
-    return [(p, *test.pass_probability(p)) for p in rates]
