@@ -204,6 +204,14 @@ def play_random(
     """
     rng = random.Random(seed * 7919 + players)
     state = game.new(players=players, seed=seed, **(options or {}))
+    preferred_by_action: dict[Any, bool] = {}  # actions are values: their notation is written once
+
+    def is_preferred(action: Any) -> bool:
+        found = preferred_by_action.get(action)
+        if found is None:
+            found = preferred_by_action[action] = str(action).startswith(prefer or "")
+        return found
+
     step = 0
     while not state.is_over:
         if on_step is not None:
@@ -215,7 +223,7 @@ def play_random(
         else:
             seat = rng.choice(actors)
             legal = state.legal_actions(seat)
-            preferred = [action for action in legal if str(action).startswith(prefer)] if prefer else []
+            preferred = [action for action in legal if is_preferred(action)] if prefer else []
             state.apply(seat, rng.choice(preferred or legal))
         step += 1
         if step > max_steps:
