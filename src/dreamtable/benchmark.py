@@ -2,7 +2,9 @@
 
 * random play: decisions per second (``legal_actions`` + ``apply``) and games per second;
 * ``copy()`` per second on mid-game states;
-* ISMCTS iterations per second from mid-game states.
+* ISMCTS iterations per second from mid-game states;
+* the table layer's cost in batch play: the same random games through ``Table.play_to_end`` and
+  through the bare engine loop, as a ratio of times (``dreamtable bench GAME --table``).
 
 Run with ``dreamtable bench [GAME]``; the figures go into docs/performance.md.
 """
@@ -17,8 +19,10 @@ from typing import Any
 
 from .agents import IsmctsAgent, RandomAgent
 from .agents.play import play_out
+from .core.clock import SimulatedClock
 from .core.contract import State
 from .core.registry import load
+from .core.table import Table
 
 
 @dataclass
@@ -94,3 +98,25 @@ def bench(game_id: str, players: int | None = None, runs: int = 5, games: int = 
         statistics.median(copies),
         statistics.median(iterations),
     )
+
+
+def table_overhead(game_id: str, players: int | None = None, runs: int = 5, games: int = 200) -> float:
+    """Median over ``runs`` of (time through the table) / (time through the bare engine loop), for
+    the same seeded random games; both loops run back to back in each run, so the ratio holds on a
+    noisy machine."""
+    game = load(game_id)
+    players = players or game.info.min_players
+    ratios = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        for seed in range(games):
+            play_out(game.new(players=players, seed=seed), [RandomAgent(seed)] * players)
+        bare = time.perf_counter() - start
+        start = time.perf_counter()
+        for seed in range(games):
+            bot = RandomAgent(seed)
+            table = Table(game.new(players=players, seed=seed), {seat: bot for seat in range(players)},
+                          clock=SimulatedClock(), undo=False)
+            table.play_to_end()
+        ratios.append((time.perf_counter() - start) / bare)
+    return statistics.median(ratios)

@@ -123,12 +123,21 @@ def bench(
     runs: int = typer.Option(5, help="runs per figure (the median is shown)"),
     players: Optional[int] = typer.Option(None, help="player count (default: the game's minimum)"),
     games: int = typer.Option(200, help="random games per run (Dreamwell's random games are long: try 5)"),
+    through_table: bool = typer.Option(False, "--table", help="instead: the table layer's cost in batch play, as a ratio to the bare engine"),
 ) -> None:
     """Measure random-play decisions/s, games/s, copies/s and ISMCTS iterations/s (medians)."""
     from ..benchmark import bench as run_bench
+    from ..benchmark import table_overhead
 
     try:
         ids = [game] if game else [info.id for info in list_of_games()]
+        if through_table:
+            for game_id in ids:
+                with console.status(f"measuring {game_id} through the table…"):
+                    ratio = table_overhead(game_id, players=players, runs=runs, games=games)
+                console.print(f"{game_id}: batch play through the table takes {ratio:.2f}× the bare engine loop's time "
+                              f"(median of {runs} runs of {games} random games)")
+            return
         table = Table(title=f"dreamtable bench (median of {runs} runs, one core)")
         for column in ("game", "players", "decisions/s", "games/s", "copies/s", "ISMCTS it/s"):
             table.add_column(column, justify="right")

@@ -22,12 +22,12 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Protocol
 
 from .clock import Clock, RealClock, SimulatedClock
-from .contract import State, Timer
+from .contract import State
 from .errors import IllegalActionError
 from .forms import ActionForm
 from .reveals import Reveal, reveal_of
-from .visibility import Event
 from .seats import seat_list, seat_name
+from .visibility import Event
 
 
 class Bot(Protocol):
@@ -70,11 +70,13 @@ class Table:
     ) -> None:
         self.state = state
         self.game = state.game
-        self.bots: dict[int, Bot] = dict(bots or {})
+        self.bots: dict[int, Bot] = dict(sorted((bots or {}).items()))
         wrong = [seat for seat in self.bots if not 0 <= seat < state.players]
         if wrong:
             raise ValueError(f"bots given for seats {wrong}, but the game has seats 0–{state.players - 1}")
         self.humans = tuple(seat for seat in range(state.players) if seat not in self.bots)
+        self._delays = {seat: float(getattr(bot, "delay", 0.0)) for seat, bot in sorted(self.bots.items())
+                        if getattr(bot, "real_time", False)}  # real-time bots, by seat
         self.clock: Clock = clock or RealClock()
         self.save_path = save
         self.undo_enabled = undo and bool(self.humans)
@@ -168,9 +170,11 @@ class Table:
 
     # -- time -------------------------------------------------------------------------------------
     def _arm(self) -> None:
+        timers = self.state.timers
+        if not timers and not self._armed:  # most games have no clock: keep batch play cheap
+            return
         now = self.clock.now()
-        pending = {timer.name for timer in self.state.timers}
-        self._armed = {name: self._armed.get(name, now) for name in pending}
+        self._armed = {timer.name: self._armed.get(timer.name, now) for timer in timers}
 
     def deadlines(self) -> dict[str, float]:
         """When each pending timer expires, on this table's clock."""
@@ -179,6 +183,8 @@ class Table:
 
     def expire_due(self) -> bool:
         """Apply the earliest deadline that has passed, if any; True when one did."""
+        if not self.state.timers:
+            return False
         now = self.clock.now()
         due = sorted((moment, name) for name, moment in self.deadlines().items() if moment <= now)
         if not due:
@@ -191,14 +197,12 @@ class Table:
         return True
 
     # -- bots -------------------------------------------------------------------------------------
-    def _bot_may_act(self, seat: int, now: float) -> bool:
-        bot = self.bots[seat]
-        actors = self.state.actors
-        if not getattr(bot, "real_time", False):
-            return bool(actors) and actors[0] == seat
+    def _bot_may_act(self, seat: int, now: float, actors: tuple[int, ...]) -> bool:
+        if seat not in self._delays:
+            return actors[0] == seat
         if seat not in actors or self._waiting.get(seat) == self.seq:
             return False
-        return now >= self._changed_at + float(getattr(bot, "delay", 0.0))
+        return now >= self._changed_at + self._delays[seat]
 
     def step_bots(self) -> bool:
         """Let the bots whose moment it is act; True when one did.
@@ -206,10 +210,17 @@ class Table:
         Every bot ready at this moment is asked in turn (each sees the moves of those before it),
         so a busy seat cannot starve another: a clue-giver that speaks does not silence the Dreamer.
         """
-        if self.state.is_over:
+        actors = self.state.actors
+        if not actors:
             return False
+        if not self._delays:  # turn-based bots only: the seat the game waits for, if it is a bot's
+            seat = actors[0]
+            if seat not in self.bots:
+                return False
+            self._apply(seat, self.bots[seat].choose(self.state, seat))
+            return True
         now = self.clock.now()
-        ready = [seat for seat in sorted(self.bots) if self._bot_may_act(seat, now)]
+        ready = [seat for seat in self.bots if self._bot_may_act(seat, now, actors)]
         acted = False
         for seat in ready:
             if self.state.is_over or seat not in self.state.actors:
@@ -230,10 +241,10 @@ class Table:
     def next_wakeup(self) -> float | None:
         """The next moment something may happen without a human: a deadline or a bot's speaking time."""
         moments = list(self.deadlines().values())
-        for seat in self.bots:
-            bot = self.bots[seat]
-            if getattr(bot, "real_time", False) and seat in self.state.actors and self._waiting.get(seat) != self.seq:
-                moments.append(self._changed_at + float(getattr(bot, "delay", 0.0)))
+        actors = self.state.actors
+        for seat, delay in self._delays.items():
+            if seat in actors and self._waiting.get(seat) != self.seq:
+                moments.append(self._changed_at + delay)
         return min(moments) if moments else None
 
     def advance(self) -> bool:
@@ -322,4 +333,4 @@ class Table:
         self._changed()
 
 
-__all__ = ["Bot", "RealClock", "SimulatedClock", "Table", "Timer", "UndoError"]
+__all__ = ["Bot", "Table", "UndoError"]
