@@ -5,8 +5,10 @@ Every game dreamtable lists must appear in ``GAMES``, so no game can skip these 
 
 from __future__ import annotations
 
+import copy
 import json
 import os
+import pickle
 import random
 from pathlib import Path
 
@@ -194,6 +196,27 @@ def test_no_move_is_listed_twice(game_id):
         for seat in range(state.players):
             legal = [str(action) for action in state.legal_actions(seat)]
             assert len(legal) == len(set(legal)), f"{game_id}: a move is listed twice: {legal}"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_long_game_pickles_and_deep_copies(game_id):
+    """States once hit Python's recursion limit after a few hundred moves (the history and the log
+    are linked lists); a whole random game (or its first 5,000 moves) must survive both."""
+    game = dreamtable.load(game_id)
+    state = game.new(players=game.info.min_players, seed=3, **GAMES[game_id].get("option_sets", [{}])[0])
+    rng = random.Random(3)
+    for _ in range(5_000):
+        if state.is_over:
+            break
+        if not state.actors:
+            state.expire(state.timers[0])
+            continue
+        seat = rng.choice(state.actors)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert len(state.history()) > 50
+    for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+        assert testing.all_views(twin) == testing.all_views(state)
+        assert twin.record() == state.record()
 
 
 @pytest.mark.parametrize("game_id", GAMES)
