@@ -83,6 +83,7 @@ class TerminalGame:
         self.read = read or self.console.input
         self.at_keyboard: int | None = None
         self._last_shown: tuple[Any, ...] | None = None  # what the real-time screen last listed
+        self._prompt_open: str | None = None  # a real-time prompt printed without its line's end
 
     @property
     def real_time(self) -> bool:
@@ -126,8 +127,13 @@ class TerminalGame:
 
     def _news(self) -> None:
         viewer = self._viewer()
-        for event in self.table.news(viewer):
+        news = self.table.news(viewer)
+        if news and self._prompt_open is not None:
+            self.console.print()  # the news goes under the open prompt line, which is then repeated
+        for event in news:
             self.console.print(f"  {event['text']}")
+        if news and self._prompt_open is not None:
+            self.console.print(f"[bold cyan]{self._prompt_open}[/] ", end="")
         for seat in self.table.humans:  # the others' cursors move too: the hot seat shows the board, not a backlog
             if seat != viewer:
                 self.table.news(seat)
@@ -176,7 +182,10 @@ class TerminalGame:
         if limit is not None and len(legal) > limit:
             self.console.print(f"  … and {len(legal) - limit} more (type 'moves' to see them all)")
         for form in forms:
-            self.console.print(f"  {form.label}: type {form.template}")
+            if _single_free(form):
+                self.console.print(f"  {form.label}: type it (or {form.template})")
+            else:
+                self.console.print(f"  {form.label}: type {form.template}")
 
     def _command(self, seat: int, answer: str) -> str | None:
         """Handle quit, help and undo: ``"undone"`` (the position changed), ``"handled"``, or
@@ -208,7 +217,7 @@ class TerminalGame:
         try:
             return self.table.read(seat, answer)
         except DreamtableError as error:
-            single = [form for form in forms if len(form.params) == 1 and form.params[0].kind in ("word", "text")]
+            single = [form for form in forms if _single_free(form)]
             if len(single) == 1:  # a bare word fills the only free form (a guess, a clue)
                 try:
                     return self.table.read(seat, single[0].fill(**{single[0].params[0].name: answer}))
@@ -232,10 +241,15 @@ class TerminalGame:
         view = table.view(human)
         legal = table.legal_actions(human)
         forms = table.action_forms(human)
-        shown = (view["prompt"], tuple(map(str, legal)), tuple(form.template for form in forms))
-        if shown != self._last_shown:
+        shown = (view["prompt"], tuple(form.template for form in forms))
+        if shown != self._last_shown:  # listed again when the question changes, not at every clue
             self._last_shown = shown
-            self._list_moves(view, legal, forms, MOVES_SHOWN_IN_REAL_TIME)
+            if self._prompt_open is not None:
+                self.console.print()
+            # Moves a form describes (sample guesses) are left to the form: type the word itself.
+            listed = [action for action in legal if not any(form.matches(str(action)) for form in forms)]
+            self._list_moves(view, listed, forms, MOVES_SHOWN_IN_REAL_TIME)
+            self._prompt_open = view["prompt"]
             self.console.print(f"[bold cyan]{view['prompt']}[/] ", end="")
         wakeup = table.next_wakeup()
         wait = 0.25 if wakeup is None else max(0.0, min(0.25, wakeup - table.clock.now()))
@@ -247,6 +261,7 @@ class TerminalGame:
             raise EOFError
         answer = line.strip()
         self._last_shown = None
+        self._prompt_open = None
         if not answer or self._command(human, answer):  # an undo or help: the screen lists the moves again
             return
         if answer.lower() == "moves":
@@ -260,11 +275,19 @@ class TerminalGame:
                 self.console.print(f"[red]Not allowed:[/] {error}")
 
     def _show_end(self) -> None:
+        if self._prompt_open is not None:
+            self.console.print()
+            self._prompt_open = None
         view = self.table.view(self._viewer())
         self.console.print(self.game.render(view))
         outcome = view["outcome"]
         winners = " and ".join(seat_name(s) for s in outcome["winners"])
         self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
+
+
+def _single_free(form: ActionForm) -> bool:
+    """Whether a form takes one free word or text, which a bare answer can fill (a guess, a clue)."""
+    return len(form.params) == 1 and form.params[0].kind in ("word", "text")
 
 
 def step_through(record: Record, console: Console, read: Callable[[str], str], seat: int | None = None) -> None:
