@@ -338,11 +338,14 @@ class State(ABC, Generic[A]):
         return f"it is not {who}'s turn to act; waiting for: {waiting}"
 
     # -- what a seat may know -------------------------------------------------------------
-    def events(self) -> list[Event]:
-        """Every event so far, oldest first, with hidden details still wrapped."""
+    def events(self, last: int | None = None) -> list[Event]:
+        """The events so far (or only the ``last`` few), oldest first, hidden details still wrapped.
+
+        Only the events asked for are walked: views and undo checks read the last few of long games.
+        """
         found: list[Event] = []
         node = self._log
-        while node is not None:
+        while node is not None and (last is None or len(found) < last):
             node, event = node
             found.append(event)
         found.reverse()
@@ -354,13 +357,7 @@ class State(ABC, Generic[A]):
         Each event is ``{"kind", "actor", **fields, "text"}``: the fields as the seat may know them
         and the game's sentence for them, written now (never in ``apply``).
         """
-        found: list[Event] = []
-        node = self._log
-        while node is not None and (last is None or len(found) < last):
-            node, event = node
-            found.append(event)
-        found.reverse()
-        shown = [event.seen_by(seat) for event in found]
+        shown = [event.seen_by(seat) for event in self.events(last)]
         sentence = self.game.sentence
         for event in shown:
             event["text"] = sentence(event)
@@ -378,7 +375,7 @@ class State(ABC, Generic[A]):
             return "Your move." if seat == actors[0] else "You may act now."
         if not actors:
             return "Waiting for the clock."
-        return f"Waiting for {seat_list(list(actors[:1]))}."
+        return f"Waiting for {seat_name(actors[0])}."
 
     def _prompt(self, seat: int) -> str | None:
         """What the game asks ``seat`` (an actor) now, in words; ``None``: "Your move." (games override).

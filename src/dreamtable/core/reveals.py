@@ -44,7 +44,7 @@ class Reveal:
 
 def _seen(state: State[Any], seat: int) -> str:
     """What ``seat`` knows of ``state``: its board and the events, structured (no sentences needed)."""
-    events = [event.seen_by(seat) for event in state.events()[-RECENT_EVENTS:]]
+    events = [event.seen_by(seat) for event in state.events(RECENT_EVENTS)]
     return json.dumps([reveal(state._view(), seat), events, list(state.actors)], sort_keys=True)
 
 

@@ -419,16 +419,6 @@ def check_action_forms(state: State[Any]) -> None:
         raise AssertionError(f"{game.id}: checking the action forms changed the state")
 
 
-class _RandomBot:
-    """A bot for the kit's tables: a uniformly random legal action."""
-
-    def __init__(self, rng: random.Random) -> None:
-        self.rng = rng
-
-    def choose(self, state: State[Any], seat: int) -> Any:
-        return self.rng.choice(state.legal_actions(seat))
-
-
 @dataclass
 class UndoReport:
     """What :func:`check_undo_policy` saw: undos taken, and refusals because of a reveal."""
@@ -443,10 +433,12 @@ def check_undo_policy(game_id: str, players: int, seed: int, *, max_steps: int =
     """A random game at a table, seat 0 a human who often asks to undo: no undo ever goes back past
     a reveal. Each undo the table grants is checked again with three times as many worlds and other
     draws, and must restore exactly the state before the human's move."""
+    from ..agents import RandomAgent  # agents sit above core: imported only when bots are needed
+
     report = report or UndoReport()
     rng = random.Random(seed)
     state = load(game_id).new(players=players, seed=seed, **(options or {}))
-    table = Table(state, {seat: _RandomBot(random.Random(seed * 31 + seat)) for seat in range(1, players)},
+    table = Table(state, {seat: RandomAgent(seed * 31 + seat) for seat in range(1, players)},
                   clock=SimulatedClock())
     my_moves: list[str] = []  # the human's view just before each of its moves
     for step in range(max_steps):
