@@ -226,7 +226,6 @@ def simulate(
     records: Optional[Path] = typer.Option(None, help="also save every game's record into this folder"),
 ) -> None:
     """Play many seeded games between bots; results to JSONL and CSV as they finish (stop and resume at will)."""
-    from ..workbench.results import ResultsError
     from ..workbench.simulate import Experiment
     from ..workbench.simulate import simulate as run_simulation
 
@@ -249,7 +248,7 @@ def simulate(
         )
         console.print(f"{len(rows)} games in {out} (and {out.with_suffix('.csv')}). "
                       f"Next: dreamtable report {out}")
-    except (DreamtableError, ResultsError) as error:
+    except DreamtableError as error:  # ResultsError among them
         fail(str(error))
     except KeyboardInterrupt:
         console.print(f"\nStopped. The finished games are in {out}; run the same command again to resume.")
@@ -263,12 +262,11 @@ def report(
 ) -> None:
     """A balance report: win rates with 95% intervals, first-player edge, length, margins, endings, plots."""
     from ..workbench.report import write_report
-    from ..workbench.results import ResultsError
 
     folder = out or file.with_name(file.stem + "_report")
     try:
         summary, page = write_report(file, folder)
-    except (DreamtableError, ResultsError) as error:
+    except DreamtableError as error:  # ResultsError among them
         fail(str(error))
         return
     for name, part in summary["variants"].items():
