@@ -47,7 +47,7 @@ from .contract import State
 from .errors import DreamtableError, NotationError, RecordError
 from .record import Record
 from .registry import load
-from .seats import seat_name
+from .seats import seat_list, seat_name
 from .table import Table
 
 MAX_STEPS = 200
@@ -263,8 +263,7 @@ def _outcome_line(state: State[Any]) -> str:
     if outcome is None:
         return "outcome: none yet"
     scores = ", ".join(f"{seat_name(seat)} {score:g}" for seat, score in enumerate(outcome.scores))
-    winners = " and ".join(seat_name(seat) for seat in outcome.winners) or "nobody"
-    return f"outcome: {outcome.reason} · winners {winners} · scores {scores}"
+    return f"outcome: {outcome.reason} · winners {seat_list(outcome.winners)} · scores {scores}"
 
 
 def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
