@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.contract import seat_list, seat_name
-from .cards import CODE_OF_SHORT_NAME, LONG_NAMES
+from .cards import CI, CODE_OF_SHORT_NAME, CS, LONG_NAMES, REM, is_incubo, is_nightmare, is_sogno
 
 DEAL = "deal"
 DRAW = "draw"
@@ -43,10 +43,6 @@ REASON_COMPLETE = "complete-row"
 REASON_HANDS_EMPTY = "hands-empty"
 REASON_STUCK = "stuck"
 """Why the game ended (``outcome.reason`` and the ``game-over`` event's ``reason``): SI-R12, SI-R14, SI-R15."""
-
-_NIGHTMARES = frozenset(["I1", "I2", "I3", "I4", "I5", "I6", "CI"])
-_DREAMS = frozenset(["S1", "S2", "S3", "S4", "S5", "S6", "CS", "R"])
-"""Cards that cover a nightmare with a dream when played on it (SI-R7c, SI-R10, SI-R11)."""
 
 _WON_BECAUSE = {
     REASON_COMPLETE: "completed the row with an empty hand",
@@ -68,18 +64,19 @@ def draw_sentence(event: Mapping[str, Any]) -> str:
 
 def play_sentence(event: Mapping[str, Any]) -> str:
     """``A played Nightmare 2 on B's slot 2 and took B's Dream 2.`` and the like."""
-    actor, row, card, over, to_hand = event["actor"], event["row"], event["card"], event["over"], event["to_hand"]
+    actor, row, over, to_hand = event["actor"], event["row"], event["over"], event["to_hand"]
+    card = CODE_OF_SHORT_NAME[event["card"]]
     whose = "their" if row == actor else f"{seat_name(row)}'s"
-    text = f"{seat_name(actor)} played {long_name(card)} on {whose} slot {event['slot']}"
+    text = f"{seat_name(actor)} played {LONG_NAMES[card]} on {whose} slot {event['slot']}"
     if to_hand is not None:
-        if card == "CI":  # SI-R9
+        if card == CI:  # SI-R9
             text += f"; {long_name(over)} went back to {seat_name(to_hand)}'s hand"
-        elif card.startswith("I"):  # SI-R8
+        elif is_incubo(card):  # SI-R8
             text += f" and took {seat_name(row)}'s {long_name(over)}"
         else:  # SI-R7d
             text += " and took the Rem"
-    elif over in _NIGHTMARES and card in _DREAMS:
-        text += ", covering the nightmare"
+    elif over is not None and is_nightmare(CODE_OF_SHORT_NAME[over]) and (is_sogno(card) or card in (CS, REM)):
+        text += ", covering the nightmare"  # SI-R7c, SI-R10, SI-R11
     return text + "."
 
 
