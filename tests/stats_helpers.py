@@ -138,15 +138,12 @@ class SequentialWinRate:
                     undecided[wins] = mass
         return passed, expected
 
-    def describe(self, p_now: float | None = None) -> str:
-        """A sentence on the error rates (and the expected games at ``p_now``), for docstrings and logs."""
+    def describe(self) -> str:
+        """A sentence on the error rates, for a failed test's message."""
         at_p0 = self.pass_probability(self.p0)[0]
         at_p1 = 1 - self.pass_probability(self.p1)[0]
-        text = (f"passes with probability ≤ {at_p0:.1%} at a true rate ≤ {self.p0:.0%} and fails with probability "
+        return (f"passes with probability ≤ {at_p0:.1%} at a true rate ≤ {self.p0:.0%} and fails with probability "
                 f"≤ {at_p1:.1%} at ≥ {self.p1:.0%} (at most {self.max_games} games)")
-        if p_now is not None:
-            text += f"; about {self.pass_probability(p_now)[1]:.0f} games at {p_now:.0%}"
-        return text
 
 
 def fixed_pass_probability(games: int, threshold: float, p: float) -> float:
