@@ -76,8 +76,9 @@ ENDING_WHY = {
 }
 
 
-def _card_or(card: str | None, hidden: str) -> str:
-    return hidden if card is None else card
+def _card(card: str | None) -> str:
+    """A card as a seat knows it: its code, or ``a card`` when it is hidden from the seat."""
+    return "a card" if card is None else card
 
 
 def _effect(event: Mapping[str, Any]) -> str:
@@ -119,8 +120,8 @@ def _game_over(event: Mapping[str, Any]) -> str:
 SENTENCES: dict[str, Sentence] = {
     DEAL: "Five cards each are dealt; {first:seat} is the First Player.",
     RESHUFFLE: "The discard pile is shuffled into a new deck of {cards} cards.",
-    DRAW: lambda e: f"{seat_name(e['actor'])} drew {_card_or(e['card'], 'a card')}.",
-    BONUS_DRAW: lambda e: f"{seat_name(e['actor'])} connected two levels and drew {_card_or(e['card'], 'a card')}.",
+    DRAW: lambda e: f"{seat_name(e['actor'])} drew {_card(e['card'])}.",
+    BONUS_DRAW: lambda e: f"{seat_name(e['actor'])} connected two levels and drew {_card(e['card'])}.",
     NO_DRAW: "{actor:seat} could not draw: no cards are left.",
     START_ROW: "{actor:seat} started their row with {card}.",
     PLAY: _play,
@@ -131,7 +132,7 @@ SENTENCES: dict[str, Sentence] = {
     MOON: "{actor:seat} laid {card} by Dream Moon on position {position}.",
     DEEP_SLEEP: "{actor:seat} sleeps deeply and will take an extra turn.",
     EXTRA_TURN: "{actor:seat} takes an extra turn.",
-    STEAL: lambda e: f"{seat_name(e['actor'])} stole {_card_or(e['card'], 'a card')} from {seat_name(e['victim'])}.",
+    STEAL: lambda e: f"{seat_name(e['actor'])} stole {_card(e['card'])} from {seat_name(e['victim'])}.",
     ELIMINATE: _eliminate,
     PASS: "{actor:seat} can neither play nor draw, and passes.",
     GAME_OVER: _game_over,
