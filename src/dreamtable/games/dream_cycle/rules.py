@@ -420,10 +420,7 @@ class CycleState(TurnBasedState[CycleMove]):
     def legal_actions(self, seat: int) -> list[CycleMove]:
         """Every action ``seat`` may take now. Of the moves with free parameters (offers, brake
         plans, keeps; see :meth:`action_forms`) it lists a few simple ones."""
-        cached: list[CycleMove] | None = self._cache.get(seat)
-        if cached is None:
-            cached = self._cache[seat] = self._legal(seat)
-        return list(cached)
+        return list(self._listed(seat))
 
     def _listed(self, seat: int) -> list[CycleMove]:
         """The legal list itself (not a copy), worked out once per position."""
