@@ -328,20 +328,20 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
                 told = [f"(the events could not be written: {type(error).__name__}: {error})"]
             out += [f"  → {line}" for line in told]
     done = len(state.history())
-    if failure is None and total > max_steps:
-        out += ["", f"(moves {max_steps + 1}–{total} are replayed but not written: a golden writes at most "
-                    f"{max_steps} steps)"]
     if failure is None:
+        if total > max_steps:
+            out += ["", f"(moves {max_steps + 1}–{total} are replayed but not written: a golden writes at most "
+                        f"{max_steps} steps)"]
         ending = (f"the game is over after move {done}" if state.is_over
                   else f"the golden stops after move {done}; the game is not over")
         out += ["", f"## the end · {ending}", _outcome_line(state)]
         for seat in [*range(state.players), None]:
             view = _safe_view(state, seat)
-            out.append(f"final view of {_viewer(seat)}:" if not isinstance(view, str)
-                       else f"final view of {_viewer(seat)}: {view}")
-            if not isinstance(view, str):
+            if isinstance(view, str):
+                out.append(f"final view of {_viewer(seat)}: {view}")
+            else:
+                out.append(f"final view of {_viewer(seat)}:")
                 out += [f"  {line}" for entry in view_lines(view).values() for line in entry]
-    if failure is None:
         extent = (f"{total} moves to the end of the game" if state.is_over
                   else f"{total} moves; the golden stops before the game ends")
     else:
