@@ -75,21 +75,23 @@ class Case:
         return f"{self.game_id}-{self.hero}-vs-{self.rival}-{self.test.threshold:.0%}"
 
 
-def sequential(threshold: float, margin: float, old_games: int, alpha: float, beta: float) -> SequentialWinRate:
-    """The sequential test that replaces a fixed test of ``old_games``: capped at one and a half times as many."""
-    return SequentialWinRate(threshold, margin, max_games=old_games * 3 // 2, alpha=alpha, beta=beta)
+def make_case(game_id: str, hero: str, rival: str, threshold: float, margin: float, old_games: int,
+              alpha: float, beta: float) -> Case:
+    """A case whose sequential test replaces a fixed test of ``old_games``: capped at one and a half times as many."""
+    test = SequentialWinRate(threshold, margin, max_games=old_games * 3 // 2, alpha=alpha, beta=beta)
+    return Case(game_id, hero, rival, test, old_games)
 
 
 # Threshold ± 0.10 for the tests that had 30–50 games (α = 0.03, β = 0.01); ± 0.05 for those that
 # had 200, whose samples resolved finer (α = β = 0.01).
 CASES = [
-    Case("sogni-e-incubi", "ismcts:500", "random", sequential(0.80, 0.10, 50, 0.03, 0.01), 50),
-    Case("sogni-e-incubi", "greedy", "random", sequential(0.55, 0.05, 200, 0.01, 0.01), 200),
-    Case("deep-dreams", "ismcts:500", "greedy", sequential(0.60, 0.10, 50, 0.03, 0.01), 50),
-    Case("deep-dreams", "greedy", "random", sequential(0.80, 0.05, 200, 0.01, 0.01), 200),
-    Case("dreamwell", "ismcts:300", "random", sequential(0.80, 0.10, 40, 0.03, 0.01), 40),
-    Case("dreamwell", "greedy", "random", sequential(0.80, 0.10, 40, 0.03, 0.01), 40),
-    Case("dream-cycle", "greedy", "random", sequential(0.80, 0.10, 30, 0.03, 0.01), 30),
+    make_case("sogni-e-incubi", "ismcts:500", "random", 0.80, 0.10, 50, 0.03, 0.01),
+    make_case("sogni-e-incubi", "greedy", "random", 0.55, 0.05, 200, 0.01, 0.01),
+    make_case("deep-dreams", "ismcts:500", "greedy", 0.60, 0.10, 50, 0.03, 0.01),
+    make_case("deep-dreams", "greedy", "random", 0.80, 0.05, 200, 0.01, 0.01),
+    make_case("dreamwell", "ismcts:300", "random", 0.80, 0.10, 40, 0.03, 0.01),
+    make_case("dreamwell", "greedy", "random", 0.80, 0.10, 40, 0.03, 0.01),
+    make_case("dream-cycle", "greedy", "random", 0.80, 0.10, 30, 0.03, 0.01),
 ]
 
 
