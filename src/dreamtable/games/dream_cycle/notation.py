@@ -37,6 +37,7 @@ from typing import Any, NamedTuple
 from ...core.contract import seat_from_name, seat_name
 from ...core.errors import NotationError
 from .components import BOOSTS, DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
+from .events import bundle_words
 
 # A bundle of trade items: 9 Directional counts, chi, 6 Inspiration counts.
 Bundle = tuple[int, ...]
@@ -63,15 +64,8 @@ CASH = tuple(CycleMove("cash", (k,)) for k in range(len(INSPIRATION_CODES)))
 
 
 def bundle_text(bundle: Bundle) -> str:
-    """``N N 2c zip`` for two Norths, 2 chi and a Zip; ``-`` for nothing."""
-    words = []
-    for code, count in zip(DIRECTIONAL_CODES, bundle):
-        words += [code] * count
-    if bundle[CHI_SLOT]:
-        words.append(f"{bundle[CHI_SLOT]}c")
-    for code, count in zip(INSPIRATION_CODES, bundle[CHI_SLOT + 1:]):
-        words += [code] * count
-    return " ".join(words) or "-"
+    """``N N 2c zip`` for two Norths, 2 chi and a Zip; ``-`` for nothing (as events write a bundle)."""
+    return bundle_words(bundle_json(bundle))
 
 
 @lru_cache(maxsize=1024)
