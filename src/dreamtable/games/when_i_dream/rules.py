@@ -303,8 +303,7 @@ class DreamState(State[DreamMove]):
                 if self.options["clue_timing"] == "typed" and not self.typing:
                     moves.append(DreamMove(TYPING, seq))
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
-            moves += [DreamMove(FLAG, clue["id"]) for clue in self.clues
-                      if clue["seq"] == seq and clue["seat"] != seat and seat not in self.flags.get(clue["id"], ())]
+            moves += [DreamMove(FLAG, clue_id) for clue_id in self._flaggable(seat)]
         if self.phase == RECOUNTING:  # the guesses retold, and an empty recount
             named = " ".join(entry["guess"] for entry in self.board if entry["guess"])
             moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
@@ -315,6 +314,11 @@ class DreamState(State[DreamMove]):
                         moves += [DreamMove(kind, index + 1, choice) for choice in VOTE_CHOICES[kind]]
             moves.append(DreamMove(DONE))
         return list(dict.fromkeys(moves))  # no move twice (a recount of no guesses is the empty one)
+
+    def _flaggable(self, seat: int) -> list[int]:
+        """The ids of the clues ``seat`` may still flag: others' clues on the card in play (WID-R15)."""
+        return [clue["id"] for clue in self.clues
+                if clue["seq"] == self.seq and clue["seat"] != seat and seat not in self.flags.get(clue["id"], ())]
 
     def _sample_word(self, k: int) -> str:
         """A word of the public word list, picked by a number (never by the hidden deck order)."""
@@ -376,8 +380,7 @@ class DreamState(State[DreamMove]):
             giver = self.clue_seat
             if seat == giver:
                 return f"{known} Your clue (one word), or pass."
-            flaggable = [f"c{clue['id']}" for clue in self.clues if clue["seq"] == self.seq and clue["seat"] != seat
-                         and seat not in self.flags.get(clue["id"], ())]
+            flaggable = [f"c{clue_id}" for clue_id in self._flaggable(seat)]
             may = f" (you may flag {_either(flaggable)})" if flaggable else ""
             return f"{known} Waiting for {seat_name(giver or 0)}{may}."
         if phase == FINAL:
