@@ -412,7 +412,7 @@ class State(ABC, Generic[A]):
                 "scores": list(outcome.scores),
                 "winners": list(outcome.winners),
                 "reason": outcome.reason,
-                "details": [dict(d) for d in outcome.details],
+                "details": reveal([dict(d) for d in outcome.details], seat),  # rebuilt all the way down: a view never aliases the state
             },
             "board": reveal(self._view(), seat),
         }
