@@ -504,14 +504,15 @@ class CycleState(TurnBasedState[CycleMove]):
     def _trades(self, seat: int) -> list[CycleMove]:
         """Answers to offers made to ``seat``, and a few simple offers (any offer can be typed)."""
         moves: list[CycleMove] = []
+        partners = self._partners(seat)
         for (giver, taker), (give, take) in self.offers.items():
             if taker == seat:
-                if self._may_trade(giver) and self._holds(giver, give) and self._holds(seat, take) and giver in self._partners(seat):
+                if self._may_trade(giver) and self._holds(giver, give) and self._holds(seat, take) and giver in partners:
                     moves.append(CycleMove("accept", (giver,)))
                 moves.append(CycleMove("decline", (giver,)))
-        for partner in self._partners(seat):
+        mine = self.owned(seat) if partners else []
+        for partner in partners:
             if self.chi[partner]:
-                mine = self.owned(seat)
                 moves += [SELL_OFFER[partner][k] for k in range(TYPES) if mine[k]]
             if self.chi[seat]:
                 theirs = self.owned(partner)
