@@ -395,10 +395,7 @@ class Movement:
         board.facing[seat] = facing
         pos = board.pos[seat]
         for _ in range(spaces):
-            nxt = board.peek(pos, facing)
-            if nxt == NEEDS_ROW:
-                board.lay_row(events)
-                nxt = board.peek(pos, facing)
+            nxt = _step(board, pos, facing, events)
             if nxt == WIN:
                 board.pos[seat] = pos
                 board.finish([seat], "awake", events)
@@ -416,7 +413,7 @@ class Movement:
 
     def _arrive(self, board: Board, target: int, events: list[Event]) -> None:
         seat = self.mover
-        occupants = [s for s in range(board.players) if s != seat and board.alive[s] and board.pos[s] == target]
+        occupants = _occupants(board, target, seat)
         if occupants:
             self._conflict(board, [seat], occupants, target, 0, [], events)
         else:
@@ -471,10 +468,7 @@ class Movement:
             events.append(Event(ev.PASSED, mover, {"entering": list(clash.entering)}))
             self._landed(board, clash.pushed, events)
             return
-        dest = board.peek(target, facing)
-        if dest == NEEDS_ROW:  # DC-R44: a push north lays the next row
-            board.lay_row(events)
-            dest = board.peek(target, facing)
+        dest = _step(board, target, facing, events)  # DC-R44: a push north lays the next row
         occupants = clash.occupants
         for s in occupants:
             board.pos[s] = dest
@@ -691,7 +685,7 @@ class Movement:
             return first
         if first < 0:
             return None
-        if not any(board.alive[s] and board.pos[s] == first for s in range(board.players) if s != seat):
+        if not _occupants(board, first, seat):
             return first
         second = board.peek(first, facing)
         return second if second >= 0 or second in (NEEDS_ROW, WIN) else None
@@ -705,18 +699,29 @@ class Movement:
         facing = board.facing[seat]
         pos = board.pos[seat]
         for _ in range(ZIP_HOPS):
-            nxt = board.peek(pos, facing)
-            if nxt == NEEDS_ROW:
-                board.lay_row(events)
-                nxt = board.peek(pos, facing)
+            nxt = _step(board, pos, facing, events)
             if nxt == WIN:
                 board.finish([seat], "awake", events)
                 return
             pos = nxt
-            if not any(board.alive[s] and board.pos[s] == pos for s in range(board.players) if s != seat):
+            if not _occupants(board, pos, seat):
                 break
         events.append(Event(ev.ZIPPED, seat, {"facing": FACINGS[facing], "destination": board.spot(pos)}))
         self._arrive(board, pos, events)
+
+
+def _step(board: Board, pos: int, facing: int, events: list[Event]) -> int:
+    """Where one step leads (see ``Board.peek``), laying the next row first when the step needs it (DC-R6)."""
+    nxt = board.peek(pos, facing)
+    if nxt == NEEDS_ROW:
+        board.lay_row(events)
+        nxt = board.peek(pos, facing)
+    return nxt
+
+
+def _occupants(board: Board, pos: int, seat: int) -> list[int]:
+    """The tokens in play on ``pos`` other than the token of ``seat``."""
+    return [s for s in range(board.players) if s != seat and board.alive[s] and board.pos[s] == pos]
 
 
 def _power(board: Board, seat: int) -> int:
