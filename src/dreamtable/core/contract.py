@@ -11,6 +11,7 @@ turns into per-seat logs — so that a game only writes its rules.
 
 from __future__ import annotations
 
+import copy
 import json
 import sys
 from abc import ABC, abstractmethod
@@ -150,16 +151,19 @@ class Game(ABC, Generic[A]):
         if unknown:
             allowed = ", ".join(sorted(known)) or "none"
             raise SetupError(f"{self.id} has no option {', '.join(unknown)}; its options are: {allowed}")
-        return {name: opt.check(options[name]) if name in options else opt.default for name, opt in known.items()}
+        resolved = {name: opt.check(options[name]) if name in options else opt.default for name, opt in known.items()}
+        # A deep copy: a match never shares a list or a table with the module's defaults or with
+        # the caller, so editing one match's options (or a record's) changes no other match.
+        return copy.deepcopy(resolved)
 
     def new(self, players: int, seed: int = 0, **options: Any) -> "State[A]":
         """A new match for ``players`` seats, shuffled from ``seed``, with rule ``options``."""
         info = self.info
-        if not isinstance(players, int) or not info.min_players <= players <= info.max_players:
+        if not _is_int(players) or not info.min_players <= players <= info.max_players:
             raise SetupError(
                 f"{info.name} takes {info.min_players}–{info.max_players} players, not {players!r}"
             )
-        if not isinstance(seed, int):
+        if not _is_int(seed):
             raise SetupError(f"the seed must be an integer, not {seed!r}")
         return self._new(players, seed, self.resolve_options(options))
 
@@ -303,6 +307,8 @@ class State(ABC, Generic[A]):
 
     def expire(self, timer: Timer | str) -> list[Event]:
         """A deadline has passed: apply it, and record it like a move."""
+        if not isinstance(timer, (str, Timer)):
+            raise IllegalActionError(f"expire takes a pending Timer or its name, not {timer!r}")
         pending = {t.name: t for t in self.timers}
         name = timer if isinstance(timer, str) else timer.name
         if name not in pending:
@@ -321,6 +327,10 @@ class State(ABC, Generic[A]):
         Raises ``IllegalActionError`` naming the rule, and leaves the state untouched, when the
         game is over, the seat may not act now, or the rules forbid the action.
         """
+        if not _is_int(seat) or not 0 <= seat < self.players:
+            # True == 1 and numpy.int64(1) == 1 would pass the actor check, and then the record
+            # would hold a seat that neither serialises nor replays.
+            raise IllegalActionError(f"a seat is an int from 0 to {self.players - 1}, not {seat!r} ({type(seat).__name__})")
         if self.is_over:
             raise IllegalActionError("the game is over: no more actions are accepted")
         if seat not in self.actors:
@@ -396,7 +406,7 @@ class State(ABC, Generic[A]):
         (the last few, structured, with their sentence), ``outcome``, and the game's own
         ``board``. Everything is JSON-ready; docs/architecture.md describes it.
         """
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < self.players):
+        if seat is not None and not (_is_int(seat) and 0 <= seat < self.players):
             raise ValueError(f"seat must be None or 0–{self.players - 1}, not {seat!r}")
         actors = self.actors
         outcome = self.outcome
@@ -452,10 +462,15 @@ class State(ABC, Generic[A]):
             text = f"expire {move.name}" if seat is None and isinstance(move, Timer) else str(move)
             moves.append((seat, text))
         info = self.game.info
-        return Record(info.id, info.version, self.players, self.seed, dict(self.options), moves)
+        return Record(info.id, info.version, self.players, self.seed, copy.deepcopy(self.options), moves)
 
     def __iter__(self) -> Iterator[int]:  # pragma: no cover - guard against a common mistake
         raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")
+
+
+def _is_int(value: Any) -> bool:
+    """Whether ``value`` is a plain ``int`` (not a bool, not a numpy integer), as seats and seeds must be."""
+    return type(value) is int
 
 
 def _flatten(linked: tuple[Any, ...] | None) -> list[tuple[Any, ...]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,7 +32,7 @@ class Record:
             "version": self.version,
             "players": self.players,
             "seed": self.seed,
-            "options": dict(self.options),
+            "options": copy.deepcopy(self.options),  # the caller may edit the dict; the record stays
             "moves": [[seat, text] for seat, text in self.moves],
         }
 
