@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -73,3 +74,35 @@ def test_save_is_atomic_and_leaves_no_temporary(tmp_path):
     path = tmp_path / "save.json"
     finished_state().record().save(path)
     assert [p.name for p in tmp_path.iterdir()] == ["save.json"]
+
+
+@pytest.mark.parametrize(
+    "text, phrase",
+    [
+        ("[" * 100_000, "nested too deeply"),  # issue 13 point 11: once a RecursionError
+        ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1' + "0" * 5000 + "}", "cannot read here"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": true}', "'seed' must be a int"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2.0, "seed": 1}', "'players' must be a int"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2}', "no 'seed' field"),
+        ('{"game": 5, "version": 1, "players": 2, "seed": 1}', "'game' must be a str"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1, "moves": [[true, "draw"]]}', "move 1 is [True"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1, "moves": {"0": "draw"}}', "'moves' must be a list"),
+        ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1, "options": []}', "'options' must be an object"),
+        ('"a string"', "a JSON object, not str"),
+    ],
+)
+def test_issue13_point11_malformed_save_files_raise_record_error(tmp_path, text, phrase):
+    path = tmp_path / "bad.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(RecordError, match=re.escape(phrase)):
+        dreamtable.replay(path)
+
+
+def test_issue13_point11_a_save_file_that_is_not_utf8_or_a_folder_raises_record_error(tmp_path):
+    path = tmp_path / "latin1.json"
+    path.write_bytes('{"game": "sogni-e-incubi", "note": "café"}'.encode("latin-1"))
+    with pytest.raises(RecordError, match="not UTF-8"):
+        dreamtable.replay(path)
+    with pytest.raises(RecordError, match="cannot read"):
+        dreamtable.replay(tmp_path)

@@ -86,6 +86,11 @@ class Record:
             data = json.loads(text)
         except json.JSONDecodeError as error:
             raise RecordError(f"the record is not valid JSON: {error}") from None
+        except RecursionError:  # "[" * 100000: json recurses once per level of nesting
+            raise RecordError("the record is not a save file: its JSON is nested too deeply "
+                              "(a record is an object of fields and a list of [seat, notation] pairs)") from None
+        except ValueError as error:  # a number of more than 4,300 digits
+            raise RecordError(f"the record holds a value JSON cannot read here: {error}") from None
         return cls.from_dict(data)
 
     @classmethod
