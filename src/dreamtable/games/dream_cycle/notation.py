@@ -31,6 +31,7 @@ Seats are letters A–E; fields are the colour codes ``G W O R P F S``; Directio
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Any, NamedTuple
 
@@ -44,6 +45,11 @@ Bundle = tuple[int, ...]
 BUNDLE_SIZE = len(DIRECTIONAL_CODES) + 1 + len(INSPIRATION_CODES)
 CHI_SLOT = len(DIRECTIONAL_CODES)
 EMPTY: Bundle = (0,) * BUNDLE_SIZE
+
+MAX_DIGITS = 9
+"""The longest number the notation reads: no count in the game comes near it, and a bound keeps
+``int`` from ever meeting thousands of digits."""
+_NUMBER = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
 
 SIMPLE = ("end", "ride", "brake", "wake", "push", "pass", "block", "zip", "reinterpret", "done", "stop")
 PLAN_KINDS = ("none", "ask", "row", "steps", "on")
@@ -77,6 +83,14 @@ def bundle_json(bundle: Bundle) -> dict[str, Any]:
     return {"tiles": tiles, "chi": bundle[CHI_SLOT], "inspiration": inspiration}
 
 
+def number(word: str) -> int | None:
+    """The whole number ``word`` writes in ASCII digits (at most :data:`MAX_DIGITS`), else ``None``.
+
+    ``str.isdigit`` is not enough: it accepts ``²`` (which ``int`` refuses) and ``٣`` (which ``int``
+    reads as 3, so the record would hold another text than the one typed)."""
+    return int(word) if _NUMBER.fullmatch(word) else None
+
+
 def parse_bundle(words: list[str]) -> Bundle:
     counts = [0] * BUNDLE_SIZE
     if words == ["-"]:
@@ -88,11 +102,11 @@ def parse_bundle(words: list[str]) -> Bundle:
             counts[DIRECTIONAL_CODES.index(word.upper())] += 1
         elif word.lower() in INSPIRATION_CODES:
             counts[CHI_SLOT + 1 + INSPIRATION_CODES.index(word.lower())] += 1
-        elif word.lower().endswith("c") and word[:-1].isdigit() and int(word[:-1]) > 0:
-            counts[CHI_SLOT] += int(word[:-1])
+        elif word.lower().endswith("c") and (chi := number(word[:-1])):
+            counts[CHI_SLOT] += chi
         else:
             raise NotationError(
-                f"{word!r} is not a trade item: use tile letters {' '.join(DIRECTIONAL_CODES)}, chi as '2c', "
+                f"{word!r} is not a trade item: use tile letters {' '.join(DIRECTIONAL_CODES)}, chi as '2c' (1 to {MAX_DIGITS} digits), "
                 f"or Inspiration tiles {' '.join(INSPIRATION_CODES)}"
             )
     return tuple(counts)
@@ -148,6 +162,12 @@ def _seat(word: str) -> int:
 
 def parse_move(text: str) -> CycleMove:
     """Read one action; ``NotationError`` says what the notation expects."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is written as text, not {type(text).__name__}")
+    if not text.isascii():
+        # Every code and number is ASCII; 'ſ'.upper() == 'S' and '٣' reads as 3, so anything else
+        # would be accepted under a text that is not the one the record then holds.
+        raise NotationError(f"{text!r}: moves are written in ASCII letters, digits and spaces ('buy N', 'start 5')")
     words = text.split()
     if not words:
         raise NotationError("empty move; try 'buy N', 'place N G', 'end' or 'go E'")
@@ -155,8 +175,10 @@ def parse_move(text: str) -> CycleMove:
     try:
         if kind in SIMPLE and not rest:
             return CycleMove(kind)
-        if kind == "start" and len(rest) == 1 and rest[0].isdigit() and 1 <= int(rest[0]) <= 9:
-            return CycleMove("start", (int(rest[0]) - 1,))
+        if kind == "start" and len(rest) == 1 and (space := number(rest[0])) is not None and 1 <= space <= 9:
+            return CycleMove("start", (space - 1,))
+        if kind == "start":
+            raise NotationError(f"'start' takes one starting space, a number 1–9 in the digits 0–9 ('start 5'), not {' '.join(rest)!r}")
         if kind in ("buy", "sell") and len(rest) == 1:
             return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"),))
         if kind in ("place", "unplace") and len(rest) == 2:
@@ -171,8 +193,11 @@ def parse_move(text: str) -> CycleMove:
             sub = rest[0].lower()
             if sub in ("none", "ask") and len(rest) == 1:
                 return CycleMove("plan", (sub,))
-            if sub in ("row", "steps") and len(rest) == 2 and rest[1].isdigit() and int(rest[1]) >= 1:
-                return CycleMove("plan", (sub, int(rest[1])))
+            if sub in ("row", "steps") and len(rest) == 2 and (count := number(rest[1])) is not None and count >= 1:
+                return CycleMove("plan", (sub, count))
+            if sub in ("row", "steps"):
+                raise NotationError(f"'plan {sub}' takes one whole number from 1 written in the digits 0–9 "
+                                    f"(at most {MAX_DIGITS}), as in 'plan {sub} 3'")
             if sub == "on" and len(rest) >= 2:
                 kinds = tuple(sorted({_code(w, SQUARE_CODES, "square code") for w in rest[1:]}))
                 return CycleMove("plan", ("on", kinds))
