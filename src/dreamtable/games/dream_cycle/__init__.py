@@ -28,40 +28,17 @@ and its fields, and holds the sentences (``DreamCycle.sentences``).
 
 from __future__ import annotations
 
+import copy
 from typing import Any, ClassVar, Mapping
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
+from ...core.contract import Game, GameInfo, State
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
-from .components import DEFAULTS, FACINGS, FIELD_CODES, MAX_PLAYERS
+from .components import MAX_PLAYERS
 from .events import SENTENCES
 from .notation import CycleMove, parse_move
+from .options import OPTIONS, check_options
 from .rules import CycleState
-
-OPTIONS = (
-    Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter",
-           ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
-    Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", tuple(FACINGS)),
-    Option("staircase_offsets", [0, 1, 2, 3, 4, 4, 3, 2, 1, 0], "each row's offset east in whole tiles (DC-R4) [proposed]"),
-    Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
-    Option("special_once_per_turn", True, "a blue or yellow square affects a token at most once a turn (DC-R13) [proposed]"),
-    Option("blue_chi", 1, "chi a blue square gives (DC-R14) [proposed]"),
-    Option("drain_chi", 2, "chi a Psychic Drain costs (DC-R15) [proposed]"),
-    Option("inspiration_draw", 1, "Inspiration tiles drawn on an Inspiration Bonus square (DC-R16) [proposed]"),
-    Option("directional_tiles", DEFAULTS["directional_tiles"], "count, buy and sell price per Directional type (DC-R17) [proposed]"),
-    Option("chi_supply", 65, "chi counters in the supply (DC-R18)"),
-    Option("trade_during_movement", True, "others may trade and reposition while a mover waits for an answer (DC-R27) [proposed]"),
-    Option("step_cap", 500, "arrivals in one Movement Phase treated as an endless loop (DC-R33) [proposed]"),
-    Option("conflict_toll", 1, "chi a weaker party pays the mover in a conflict; 0 for none (DC-R39) [proposed]"),
-    Option("power_public", True, "everyone sees how many Power tiles each player holds (DC-R43) [proposed]"),
-    Option("buying_timer_seconds", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)"),
-    Option("inspiration_tiles", DEFAULTS["inspiration_tiles"], "count per Inspiration kind (DC-R41, §3.3) [proposed]"),
-    Option("square_mix", DEFAULTS["square_mix"], "special squares per Phase (§3.2) [proposed]; other values regenerate the tiles"),
-    Option("dreamscape_seed", DEFAULTS["dreamscape_seed"], "the seed the 50 Dreamscape tiles are generated from (§3.2)"),
-    Option("min_field_colours", DEFAULTS["min_field_colours"], "field colours every tile has at least (§3.2) [proposed]"),
-    Option("max_specials", DEFAULTS["max_specials"], "special squares a tile has at most (§3.2) [proposed]"),
-    Option("round_limit", 100, "rounds after which the furthest-north token wins; 0 for none [ours: bounds bot and random games]"),
-)
 
 
 class DreamCycle(Game[CycleMove]):
@@ -72,22 +49,9 @@ class DreamCycle(Game[CycleMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
-        first = options["first_player"]
-        if first != "random" and seat_from_name(first) >= players:
-            raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
-        offsets = options["staircase_offsets"]
-        if len(offsets) != 10 or any(not isinstance(o, int) for o in offsets):
-            raise SetupError("staircase_offsets needs ten whole numbers, one per row (DC-R4)")
-        if any(abs(a - b) > 2 for a, b in zip(offsets, offsets[1:])):
-            raise SetupError("staircase_offsets: neighbouring rows must overlap (offsets differing by at most 2 tiles)")
-        faces = options["die_faces"]
-        if not faces or any(f not in FIELD_CODES for f in faces):
-            raise SetupError(f"die_faces must be field colour codes ({' '.join(FIELD_CODES)}), not {faces!r} (DC-R11)")
-        for name in ("blue_chi", "drain_chi", "inspiration_draw", "chi_supply", "conflict_toll", "buying_timer_seconds", "round_limit"):
-            if options[name] < 0:
-                raise SetupError(f"{name} must be 0 or more")
-        if options["step_cap"] < 1:
-            raise SetupError("step_cap must be at least 1 (DC-R33)")
+        check_options(players, options)
+        # The match keeps its own copy of every table: nothing it holds is the caller's or a default (issue 13, point 7).
+        options = copy.deepcopy(options)
         return CycleState.setup(self, players, seed, options)
 
     def parse_action(self, state: State[CycleMove], seat: int, text: str) -> CycleMove:

@@ -75,31 +75,58 @@ DEFAULTS: dict[str, Any] = _data("components.json")
 ``square_mix``, ``dreamscape_seed``, ``min_field_colours``, ``max_specials``."""
 
 
-def directional_table(table: Mapping[str, Any]) -> tuple[TileType, ...]:
+TABLE_MOST = 999
+"""The most tiles of a kind, or chi in a price, a table option may name: a few times the box's
+numbers, and small enough that a hidden pool of them stays cheap to deal (``determinize``)."""
+
+
+def _count(value: Any) -> bool:
+    return type(value) is int and 0 <= value <= TABLE_MOST
+
+
+def directional_table(table: Any) -> tuple[TileType, ...]:
     """The ``directional_tiles`` option as one :class:`TileType` per code; ``SetupError`` names a bad entry."""
     if not isinstance(table, Mapping) or set(table) != set(DIRECTIONAL_CODES):
-        raise SetupError(f"directional_tiles needs exactly the types {', '.join(DIRECTIONAL_CODES)}")
+        raise SetupError(f"directional_tiles needs exactly the types {', '.join(DIRECTIONAL_CODES)}, each "
+                         '{"count": N, "buy": N, "sell": N} (DC-R17)')
     types = []
     for code in DIRECTIONAL_CODES:
         entry = table[code]
-        try:
-            kind = TileType(int(entry["count"]), int(entry["buy"]), int(entry["sell"]))
-        except (KeyError, TypeError, ValueError):
-            raise SetupError(f"directional_tiles[{code}] needs count, buy and sell, not {entry!r}") from None
-        if kind.total < 0 or kind.buy < 0 or not 0 <= kind.sell <= kind.buy:
-            raise SetupError(f"directional_tiles[{code}]: counts and prices must be ≥ 0, resale at most the price")
+        if not isinstance(entry, Mapping) or set(entry) != {"count", "buy", "sell"} or not all(_count(entry[k]) for k in entry):
+            raise SetupError(f"directional_tiles[{code}] needs count, buy and sell, whole numbers 0–{TABLE_MOST}, not {entry!r} (DC-R17)")
+        kind = TileType(entry["count"], entry["buy"], entry["sell"])
+        if kind.sell > kind.buy:
+            raise SetupError(f"directional_tiles[{code}]: the resale ({kind.sell}) is at most the price ({kind.buy}) (DC-R17)")
         types.append(kind)
     return tuple(types)
 
 
-def inspiration_table(table: Mapping[str, Any]) -> tuple[int, ...]:
+def inspiration_table(table: Any) -> tuple[int, ...]:
     """The ``inspiration_tiles`` option as a count per Inspiration kind."""
     if not isinstance(table, Mapping) or set(table) != set(INSPIRATION_CODES):
         raise SetupError(f"inspiration_tiles needs exactly the kinds {', '.join(INSPIRATION_CODES)}")
     counts = tuple(table[code] for code in INSPIRATION_CODES)
-    if any(not isinstance(c, int) or c < 0 for c in counts):
-        raise SetupError(f"inspiration_tiles: every count must be a whole number ≥ 0, not {dict(table)}")
+    if not all(_count(c) for c in counts):
+        raise SetupError(f"inspiration_tiles: every count must be a whole number 0–{TABLE_MOST}, not {dict(table)}")
     return counts
+
+
+def square_mix_table(mix: Any) -> dict[str, dict[str, int]]:
+    """The ``square_mix`` option checked: for each Phase "1"–"5", a count per special square kind
+    (``BK BL YI YD YR``), at most the 90 squares of the Phase's ten tiles (§3.2)."""
+    phases = [str(phase) for phase in range(1, PHASES + 1)]
+    shape = f'{{"1": {{"BK": 0, "BL": 2, "YI": 3, "YD": 0, "YR": 5}}, … "{PHASES}": {{…}}}}'
+    if not isinstance(mix, Mapping) or set(mix) != set(phases):
+        raise SetupError(f"square_mix needs the Phases {', '.join(phases)}, each with a count per special square "
+                         f"{' '.join(SPECIAL_CODES)}, as in {shape}; not {mix!r} (§3.2)")
+    squares = TILES_PER_PHASE * 9
+    for phase in phases:
+        wanted = mix[phase]
+        if (not isinstance(wanted, Mapping) or set(wanted) != set(SPECIAL_CODES)
+                or not all(type(n) is int and n >= 0 for n in wanted.values()) or sum(wanted.values()) > squares):
+            raise SetupError(f"square_mix[{phase}] needs a whole number ≥ 0 for each of {' '.join(SPECIAL_CODES)}, "
+                             f"{squares} in all at most, not {wanted!r} (§3.2)")
+    return {phase: {code: mix[phase][code] for code in SPECIAL_CODES} for phase in phases}
 
 
 class Dreamscape(NamedTuple):
@@ -196,17 +223,21 @@ def dreamscape_from_json(items: Any) -> Dreamscape:
 
 _SHIPPED: Dreamscape | None = None
 _GENERATION_KEYS = ("square_mix", "dreamscape_seed", "min_field_colours", "max_specials")
+_SHIPPED_ARGS = json.dumps([DEFAULTS[key] for key in _GENERATION_KEYS], sort_keys=True)
+"""The options the shipped tiles were made for, as text taken at import: a caller that edits
+``DEFAULTS`` (or an option default it was handed) cannot make other tiles pass for the shipped ones."""
 
 
 def load_dreamscape(options: Mapping[str, Any]) -> Dreamscape:
     """The shipped tiles for the default mix (checked once), or tiles generated for other options."""
     global _SHIPPED
     args = [options.get(key, DEFAULTS[key]) for key in _GENERATION_KEYS]
-    if args != [DEFAULTS[key] for key in _GENERATION_KEYS]:
-        return generate_dreamscape(args[1], args[0], args[2], args[3])
+    if json.dumps(args, sort_keys=True) != _SHIPPED_ARGS:
+        return generate_dreamscape(args[1], square_mix_table(args[0]), args[2], args[3])
     if _SHIPPED is None:
         scape = dreamscape_from_json(_data("tiles.json"))
-        check_dreamscape(scape.tiles, DEFAULTS["square_mix"], DEFAULTS["min_field_colours"], DEFAULTS["max_specials"])
+        shipped = json.loads(_SHIPPED_ARGS)
+        check_dreamscape(scape.tiles, shipped[0], shipped[2], shipped[3])
         _SHIPPED = scape
     return _SHIPPED
 

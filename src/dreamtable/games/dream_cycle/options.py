@@ -1,0 +1,95 @@
+"""Dream Cycle's rule options (``-o name=value``) and the checks a match's options must pass.
+
+The core checks each option's type against its default; :func:`check_options` checks what the
+type does not say (ranges, the shape of the tables) and raises ``SetupError`` saying what is
+expected, so a malformed option never reaches the rules as a ``KeyError`` from ``new``, ``replay``
+or ``play -o`` (issue 13, point 11).
+
+No default here is shared with the module's other data: each is its own deep copy of the design
+note's tables, and ``GameInfo`` hands them to the core, which copies them again into every match
+(issue 13, point 7).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Mapping
+
+from ...core.contract import Option, SetupError, seat_from_name, seat_name
+from .components import DEFAULTS, FACINGS, FIELD_CODES, MAX_PLAYERS, directional_table, inspiration_table, square_mix_table
+from .notation import MAX_DIGITS
+from .rules import ROWS
+
+LARGEST = 10 ** MAX_DIGITS - 1
+"""The largest number an option may hold: the notation writes plans and chi with at most
+:data:`~.notation.MAX_DIGITS` digits, and a timer's seconds must fit in a float."""
+
+
+def _default(key: str) -> Any:
+    return copy.deepcopy(DEFAULTS[key])
+
+
+OPTIONS = (
+    Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter",
+           ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
+    Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", tuple(FACINGS)),
+    Option("staircase_offsets", [0, 1, 2, 3, 4, 4, 3, 2, 1, 0], "each row's offset east in whole tiles (DC-R4) [proposed]"),
+    Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
+    Option("special_once_per_turn", True, "a blue or yellow square affects a token at most once a turn (DC-R13) [proposed]"),
+    Option("blue_chi", 1, "chi a blue square gives (DC-R14) [proposed]"),
+    Option("drain_chi", 2, "chi a Psychic Drain costs (DC-R15) [proposed]"),
+    Option("inspiration_draw", 1, "Inspiration tiles drawn on an Inspiration Bonus square (DC-R16) [proposed]"),
+    Option("directional_tiles", _default("directional_tiles"), "count, buy and sell price per Directional type (DC-R17) [proposed]"),
+    Option("chi_supply", 65, "chi counters in the supply (DC-R18)"),
+    Option("trade_during_movement", True, "others may trade and reposition while a mover waits for an answer (DC-R27) [proposed]"),
+    Option("step_cap", 500, "arrivals in one Movement Phase treated as an endless loop (DC-R33) [proposed]"),
+    Option("conflict_toll", 1, "chi a weaker party pays the mover in a conflict; 0 for none (DC-R39) [proposed]"),
+    Option("power_public", True, "everyone sees how many Power tiles each player holds (DC-R43) [proposed]"),
+    Option("buying_timer_seconds", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)"),
+    Option("inspiration_tiles", _default("inspiration_tiles"), "count per Inspiration kind (DC-R41, §3.3) [proposed]"),
+    Option("square_mix", _default("square_mix"), "special squares per Phase (§3.2) [proposed]; other values regenerate the tiles"),
+    Option("dreamscape_seed", DEFAULTS["dreamscape_seed"], "the seed the 50 Dreamscape tiles are generated from (§3.2)"),
+    Option("min_field_colours", DEFAULTS["min_field_colours"], "field colours every tile has at least (§3.2) [proposed]"),
+    Option("max_specials", DEFAULTS["max_specials"], "special squares a tile has at most (§3.2) [proposed]"),
+    Option("round_limit", 100, "rounds after which the furthest-north token wins; 0 for none [ours: bounds bot and random games]"),
+)
+
+# Whole-number options and their bounds (the core has checked that each is an int).
+COUNTS = {"blue_chi": 0, "drain_chi": 0, "inspiration_draw": 0, "chi_supply": 0, "conflict_toll": 0,
+          "buying_timer_seconds": 0, "round_limit": 0, "step_cap": 1}
+RULE = {"blue_chi": "DC-R14", "drain_chi": "DC-R15", "inspiration_draw": "DC-R16", "chi_supply": "DC-R18",
+        "conflict_toll": "DC-R39", "buying_timer_seconds": "DC-R47", "round_limit": "ours", "step_cap": "DC-R33"}
+FIELD_COLOURS, SQUARES_PER_TILE = len(FIELD_CODES), 9
+
+
+def check_options(players: int, options: Mapping[str, Any]) -> None:
+    """``SetupError`` naming the option and what it takes, for anything the rules cannot use."""
+    first = options["first_player"]
+    if first != "random" and seat_from_name(first) >= players:
+        raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
+    offsets = options["staircase_offsets"]
+    if len(offsets) != ROWS or any(not _whole(o, -LARGEST, LARGEST) for o in offsets):
+        raise SetupError(f"staircase_offsets needs ten whole numbers, one per row (DC-R4), not {offsets!r}")
+    if any(abs(a - b) > 2 for a, b in zip(offsets, offsets[1:])):
+        raise SetupError("staircase_offsets: neighbouring rows must overlap (offsets differing by at most 2 tiles)")
+    faces = options["die_faces"]
+    if not faces or any(not isinstance(f, str) or f not in FIELD_CODES for f in faces):
+        raise SetupError(f"die_faces must be one or more field colour codes ({' '.join(FIELD_CODES)}), not {faces!r} (DC-R11)")
+    for name, low in COUNTS.items():
+        if not _whole(options[name], low, LARGEST):
+            raise SetupError(f"{name} must be a whole number from {low} to {LARGEST:,}, not {options[name]!r} ({RULE[name]})")
+    if not _whole(options["min_field_colours"], 0, FIELD_COLOURS):
+        raise SetupError(f"min_field_colours must be 0–{FIELD_COLOURS} (the field colours a tile can show), "
+                         f"not {options['min_field_colours']!r} (§3.2)")
+    if not _whole(options["max_specials"], 0, SQUARES_PER_TILE):
+        raise SetupError(f"max_specials must be 0–{SQUARES_PER_TILE} (the squares of a tile), not {options['max_specials']!r} (§3.2)")
+    directional_table(options["directional_tiles"])
+    inspiration_table(options["inspiration_tiles"])
+    square_mix_table(options["square_mix"])
+
+
+def _whole(value: Any, low: int, high: int) -> bool:
+    return type(value) is int and low <= value <= high
+
+
+__all__ = ["LARGEST", "OPTIONS", "check_options"]
