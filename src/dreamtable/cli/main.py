@@ -16,12 +16,13 @@ from rich.console import Console
 from rich.table import Table
 
 from ..agents import BOT_NAMES, bot_names
-from ..core.contract import seat_from_name
+from ..core.contract import seat_from_name, seat_name
 from ..core.errors import DreamtableError
 from ..core.record import Record
 from ..core.registry import games as list_of_games
 from ..core.registry import load
-from .terminal import TerminalGame, open_table, step_through
+from ..core.registry import replay as replay_record
+from .terminal import TerminalGame, is_number, open_table, step_through
 
 app = typer.Typer(
     help="dreamtable: play, simulate and study five dream-themed tabletop games.",
@@ -103,13 +104,20 @@ def play(
 def replay(
     file: Path = typer.Argument(..., help="a record saved with --save"),
     seat: Optional[str] = typer.Option(None, help="show the game as this seat saw it (A, B, …); default: a spectator"),
+    reveal_hands: bool = typer.Option(False, "--reveal-hands", help="allow --seat on an unfinished game, which shows that seat's hidden hand to whoever reads the screen"),
 ) -> None:
-    """Step through a saved game, move by move."""
+    """Step through a saved game, move by move, as a spectator or as one seat saw it."""
     try:
         record = Record.load(file)
         viewer = None if seat is None else seat_from_name(seat)
         if viewer is not None and not 0 <= viewer < record.players:
             fail(f"seat {seat} is not in this {record.players}-player game")
+        # A save file holds the seed and every move, so a seat's replay of a game still being
+        # played would show its hand to anyone at the keyboard (issue 13 point 5).
+        if viewer is not None and not reveal_hands and not replay_record(record).is_over:
+            fail(f"{file} holds an unfinished game: replaying it as seat {seat_name(viewer)} shows that "
+                 "seat's hidden hand to whoever reads the screen. Replay it as a spectator (leave out --seat), "
+                 "or add --reveal-hands if that is what you want")
         step_through(record, console, console.input, viewer)
     except (DreamtableError, ValueError) as error:
         fail(str(error))
@@ -339,7 +347,7 @@ def menu() -> None:
     try:
         while True:
             answer = console.input("Game number: ").strip() or "1"
-            if answer.isdigit() and 1 <= int(answer) <= len(infos):
+            if is_number(answer) and 1 <= int(answer) <= len(infos):
                 info = infos[int(answer) - 1]
                 break
             console.print(f"Choose 1–{len(infos)}.")

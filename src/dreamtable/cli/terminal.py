@@ -208,7 +208,7 @@ class TerminalGame:
 
     def _read_action(self, seat: int, answer: str, legal: list[Any], forms: list[ActionForm]) -> Any:
         """The action a player's answer names: a move number, a notation, or the value of the one free form."""
-        if answer.isdigit():
+        if is_number(answer):
             number = int(answer)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
@@ -285,13 +285,35 @@ class TerminalGame:
         self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
 
 
+def is_number(answer: str) -> bool:
+    """Whether a typed answer is a whole number ``int`` reads: ASCII digits only, since
+    ``"²".isdigit()`` is true but ``int("²")`` raises."""
+    return answer.isascii() and answer.isdigit()
+
+
 def _single_free(form: ActionForm) -> bool:
     """Whether a form takes one free word or text, which a bare answer can fill (a guess, a clue)."""
     return len(form.params) == 1 and form.params[0].kind in ("word", "text")
 
 
+def told(record: Record, position: int, seat: int | None) -> list[str]:
+    """What ``seat`` (``None``: a spectator) was told by move ``position`` of ``record`` (0: the deal).
+
+    The sentences come from ``state.log(seat)``, the visibility model, never from the record's
+    notation: a move's notation may hold what others kept hidden (Deep Dreams' ``keep DD38``).
+    The log only grows, so the move's events are those after the ones the previous move left.
+    """
+    def prefix(length: int) -> Record:
+        return Record(record.game, record.version, record.players, record.seed, record.options, record.moves[:length])
+
+    after = replay(prefix(position))
+    earlier = len(replay(prefix(position - 1)).events()) if position else 0
+    return [event["text"] for event in after.log(seat, last=len(after.events()) - earlier)]
+
+
 def step_through(record: Record, console: Console, read: Callable[[str], str], seat: int | None = None) -> None:
-    """Replay a saved game one move at a time as ``seat`` (default: a spectator) saw it."""
+    """Replay a saved game one move at a time as ``seat`` (default: a spectator) saw it: its view and
+    what it was told of each move (see :func:`told`), never a move's notation."""
     final = replay(record)  # checks the whole record first: RecordError names a failing move
     moves = record.moves
     position = 0
@@ -299,13 +321,15 @@ def step_through(record: Record, console: Console, read: Callable[[str], str], s
         prefix = Record(record.game, record.version, record.players, record.seed, record.options, moves[:position])
         state = final if position == len(moves) else replay(prefix)
         console.print(final.game.render(state.view(seat)))
-        console.print(f"Move {position} of {len(moves)}" + (f": {moves[position - 1][1]}" if position else " (the deal)"))
+        console.print(f"Move {position} of {len(moves)}" + (" (the deal)" if not position else "") + ":")
+        for text in told(record, position, seat):
+            console.print(f"  {text}")
         answer = read("Enter: next · b: back · number: go to move · q: quit > ").strip().lower()
         if answer in ("q", "quit"):
             return
         if answer == "b":
             position = max(0, position - 1)
-        elif answer.isdigit():
+        elif is_number(answer):
             position = min(len(moves), int(answer))
         elif position < len(moves):
             position += 1

@@ -1,0 +1,92 @@
+"""`dreamtable replay`: a seat sees each move as it was told it, and an unfinished game's hands stay hidden."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from rich.console import Console
+
+import dreamtable
+from dreamtable import Record, testing
+from dreamtable.cli.terminal import step_through, told
+
+DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
+CARD = re.compile(r"DD\d\d")
+
+
+def deep_dreams_with_a_hidden_keep() -> Record:
+    """A finished two-player Deep Dreams game in which A kept a card B never saw (seed 3: `keep DD21`)."""
+    record = testing.play_random(dreamtable.load("deep-dreams"), 2, 3).record()
+    assert any(seat == 0 and text.startswith("keep ") for seat, text in record.moves)
+    return record
+
+
+def replay_text(record: Record, seat: int | None) -> str:
+    out = io.StringIO()
+    step_through(record, Console(file=out, width=200, color_system=None), lambda prompt: "", seat)
+    return out.getvalue()
+
+
+def test_issue13_point4_per_seat_replay_equals_the_seats_own_log():
+    record = deep_dreams_with_a_hidden_keep()
+    final = dreamtable.replay(record)
+    for seat in (0, 1, None):
+        shown = [text for position in range(len(record.moves) + 1) for text in told(record, position, seat)]
+        assert shown == [event["text"] for event in final.log(seat)]
+
+
+def test_issue13_point4_per_seat_replay_shows_no_card_the_seat_never_saw():
+    record = deep_dreams_with_a_hidden_keep()
+    seen = set()  # every card B was ever shown: in its views, move by move, and in its log
+    for position in range(len(record.moves) + 1):
+        state = dreamtable.replay(Record(record.game, record.version, record.players, record.seed, record.options,
+                                         record.moves[:position]))
+        seen |= set(CARD.findall(json.dumps(state.view(1)) + json.dumps(state.log(1))))
+    hidden = {card for _, text in record.moves for card in CARD.findall(text)} - seen
+    assert hidden, "the game must hold a card B never saw, or this test proves nothing"
+    text = replay_text(record, 1)
+    assert f"Move {len(record.moves)} of {len(record.moves)}" in text
+    assert not hidden & set(CARD.findall(text)), f"B's replay shows {hidden & set(CARD.findall(text))}"
+    for seat, move in record.moves:  # no notation of a move is printed as such
+        if seat == 0 and move.startswith("keep "):
+            assert move not in text
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([DREAMTABLE, *args], input="q\n", capture_output=True, text=True, timeout=60,
+                          env={"NO_COLOR": "1", "COLUMNS": "200", "PATH": "/usr/bin:/bin"})
+
+
+def test_issue13_point5_unfinished_game_is_not_replayed_per_seat_without_reveal_hands(tmp_path):
+    record = deep_dreams_with_a_hidden_keep()
+    path = tmp_path / "unfinished.json"
+    Record(record.game, record.version, record.players, record.seed, record.options, record.moves[:10]).save(path)
+    refused = run("replay", str(path), "--seat", "B")
+    assert refused.returncode == 2
+    assert "unfinished game" in refused.stdout and "--reveal-hands" in refused.stdout
+    assert "Traceback" not in refused.stdout + refused.stderr and "Move 0" not in refused.stdout
+    as_spectator = run("replay", str(path))
+    assert as_spectator.returncode == 0 and "Move 0 of 10" in as_spectator.stdout
+    revealed = run("replay", str(path), "--seat", "B", "--reveal-hands")
+    assert revealed.returncode == 0 and "Move 0 of 10" in revealed.stdout
+
+
+def test_issue13_point5_a_finished_game_may_be_replayed_per_seat(tmp_path):
+    path = tmp_path / "finished.json"
+    deep_dreams_with_a_hidden_keep().save(path)
+    done = run("replay", str(path), "--seat", "B")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Move 0 of" in done.stdout
+
+
+def test_a_unicode_digit_at_the_replay_prompt_is_not_a_move_number():
+    record = deep_dreams_with_a_hidden_keep()
+    answers = iter(["²", "q"])
+    out = io.StringIO()
+    step_through(record, Console(file=out, width=200), lambda prompt: next(answers), None)
+    assert "Move 1 of" in out.getvalue()  # "²" is read as Enter: the next move
