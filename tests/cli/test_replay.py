@@ -1,4 +1,5 @@
-"""`dreamtable replay`: a seat sees each move as it was told it, and an unfinished game's hands stay hidden."""
+"""`dreamtable replay` and `play --save`: a seat sees each move as it was told it, an unfinished game's hands
+stay hidden, and a save path that cannot be written is refused before the game starts."""
 
 from __future__ import annotations
 
@@ -90,3 +91,18 @@ def test_a_unicode_digit_at_the_replay_prompt_is_not_a_move_number():
     out = io.StringIO()
     step_through(record, Console(file=out, width=200), lambda prompt: next(answers), None)
     assert "Move 1 of" in out.getvalue()  # "²" is read as Enter: the next move
+
+
+def test_issue13_point17_play_refuses_a_save_path_it_cannot_write_before_the_game_starts(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "game.json.tmp").mkdir()
+    for save, phrase in [
+        (tmp_path / "missing" / "game.json", "does not exist"),
+        (tmp_path / "notes.txt" / "game.json", "is a file, not a folder"),
+        (tmp_path / "game.json", "is a folder"),
+    ]:
+        done = run("play", "sogni-e-incubi", "--seats", "random,random", "--seed", "1", "--save", str(save))
+        assert done.returncode == 2, done.stdout + done.stderr
+        assert re.search(phrase, " ".join(done.stdout.split())), done.stdout
+        assert "Traceback" not in done.stdout + done.stderr and "Game over" not in done.stdout
+    assert (tmp_path / "notes.txt").read_text() == "mine"

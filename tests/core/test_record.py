@@ -106,3 +106,23 @@ def test_issue13_point11_a_save_file_that_is_not_utf8_or_a_folder_raises_record_
         dreamtable.replay(path)
     with pytest.raises(RecordError, match="cannot read"):
         dreamtable.replay(tmp_path)
+
+
+def test_issue13_point17_save_paths_that_cannot_be_written_are_refused_saying_why(tmp_path):
+    from dreamtable.core.record import check_save_path
+
+    (tmp_path / "notes.txt").write_text("mine")
+    (tmp_path / "folder.json").mkdir()
+    (tmp_path / "game.json.tmp").mkdir()
+    for path, phrase in [
+        (tmp_path / "missing" / "game.json", "folder .* does not exist"),
+        (tmp_path / "notes.txt" / "game.json", "notes.txt is a file, not a folder"),
+        (tmp_path / "folder.json", "it is a folder"),
+        (tmp_path / "game.json", r"game.json.tmp, where each save is written first, is a folder"),
+    ]:
+        with pytest.raises(RecordError, match=phrase):
+            check_save_path(path)
+        with pytest.raises(RecordError, match="cannot save"):  # and the save itself says so too
+            finished_state().record().save(path)
+    check_save_path(tmp_path / "fine.json")
+    assert (tmp_path / "notes.txt").read_text() == "mine"

@@ -24,7 +24,7 @@ from ..agents import make_agent
 from ..core.contract import Game, State, seat_name
 from ..core.errors import DreamtableError, RecordError, SetupError
 from ..core.forms import ActionForm
-from ..core.record import Record
+from ..core.record import Record, check_save_path
 from ..core.registry import replay
 from ..core.table import Bot, Table
 
@@ -53,6 +53,8 @@ def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, 
             if bot_delay is not None and hasattr(bot, "delay"):
                 bot.delay = bot_delay
             bots[seat] = bot
+    if save is not None:
+        check_save_path(save)  # at the start, not as a traceback at the first save
     if save is not None and save.exists():
         record = Record.load(save)
         if record.game != game.id or record.players != len(seats):

@@ -4,11 +4,38 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from .errors import RecordError
+
+
+def temporary_of(path: Path) -> Path:
+    """The sibling a save is first written to, then renamed from (so a crash never leaves half a file)."""
+    return path.with_name(path.name + ".tmp")
+
+
+def check_save_path(path: Path) -> None:
+    """Refuse, before a game starts, a save path its first save would fail on; ``RecordError`` says why.
+
+    Checked: the folder exists and is a folder, the path is not a folder, the temporary sibling
+    (``NAME.tmp``) is not a folder, and the folder may be written to.
+    """
+    folder = path.parent
+    if not folder.exists():
+        raise RecordError(f"cannot save to {path}: the folder {folder} does not exist; create it or choose another --save")
+    if not folder.is_dir():
+        raise RecordError(f"cannot save to {path}: {folder} is a file, not a folder; choose another --save")
+    if path.is_dir():
+        raise RecordError(f"cannot save to {path}: it is a folder; give a file name, such as {path / 'game.json'}")
+    temporary = temporary_of(path)
+    if temporary.exists() and not temporary.is_file():
+        raise RecordError(f"cannot save to {path}: {temporary}, where each save is written first, is a folder "
+                          "(or not a file); remove it or choose another --save")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise RecordError(f"cannot save to {path}: the folder {folder} may not be written to")
 
 
 @dataclass
@@ -44,11 +71,17 @@ class Record:
         return f'{body}, "moves": [\n  {lines}\n]}}\n' if self.moves else f'{body}, "moves": []}}\n'
 
     def save(self, path: str | Path) -> None:
-        """Write the record to ``path`` atomically (a crash never leaves half a file)."""
+        """Write the record to ``path`` atomically (a crash never leaves half a file).
+
+        ``RecordError`` says why when it cannot be written (a full disk, a folder removed mid-game).
+        """
         target = Path(path)
-        temporary = target.with_name(target.name + ".tmp")
-        temporary.write_text(self.to_json(), encoding="utf-8")
-        temporary.replace(target)
+        temporary = temporary_of(target)
+        try:
+            temporary.write_text(self.to_json(), encoding="utf-8")
+            temporary.replace(target)
+        except OSError as error:
+            raise RecordError(f"cannot save the game to {target}: {error.strerror or error}") from None
 
     @classmethod
     def from_dict(cls, data: Any) -> "Record":
