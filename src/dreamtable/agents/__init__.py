@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from ..core.contract import Game
@@ -51,11 +52,11 @@ def make_agent(spec: str, seed: int = 0, game: Game[Any] | None = None) -> Agent
 
 def _ismcts(seed: int, budget: str) -> Agent[Any]:
     """ISMCTS with a budget of iterations (``500``) or seconds (``2s``), which must be positive."""
-    bad = f"bad ISMCTS budget {budget!r}: write ismcts:500 (iterations, at least 1) or ismcts:2s (seconds, more than 0)"
+    bad = f"bad ISMCTS budget {budget!r}: write ismcts:500 (iterations, at least 1) or ismcts:2s (seconds, more than 0 and finite)"
     try:
         if budget.endswith("s"):
             seconds = float(budget[:-1])
-            if not seconds > 0:
+            if not 0 < seconds < math.inf:  # NaN and "infs" too: a bot that never answers hangs the table
                 raise UnknownAgentError(bad)
             return IsmctsAgent(seed, iterations=None, seconds=seconds)
         iterations = int(budget)
