@@ -35,7 +35,7 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from .events import SENTENCES
 from .notation import DreamMove, parse
-from .rules import DreamState
+from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ OPTIONS = (
     Option("first_dreamer", 0, "the seat that dreams first (WID-R2) [proposed; the rulebook: the oldest player]"),
     Option("family_mode", False, "no secret roles: every clue-giver scores as a Fairy (WID-R27) [proposed]"),
     Option("restart_order_on_new_card", False, "a new card restarts the clue order at the Dreamer's left (WID-R6) [proposed]"),
-    Option("clue_max_len", 32, "longest clue in letters (WID-R7) [proposed]"),
+    Option("clue_max_len", 32, "longest clue in letters, at most 64 (WID-R7) [proposed]"),
     Option("clue_timing", "typed", "typed: start within clue_start_seconds, submit within clue_submit_seconds; "
            "strict: the rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
     Option("clue_start_seconds", 5, "seconds to start typing a clue (strict: to submit it) (WID-R8)"),
@@ -113,8 +113,11 @@ class WhenIDream(Game[DreamMove]):
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
         for name in ("clue_max_len", "min_substring_len", "flag_quorum"):
-            if not isinstance(options[name], int) or options[name] < 1:
+            if isinstance(options[name], bool) or not isinstance(options[name], int) or options[name] < 1:
                 raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r}")
+        if options["clue_max_len"] > CLUE_MAX_LEN_LIMIT:  # issue 13: free text copied to every view stays small
+            raise SetupError(f"clue_max_len is at most {CLUE_MAX_LEN_LIMIT} letters (the longest Element has 11), "
+                             f"not {options['clue_max_len']!r}")
         if options["first_dreamer"] not in range(players):
             raise SetupError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r}")
         state = DreamState.__new__(DreamState)
@@ -138,7 +141,7 @@ class WhenIDream(Game[DreamMove]):
         """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a When I Dream match")
-        if text.strip().lower() == "pass":
+        if isinstance(text, str) and text.strip().lower() == "pass":
             move = state.pass_for(seat)
             if move is None:
                 raise NotationError("pass is for the Dreamer during the night and for the clue-giver holding the turn; "

@@ -1,6 +1,7 @@
 """Judging words in When I Dream (design note §4.3): each check is its own function.
 
-* :func:`normalise` and :func:`stem` put words in a comparable form;
+* :func:`normalise` and :func:`stem` put words in a comparable form (look-alike letters read as the
+  Latin letters they imitate: :mod:`.confusables`);
 * :func:`guess_matches` says whether the Dreamer's guess names the Element;
 * :func:`improper_reason` says why a clue is improper (``same_stem``, ``contains``, ``contained``,
   ``sound_alike`` or ``translation``), or ``None`` when it is allowed.
@@ -21,6 +22,8 @@ from typing import Any, Callable
 
 import jellyfish
 import snowballstemmer  # type: ignore[import-untyped]  # the package ships no type information
+
+from .confusables import skeleton
 
 MIN_SUBSTRING = 3  # the shorter word of a substring check needs this many letters (option min_substring_len)
 SOUND_SPELLING = 0.8  # Jaro–Winkler similarity two words with one Metaphone code also need
@@ -54,8 +57,9 @@ def homophones() -> dict[str, set[str]]:
 
 @lru_cache(maxsize=65_536)
 def normalise(word: str) -> str:
-    """NFKC, case-folded, accents stripped, letters only; a leading English article dropped."""
-    text = unicodedata.normalize("NFKC", word).casefold().strip()
+    """NFKC, look-alikes read as the Latin letters they imitate, case-folded, accents stripped, letters
+    only; a leading English article dropped. So ``ｄｏｇ`` and ``dоg`` (a Cyrillic о) are ``dog``."""
+    text = skeleton(unicodedata.normalize("NFKC", word)).casefold().strip()
     for article in ARTICLES:
         if text.startswith(article + " "):
             text = text[len(article) + 1:]

@@ -38,12 +38,23 @@ class DreamMove(NamedTuple):
         return f"{self.kind} {self.number} {self.text}"
 
 
+NUMBER = re.compile(r"[0-9]{1,6}")
+"""A card or clue number: ASCII digits only. ``str.isdigit`` and ``\\d`` also take ``²`` or ``١``,
+which ``int`` refuses or reads as another number than the one written; six digits are more than a game uses."""
+MAX_INPUT = 10_000
+"""The longest input read, in characters: every legal move is shorter (the longest, a recount, is bounded
+by the rules well below this), so longer text is refused before any work is done on it."""
+
 HINT = ("write clue 3 bark, clue-pass 3, typing 3, guess 3 dog, dream-pass 3, flag c5, recount <your dream>, "
         "vote-side 2 yellow|blue, vote-mention 2 yes|no, vote-penalty 2 keep|cancel, or done")
 
 
 def parse(text: str) -> DreamMove:
     """The move ``text`` names; ``NotationError`` with the accepted forms when it names none."""
+    if not isinstance(text, str):
+        raise NotationError(f"a move is written as text, not {type(text).__name__}; {HINT}")
+    if len(text) > MAX_INPUT:
+        raise NotationError(f"input of {len(text)} characters; a move is at most {MAX_INPUT} characters")
     words = text.strip().split(maxsplit=2)
     if not words:
         raise NotationError(f"empty input; {HINT}")
@@ -52,9 +63,9 @@ def parse(text: str) -> DreamMove:
         return DreamMove(DONE)
     if kind == RECOUNT:
         return DreamMove(RECOUNT, -1, " ".join(text.strip().split()[1:]))
-    if kind == FLAG and len(words) == 2 and re.fullmatch(r"c\d+", words[1]):
+    if kind == FLAG and len(words) == 2 and words[1][:1] == "c" and NUMBER.fullmatch(words[1][1:]):
         return DreamMove(FLAG, int(words[1][1:]))
-    if len(words) >= 2 and words[1].isdigit():
+    if len(words) >= 2 and NUMBER.fullmatch(words[1]):
         number = int(words[1])
         if kind in (CLUE_PASS, TYPING, DREAM_PASS) and len(words) == 2:
             return DreamMove(kind, number)

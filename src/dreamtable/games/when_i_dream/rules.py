@@ -16,6 +16,8 @@ from ...core.forms import ActionForm, Param
 from ...core.rng import reseeded, shuffle_with
 from ...core.visibility import Event, Secret, owner_only
 from . import judge
+from .confusables import mixes_latin
+from .freetext import clean
 from .events import (
     CARD_GONE, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_PENALTY, CLUE_REJECTED, DAY, DONE_EVENT, DREAM_PASS_EVENT,
     FLAG_EVENT, FLAGGED_IMPROPER, GAME_OVER, GUESS_EVENT, NIGHT_END, NIGHT_END_DECK_EMPTY, NIGHT_END_DECLINED,
@@ -34,6 +36,8 @@ FAIRY, BOOGEYMAN, SANDMAN = "Fairy", "Boogeyman", "Sandman"
 NIGHT, FINAL, RECOUNTING, REVIEW, OVER = "night", "final guess", "recount", "review", "over"
 YELLOW, BLUE, PENALTY = "yellow", "blue", "penalty"
 CLUE_WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['-](?=[^\W\d_]))*$")  # WID-R7: letters, inner ' or -
+CLUE_MAX_LEN_LIMIT = 64
+"""The largest ``clue_max_len`` a match may set: clues and guesses are copied into every view and the record."""
 GUESS_MAX_LEN = 40
 """The longest guess in characters, unless the clues may be longer (``clue_max_len``): a guess may
 always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
@@ -393,6 +397,10 @@ class DreamState(State[DreamMove]):
 
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
+        if not (isinstance(action, DreamMove) and isinstance(action.kind, str) and type(action.number) is int
+                and isinstance(action.text, str)):
+            raise IllegalActionError(f"{action!r} is not a When I Dream move: write clue 3 bark, guess 3 dog, "
+                                     "dream-pass 3, flag c5, recount …, vote-side 2 yellow, done …")
         kind = action.kind
         if kind in (GUESS, DREAM_PASS):
             return self._dreamer_answer(seat, action)
@@ -403,9 +411,7 @@ class DreamState(State[DreamMove]):
         if kind == RECOUNT:
             if self.phase != RECOUNTING or seat != self.dreamer:
                 raise IllegalActionError("only the Dreamer recounts the dream, after the night (WID-R17)")
-            if len(action.text) > self.recount_max_len:
-                raise IllegalActionError(f"a recount is at most {self.recount_max_len} characters, not {len(action.text)}")
-            return self._take_recount(action.text)
+            return self._take_recount(clean(action.text, "a recount", self.recount_max_len))
         if kind in VOTE_CHOICES:
             return self._vote(seat, action)
         if kind == DONE:
@@ -434,11 +440,9 @@ class DreamState(State[DreamMove]):
             if final:  # WID-R12: declining leaves the card on top
                 return self._close_night(NIGHT_END_DECLINED)
             return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": self.seq})])  # WID-R10
-        guess = action.text.strip()
+        guess = clean(action.text, "a guess", self.guess_max_len)
         if not judge.normalise(guess):
             raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
-        if len(guess) > self.guess_max_len:
-            raise IllegalActionError(f"a guess is at most {self.guess_max_len} characters, not {len(guess)}")
         entry = self.deck[0]
         card = self.cards[entry[0]]
         element = self.element_of(entry)
@@ -481,11 +485,15 @@ class DreamState(State[DreamMove]):
         if action.kind == CLUE_PASS:
             self._next_clue_turn()
             return [Event(CLUE_PASS_EVENT, seat, {"seq": self.seq})]
-        word = action.text.strip()
-        if not word or not CLUE_WORD.match(word) or len(word) > self.options["clue_max_len"]:
+        longest = self.options["clue_max_len"]
+        word = clean(action.text, "a clue", longest, " (WID-R7)")
+        if not word or not CLUE_WORD.match(word):
             raise IllegalActionError(
-                f"a clue is one word of 1–{self.options['clue_max_len']} letters (a ' or - inside is allowed; no "
+                f"a clue is one word of 1–{longest} letters (a ' or - inside is allowed; no "
                 f"spaces or digits): {word!r} is not (WID-R7)")
+        if mixes_latin(word):  # issue 13: dоg with a Cyrillic о is the usual way to slip a word past a judge
+            raise IllegalActionError(f"a clue is written in one alphabet: {word!r} mixes Latin letters with "
+                                     "look-alikes from another (WID-R7)")
         element = self.element or ""
         check = self.options["auto_clue_check"]
         reason = None if check == "off" else judge.improper_reason(

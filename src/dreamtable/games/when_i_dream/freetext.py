@@ -1,0 +1,41 @@
+"""The free text of a move (a clue, a guess, a recount) made safe to judge, store and show (issue 13).
+
+Every view and the record copy this text to every seat, and terminals print it, so it is read in
+one form (NFKC: full-width ``ｄｏｇ`` is ``dog``) and refused when it holds characters that are not
+seen as written: control characters (a terminal's escape codes, new lines), format characters
+(zero-width joiners and spaces, right-to-left marks and overrides, which can hide or reorder letters),
+unassigned code points, surrogates and private-use characters.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ...core.errors import IllegalActionError
+
+HIDDEN = {"Cc": "a control character", "Cf": "an invisible format character", "Cn": "an unassigned character",
+          "Co": "a private-use character", "Cs": "a surrogate", "Zl": "a line separator",
+          "Zp": "a paragraph separator"}
+"""Unicode general categories refused in free text, and how the error names them."""
+
+
+def clean(text: str, what: str, max_length: int, rule: str = "") -> str:
+    """``text`` in NFKC with the outer spaces stripped, or ``IllegalActionError`` saying what is wrong with it.
+
+    ``what`` names the text in the error (``a guess``) and ``rule`` the rule it cites (`` (WID-R7)``);
+    ``max_length`` bounds it in characters, checked first so an enormous text costs nothing more.
+    """
+    if not isinstance(text, str):
+        raise IllegalActionError(f"{what} is text, not {type(text).__name__}")
+    if len(text) > max_length * 4:  # NFKC lengthens a text at most a few times; refuse the absurd before it
+        raise IllegalActionError(f"{what} is at most {max_length} characters, not {len(text)}{rule}")
+    text = unicodedata.normalize("NFKC", text).strip()
+    if len(text) > max_length:
+        raise IllegalActionError(f"{what} is at most {max_length} characters, not {len(text)}{rule}")
+    for ch in text:
+        kind = unicodedata.category(ch)
+        if kind in HIDDEN:
+            raise IllegalActionError(f"{what} may not hold {HIDDEN[kind]} (U+{ord(ch):04X} "
+                                     f"{unicodedata.name(ch, 'without a name')}): only letters, marks, digits, "
+                                     f"punctuation, symbols and spaces are shown as written{rule}")
+    return text
