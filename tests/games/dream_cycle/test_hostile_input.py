@@ -8,12 +8,12 @@ import json
 import pytest
 
 import dreamtable
-from dreamtable.core.errors import NotationError, RecordError, SetupError
+from dreamtable.core.errors import IllegalActionError, NotationError, RecordError, SetupError
 from dreamtable.games.dream_cycle.components import DEFAULTS
-from dreamtable.games.dream_cycle.notation import MAX_DIGITS, parse_move
-from tests.helpers import all_views
+from dreamtable.games.dream_cycle.notation import MAX_DIGITS, CycleMove, parse_move
+from tests.helpers import all_views, play
 
-from .table import GAME, table
+from .table import GAME, fields, give_inspiration, paint, put, question, table
 
 
 @pytest.mark.parametrize("text", [
@@ -110,3 +110,67 @@ def test_issue13_point7_the_option_defaults_are_not_the_modules_tables():
     state = GAME.new(2, seed=1)
     for name in ("directional_tiles", "inspiration_tiles", "square_mix", "die_faces", "staircase_offsets"):
         assert state.options[name] is not defaults[name]
+
+
+def _positions():
+    """A Buying Phase some turns in, and a movement waiting on a choice of ways while others may trade."""
+    buying = table(3)
+    play(buying, 0, "buy N")
+    play(buying, 0, "place N G")
+    play(buying, 0, "end")
+    asking = table(3)
+    paint(asking, "G", x4y1="R")
+    fields(asking, 0, G="N", R="LR")
+    fields(asking, 1, W="N")
+    put(asking, 0, 4, 0, "N")
+    put(asking, 1, 2, 1, "N")
+    put(asking, 2, 3, 1, "N")
+    give_inspiration(asking, 0, "zip", "rein")
+    give_inspiration(asking, 1, "ward")
+    play(asking, 0, "end")
+    assert question(asking) == "choose" and 1 in asking.actors
+    return [buying, asking]
+
+
+BUNDLE = (0,) * 16
+CRAFTED = [
+    CycleMove("boost", (0, -3)), CycleMove("boost", (0, True)), CycleMove("boost", (0, 2.0)), CycleMove("boost", (0, 10 ** 30)),
+    CycleMove("keep", (99,)), CycleMove("keep", (True,)), CycleMove("keep", (1, 1)), CycleMove("keep", ("zip",)),
+    CycleMove("start", (-1,)), CycleMove("start", (True,)), CycleMove("start", (0,)),
+    CycleMove("buy", (10 ** 30,)), CycleMove("buy", ("0",)), CycleMove("buy", (True,)), CycleMove("buy", (0.0,)), CycleMove("buy", (-1,)),
+    CycleMove("sell", (False,)), CycleMove("place", (0,)), CycleMove("place", (4, 0, 0)), CycleMove("place", (True, False)),
+    CycleMove("unplace", (4, 10 ** 9)), CycleMove("end", (1,)), CycleMove("end", None), CycleMove(None), CycleMove(["end"]),
+    CycleMove("go", (True,)), CycleMove("go", (1.0,)), CycleMove("go", (-1,)), CycleMove("go", (4,)), CycleMove("go", ([0],)),
+    CycleMove("cash", (True,)), CycleMove("cash", (1.0,)), CycleMove("cash", (99,)),
+    CycleMove("plan", ("row", True)), CycleMove("plan", ("steps", 2.0)), CycleMove("plan", ("steps", 10 ** 12)),
+    CycleMove("plan", ("on", ())), CycleMove("plan", ("on", (99,))), CycleMove("plan", ("row",)), CycleMove("plan", ()),
+    CycleMove("offer", (True, (1,) + BUNDLE[1:], BUNDLE[:9] + (1,) + BUNDLE[10:])),
+    CycleMove("offer", (1, BUNDLE, BUNDLE[:9] + (10 ** 30,) + BUNDLE[10:])),
+    CycleMove("offer", (1, BUNDLE, BUNDLE[:9] + (-1,) + BUNDLE[10:])), CycleMove("offer", (1, BUNDLE[:5], BUNDLE)),
+    CycleMove("offer", (7, BUNDLE, (1,) + BUNDLE[1:])), CycleMove("accept", (True,)), CycleMove("accept", (9,)),
+    CycleMove("decline", ("A",)), CycleMove("zip", (0,)), CycleMove("ride"), CycleMove("push"), CycleMove("stop"),
+    "end", None, ("end", ()), 5,
+]
+
+
+@pytest.mark.parametrize("position", [0, 1], ids=["buying", "movement question"])
+def test_issue13_point8_apply_refuses_crafted_move_objects_and_changes_nothing(position):
+    state = _positions()[position]
+    before = (all_views(state), state.record().to_dict())
+    for seat in range(state.players):
+        for move in CRAFTED:
+            with pytest.raises(IllegalActionError):
+                state.apply(seat, move)
+            assert (all_views(state), state.record().to_dict()) == before, (seat, move)
+    dreamtable.replay(state.record())
+    for seat in state.actors:  # the legal moves still play
+        state.copy().apply(seat, state.legal_actions(seat)[0])
+
+
+def test_issue13_point8_a_bool_equal_to_a_listed_move_is_not_that_move():
+    state = table()
+    listed = state.legal_actions(0)
+    row = next(move for move in listed if move.kind == "plan" and move.args[0] == "row")
+    assert CycleMove("plan", ("row", True if row.args[1] == 1 else float(row.args[1]))) == row  # why the check is by type
+    with pytest.raises(IllegalActionError, match="not a Dream Cycle move"):
+        state.apply(0, CycleMove("plan", ("row", True if row.args[1] == 1 else float(row.args[1]))))

@@ -54,7 +54,7 @@ from .components import (
     turned,
 )
 from .events import STEP_OFF, TURNS, Reason
-from .notation import CASH, CycleMove
+from .notation import CASH, CycleMove, shown
 
 BRAKE_CHI = 2
 """What a brake costs, by choice or forced by a loop (DC-R31, DC-R32)."""
@@ -606,7 +606,7 @@ class Movement:
         if action not in legal:
             if action.kind in ("place", "unplace") and not self.reinterpreting:
                 raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
-            raise IllegalActionError(f"'{action}' is not an answer now; the game asks about {ABOUT[question.kind]}: "
+            raise IllegalActionError(f"'{shown(action)}' is not an answer now; the game asks about {ABOUT[question.kind]}: "
                                      f"{', '.join(str(m) for m in legal)}")
         kind = action.kind
         if kind == "cash":

@@ -65,6 +65,28 @@ class CycleMove(NamedTuple):
         return _text(self)
 
 
+def well_formed(move: Any) -> bool:
+    """Whether ``move`` is a :class:`CycleMove` made only of ``str``, ``int`` and tuples of them,
+    of exactly those types. ``True == 1`` and ``1.0 == 1``, so a move built by hand with a bool or a
+    float compares equal to a legal one; its text ('plan row True') would then not replay."""
+    return type(move) is CycleMove and type(move.kind) is str and _plain(move.args)
+
+
+def shown(move: CycleMove) -> str:
+    """The move's notation for an error message, or its repr when its arguments are ones no
+    notation writes (a move built by hand: 'keep' of kind 99)."""
+    try:
+        return str(move)
+    except (IndexError, KeyError, TypeError, ValueError):
+        return repr(move)
+
+
+def _plain(value: Any) -> bool:
+    if type(value) is tuple:
+        return all(_plain(item) for item in value)
+    return type(value) is int or type(value) is str
+
+
 CASH = tuple(CycleMove("cash", (k,)) for k in range(len(INSPIRATION_CODES)))
 """``cash wind`` … ``cash power``, built once (move lists are the hot path of play and search)."""
 

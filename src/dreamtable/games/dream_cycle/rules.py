@@ -52,7 +52,7 @@ from .components import (
 from . import events as ev
 from .events import Debt, Reason, keep_words, plan_words, spot_words
 from .movement import BrakePlan, Movement, Settings
-from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_json, bundle_text
+from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_json, bundle_text, shown, well_formed
 
 START, BUYING, MOVEMENT, OVER = "start", "buying", "movement", "over"
 ROWS = 10
@@ -560,8 +560,9 @@ class CycleState(TurnBasedState[CycleMove]):
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, seat: int, action: CycleMove) -> list[Event]:
-        if not isinstance(action, CycleMove):
-            raise IllegalActionError(f"{action!r} is not a Dream Cycle move")
+        if not well_formed(action):
+            raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
+                                     "them from legal_actions (a CycleMove of a kind and whole numbers)")
         events: list[Event] = []
         movement = self.movement
         if movement is not None and seat == movement.waiting_on:
@@ -597,8 +598,8 @@ class CycleState(TurnBasedState[CycleMove]):
         except (IndexError, KeyError, TypeError, ValueError):
             pass  # arguments no notation can write (built by hand)
         listed = self._listed(seat)
-        shown = ", ".join(str(move) for move in listed[:LISTED_IN_ERRORS]) + (", …" if len(listed) > LISTED_IN_ERRORS else "")
-        raise IllegalActionError(f"{_text(action)!r} is not a move {seat_name(seat)} may make now; the legal moves are: {shown}")
+        some = ", ".join(str(move) for move in listed[:LISTED_IN_ERRORS]) + (", …" if len(listed) > LISTED_IN_ERRORS else "")
+        raise IllegalActionError(f"{shown(action)!r} is not a move {seat_name(seat)} may make now; the legal moves are: {some}")
 
     def _start(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         if action.kind != "start":
@@ -666,7 +667,7 @@ class CycleState(TurnBasedState[CycleMove]):
         elif kind in ("offer", "accept", "decline"):
             self._trade_action(seat, action, events)
         else:
-            raise IllegalActionError(f"'{action}' is not a Buying Phase action; buy, sell, place, boost, aim, plan, offer, "
+            raise IllegalActionError(f"'{shown(action)}' is not a Buying Phase action; buy, sell, place, boost, aim, plan, offer, "
                                      "accept, cash or end (DC-R1)")
 
     def _check_free(self, seat: int, action: CycleMove) -> None:
@@ -683,6 +684,16 @@ class CycleState(TurnBasedState[CycleMove]):
                   and (args[1] != EMPTY or args[2] != EMPTY)):
             raise IllegalActionError("an offer names a player, what you give and what you ask for: tiles, chi and "
                                      "Inspiration tiles, '-' for nothing ('offer B N 2c for L zip') (DC-R26)")
+        elif not (self._exists(args[1]) and self._exists(args[2])):
+            # Asking for more than the game has could never be accepted, and its text ('9999…c') could outgrow the notation.
+            raise IllegalActionError(f"an offer names at most what the game has: {self.options['chi_supply']} chi, and of each "
+                                     "Directional and Inspiration kind its count in the box (DC-R17, DC-R18, DC-R26)")
+
+    def _exists(self, bundle: Bundle) -> bool:
+        """Whether the game has that many of every item of ``bundle``."""
+        inspiration = inspiration_table(self.options["inspiration_tiles"])
+        return (all(bundle[k] <= kind.total for k, kind in enumerate(self.types)) and bundle[CHI_SLOT] <= self.options["chi_supply"]
+                and all(n <= inspiration[k] for k, n in enumerate(bundle[CHI_SLOT + 1:])))
 
     def _check_plan(self, plan: BrakePlan) -> None:
         """A brake plan within its bounds (DC-R31)."""
@@ -719,7 +730,7 @@ class CycleState(TurnBasedState[CycleMove]):
             raise IllegalActionError(f"you may {kind} only in your own Buying Phase; out of turn you may reposition, trade "
                                      "and turn in Inspiration tiles (DC-R23, DC-R24)")
         else:
-            raise IllegalActionError(f"'{action}' is not yours to play now; out of turn you may place/unplace tiles, "
+            raise IllegalActionError(f"'{shown(action)}' is not yours to play now; out of turn you may place/unplace tiles, "
                                      "offer/accept trades and cash Inspiration tiles (DC-R27)")
 
     # -- buying, selling, placing, boosting (DC-R17 – DC-R24) ----------------------------------------
@@ -1203,14 +1214,6 @@ def _whole(value: Any, low: int, high: int) -> bool:
 def _is_bundle(value: Any) -> bool:
     return (isinstance(value, tuple) and len(value) == len(EMPTY)
             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value))
-
-
-def _text(action: CycleMove) -> str:
-    """The move's notation, or its repr when its arguments are ones no notation writes."""
-    try:
-        return str(action)
-    except (IndexError, KeyError, TypeError, ValueError):
-        return repr(action)
 
 
 __all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
