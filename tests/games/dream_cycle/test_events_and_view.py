@@ -238,9 +238,9 @@ def test_a_seat_offered_a_trade_is_prompted_to_answer_it():
             "It is A's Buying Phase. Meanwhile you may reposition your tiles, trade or turn in Inspiration tiles.")
 
 
-def blocked_with_a_zip(players=3, zip_held=True):
+def blocked_with_a_zip(players=3, zip_held=True, held=("zip",)):
     """A rides north from (4,0) into B on (4,1); B (more Power) blocks. A's field has no other way,
-    so the game asks A only if A holds a Zip."""
+    so the game asks A whenever A holds Inspiration tiles (``held`` when not ``zip_held``)."""
     state = table(players)
     paint(state, "G", x4y2="R")
     fields(state, 0, G="N")
@@ -250,8 +250,7 @@ def blocked_with_a_zip(players=3, zip_held=True):
         put(state, seat, 7, seat, "N")
         fields(state, seat, W="N")  # something to reposition, so the others may act while A waits
     give_inspiration(state, 1, "power")
-    if zip_held:
-        give_inspiration(state, 0, "zip")
+    give_inspiration(state, 0, *(("zip",) if zip_held else held))
     play(state, 0, "end")
     play(state, 1, "block")
     return state
@@ -272,8 +271,11 @@ def test_DC_R43_only_the_mover_learns_from_a_prompt_or_the_board_that_a_block_le
     assert state.view(None)["prompt"] == "Waiting for A."
     for seat in (1, 2):  # worlds in which A holds other tiles than a Zip look the same to B and C
         assert testing.check_no_leak(state, seat)
-    without = blocked_with_a_zip(zip_held=False)
-    assert question(without) is None and without.turn == 1  # without a Zip nothing is asked
+    without = blocked_with_a_zip(zip_held=False, held=("wind",))  # asked too, or the pause would show the Zip
+    assert question(without) == "blocked" and legal(without, 0) == {"stop", "cash wind"}
+    assert without.view(0)["prompt"] == "A is blocked at row 1, Green (4,0): no other way, and no Zip to go on with: stop here."
+    nothing = blocked_with_a_zip(zip_held=False, held=())  # no tile at all (a count everyone sees): nothing to ask
+    assert question(nothing) is None and nothing.turn == 1
 
 
 def test_DC_R43_a_pause_of_a_plan_that_asks_is_a_neutral_pause_to_the_others():

@@ -482,11 +482,15 @@ class Movement:
             self._landed(board, pushed, events)
 
     def _after_block(self, board: Board, events: list[Event]) -> None:
-        """DC-R37, DC-R48: another tile of the field (from the arrival facing), a Zip, or the end."""
+        """DC-R37, DC-R48: another tile of the field (from the arrival facing), a Zip, or the end.
+
+        With no other way left, the mover is asked whenever it holds any Inspiration tile (a count
+        everyone sees) and a Zip could land, not only when it holds a Zip: whether the game stops
+        here must not tell the others what its face-down tiles are (DC-R43, issue 13 point 2)."""
         facing = board.facing[self.mover]
         others = () if self.colour < 0 else tuple(
             way for way in self.ways(board, self.colour, self.arrive_facing) if way.facing != facing)
-        if others or self._zip_landing(board) is not None:
+        if others or (board.insp[self.mover] and self._landing(board) is not None):
             self.question = Blocked(others)
         else:
             self.step = Step.END
@@ -570,6 +574,8 @@ class Movement:
             return f"{seat_name(question.decider)} holds the most Power and decides the conflict at {board.where(question.clash.target)}."
         if isinstance(question, Blocked):
             if not question.ways:
+                if self._zip_landing(board) is None:
+                    return f"{mover} is blocked at {where}: no other way, and no Zip to go on with: stop here."
                 return f"{mover} is blocked at {where}: a Zip, or stop here?"
             return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if self._zip_landing(board) is not None else "which other way?")
         return f"{mover} rearranges the Directional tiles, then 'done' to ride on."
@@ -675,10 +681,13 @@ class Movement:
         events.append(Event(ev.USED, seat, {"tile": INSPIRATION_CODES[k]}))
 
     def _zip_landing(self, board: Board) -> int | None:
-        """Where a Zip would land (a position, ``NEEDS_ROW`` or ``WIN``), or ``None`` if it cannot be used."""
+        """Where the mover's Zip would land (a position, ``NEEDS_ROW`` or ``WIN``), or ``None`` if it
+        holds none or it cannot be used."""
+        return self._landing(board) if ZIP in board.insp[self.mover] else None
+
+    def _landing(self, board: Board) -> int | None:
+        """Where a Zip would land if the mover held one: what the board shows everyone."""
         seat = self.mover
-        if ZIP not in board.insp[seat]:
-            return None
         facing = board.facing[seat]
         first = board.peek(board.pos[seat], facing)
         if first in (NEEDS_ROW, WIN):

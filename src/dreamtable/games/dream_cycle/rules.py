@@ -1082,10 +1082,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def _pending(self) -> dict[str, Any] | None:
         """The question the movement waits on: its kind and the seat that answers it.
 
-        A pause (only a ``plan ask`` pauses) and a question after a Block (asked with no other way
-        left only when the mover holds a Zip) would tell the others what the mover keeps hidden: they
-        see the kind ``deciding`` (DC-R43). A choice of ways, a conflict and a reinterpretation
-        follow from what everyone sees."""
+        The answers to a pause (``wake``) and to a question after a Block (``zip``) name what the mover
+        holds face down, so the others see both as the kind ``deciding`` (DC-R43). Whether a Block's
+        question is asked at all depends only on what everyone sees (see ``Movement._after_block``).
+        A choice of ways, a conflict and a reinterpretation follow from what everyone sees."""
         movement = self.movement
         if movement is None or movement.question is None:
             return None

@@ -1,0 +1,74 @@
+"""Issue 13, point 2 (DC-R43: Inspiration tiles are face down): whether the movement stops to ask
+the mover something must not depend on what the mover holds face down. Two matches that differ
+only in the mover's hidden tile (a Zip or not) look the same to every other seat at every step:
+views, prompts, actors and turn, legal actions, action forms and logs."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from dreamtable import testing
+from tests.helpers import play
+
+from .table import fields, give_inspiration, paint, put, question, table
+
+
+def blocked(tile: str, **options):
+    """A rides north from (4,0) into B on (4,1) and B (holding the most Power) blocks; A's field has no
+    other way. A holds one face-down ``tile``; C stands apart with a tile to reposition."""
+    state = table(3, **options)
+    paint(state, "G", x4y2="R")
+    fields(state, 0, G="N")
+    fields(state, 2, W="N")
+    put(state, 0, 4, 0, "N")
+    put(state, 1, 4, 1, "N")
+    put(state, 2, 7, 2, "N")
+    give_inspiration(state, 1, "power", "power")  # more Power than A whatever A holds: B decides
+    give_inspiration(state, 0, tile)
+    return state
+
+
+def seen_by_others(state) -> list[str]:
+    """Everything seats B and C and a spectator receive from the state now."""
+    seen = []
+    for seat in (1, 2, None):
+        seen.append(json.dumps(state.view(seat), sort_keys=True))
+        seen.append(json.dumps(state.log(seat), sort_keys=True))
+        if seat is not None:
+            seen.append(repr([str(move) for move in state.legal_actions(seat)]))
+            seen.append(repr(state.action_forms(seat)))
+    seen.append(repr(state.actors))
+    return seen
+
+
+@pytest.mark.parametrize(("tile", "options"), [("wind", {}), ("rein", {}), ("power", {"power_public": False})])
+def test_issue13_point2_the_others_cannot_tell_whether_the_blocked_mover_holds_a_zip(tile, options):
+    with_zip, without = blocked("zip", **options), blocked(tile, **options)
+    assert seen_by_others(with_zip) == seen_by_others(without)
+    for state in (with_zip, without):
+        play(state, 0, "end")
+        play(state, 1, "block")
+    assert question(with_zip) == question(without) == "blocked"  # both wait for A: the question itself is asked alike
+    assert with_zip.turn == without.turn == 0 and with_zip.actors == without.actors
+    assert seen_by_others(with_zip) == seen_by_others(without)
+    assert "zip" in {str(m) for m in with_zip.legal_actions(0)} and "zip" not in {str(m) for m in without.legal_actions(0)}
+    for seat in (1, 2):
+        assert testing.check_no_leak(with_zip, seat) and testing.check_no_leak(without, seat)
+    # A's answer shows what it chose, as playing a tile does; until then nothing differed.
+    play(without, 0, "stop")
+    assert without.turn == 1
+
+
+def test_issue13_point2_a_mover_without_inspiration_tiles_is_not_asked_since_everyone_sees_the_count():
+    state = table(3)
+    paint(state, "G", x4y2="R")
+    fields(state, 0, G="N")
+    put(state, 0, 4, 0, "N")
+    put(state, 1, 4, 1, "N")
+    give_inspiration(state, 1, "power")
+    assert state.view(2)["board"]["seats"][0]["inspiration"] == 0
+    play(state, 0, "end")
+    play(state, 1, "block")
+    assert question(state) is None and state.turn == 1
