@@ -168,3 +168,67 @@ def test_a_twenty_thousand_move_game_pickles_and_deep_copies(tap):
     assert again.record() == state.record() and again.view(1) == state.view(1)
     twin = copy.deepcopy(state)
     assert twin.log(0, 3) == state.log(0, 3) and len(twin.history()) == 20_000
+
+
+def test_a_table_is_rebuilt_exactly_from_its_stored_changes(tap):
+    """Moves, bot replies, an undo and an expiry, each stored as it happens, replay to the same table."""
+    table = table_of(tap, {1: Always("tap")})
+    changes = []
+
+    def note():
+        changes.append((table.clock.now(), *table.last_change))
+
+    table.submit(0, "tap")
+    note()
+    table.step_bots()
+    note()
+    table.submit(0, "tap")
+    note()
+    table.undo(0)
+    note()
+    table.clock.advance(5)
+    table.expire_due()
+    note()
+    assert [kind for _, kind, _, _ in changes] == ["move", "move", "move", "undo", "expire"]
+    assert changes[-1][1:] == ("expire", None, "expire clock-2")  # the third turn's clock
+
+    clock = SimulatedClock()
+    rebuilt = Table(tap.new(players=2, seed=3), {1: Always("tap")}, clock=clock)
+    for moment, kind, seat, text in changes:
+        clock.advance_to(moment)
+        rebuilt.replay_change(kind, seat, text)
+    assert rebuilt.seq == table.seq == len(changes)
+    assert all(rebuilt.view(seat) == table.view(seat) for seat in (0, 1, None))
+
+
+def test_a_stored_change_that_does_not_fit_is_refused(tap):
+    table = table_of(tap)
+    with pytest.raises(IllegalActionError, match="names no pending timer"):
+        table.replay_change("expire", None, "expire clock-9")
+    with pytest.raises(IllegalActionError, match="cannot replay"):
+        table.replay_change("dance", 0, "tap")
+    assert table.seq == 0
+
+
+def test_a_human_seat_handed_to_a_bot_is_played_by_it(tap):
+    table = table_of(tap)
+    table.submit(0, "tap")
+    table.hand_to_bot(1, Always("draw"))
+    assert table.last_change == ("bot", 1, "bot") and table.humans == (0,)
+    assert table.ready_bots() == [1]
+    assert table.step_bots()
+    with pytest.raises(IllegalActionError, match="not a human's"):
+        table.hand_to_bot(1, Always("tap"))
+
+
+def test_a_bot_asked_elsewhere_hands_its_choice_back(tap):
+    """The server asks bots in a worker thread: ready_bots, then play_bot with the choice."""
+    patient = Patient()
+    table = Table(tap.new(players=2, seed=1), {0: patient}, clock=SimulatedClock())
+    assert table.ready_bots() == []  # its speaking time has not come
+    table.clock.advance(1.5)
+    assert table.ready_bots() == [0] and 0 in table.real_time_bots
+    assert not table.play_bot(0, None)  # it chose to wait: not asked again until something changes
+    assert table.ready_bots() == []
+    with pytest.raises(IllegalActionError, match="not a bot's"):
+        table.play_bot(1, "tap")

@@ -43,3 +43,19 @@ class SimulatedClock:
     def advance(self, seconds: float) -> None:
         """Move the time forward by ``seconds``."""
         self.advance_to(self._now + seconds)
+
+
+class WallClock:
+    """Wall time (seconds since the epoch), shared by every process and kept across restarts.
+
+    The server runs tables on it: a deadline armed by one process is the same moment for another,
+    and a table rebuilt after a restart pins the clock to each stored change's time while it
+    replays, so every deadline keeps the moment it was first armed.
+    """
+
+    def __init__(self) -> None:
+        self.pinned: float | None = None
+
+    def now(self) -> float:
+        """The pinned moment while a table is rebuilt, otherwise the time now."""
+        return time.time() if self.pinned is None else self.pinned

@@ -394,6 +394,12 @@ class State(ABC, Generic[A]):
         """
         return None
 
+    @property
+    def chat_open(self) -> bool:
+        """Whether players may talk at the table now (the server's chat). A game closes it while
+        talk would leak or break its rules: When I Dream's night, where clues go through the game."""
+        return True
+
     def action_forms(self, seat: int) -> list[ActionForm]:
         """Moves with free parameters ``seat`` may make now (see :mod:`.forms`); none by default."""
         return []

@@ -88,6 +88,7 @@ class Table:
         self._event_total = len(state.events())
         self._steps: list[_Step] = []
         self._waiting: dict[int, int] = {}  # real-time bot seat -> seq at which it chose to wait
+        self._last: tuple[str, int | None, Any] | None = None  # kind, seat, action or timer name
         self._arm()
 
     # -- what a seat may know -------------------------------------------------------------------
@@ -153,6 +154,7 @@ class Table:
         return events
 
     def _record_step(self, step: _Step, events: int) -> None:
+        self._last = ("move", step.seat, step.action) if step.seat is not None else ("expire", None, step.action)
         if self.undo_enabled:
             self._steps.append(step)
             if len(self._steps) > MAX_UNDO_STEPS:
@@ -204,34 +206,96 @@ class Table:
             return False
         return now >= self._changed_at + self._delays[seat]
 
+    def ready_bots(self) -> list[int]:
+        """The bot seats whose moment it is now: the seat the game waits for, if a turn-based bot
+        holds it, and every real-time bot among the actors whose speaking time has come."""
+        actors = self.state.actors
+        if not actors:
+            return []
+        if not self._delays:  # turn-based bots only: the seat the game waits for, if it is a bot's
+            return [actors[0]] if actors[0] in self.bots else []
+        now = self.clock.now()
+        return [seat for seat in self.bots if self._bot_may_act(seat, now, actors)]
+
+    def play_bot(self, seat: int, action: Any) -> bool:
+        """Carry out a bot's choice for ``seat`` (``None``: a real-time bot waits); True when it moved.
+
+        The server asks bots in a worker thread and hands the choice back here.
+        """
+        if seat not in self.bots:
+            raise IllegalActionError(f"seat {seat_name(seat)} is not a bot's")
+        if action is None:
+            self._waiting[seat] = self.seq
+            return False
+        self._apply(seat, action)
+        return True
+
     def step_bots(self) -> bool:
         """Let the bots whose moment it is act; True when one did.
 
         Every bot ready at this moment is asked in turn (each sees the moves of those before it),
         so a busy seat cannot starve another: a clue-giver that speaks does not silence the Dreamer.
         """
-        actors = self.state.actors
-        if not actors:
-            return False
-        if not self._delays:  # turn-based bots only: the seat the game waits for, if it is a bot's
-            seat = actors[0]
-            if seat not in self.bots:
-                return False
-            self._apply(seat, self.bots[seat].choose(self.state, seat))
-            return True
-        now = self.clock.now()
-        ready = [seat for seat in self.bots if self._bot_may_act(seat, now, actors)]
         acted = False
-        for seat in ready:
+        for seat in self.ready_bots():
             if self.state.is_over or seat not in self.state.actors:
                 continue
-            action = self.bots[seat].choose(self.state, seat)
-            if action is None:
-                self._waiting[seat] = self.seq
-                continue
-            self._apply(seat, action)
-            acted = True
+            acted = self.play_bot(seat, self.bots[seat].choose(self.state, seat)) or acted
         return acted
+
+    def replay_change(self, kind: str, seat: int | None, text: str) -> None:
+        """Apply a stored change again (rebuilding a table), as :attr:`last_change` gave it: a move
+        by any seat, human or bot, an expiry, or an undo. (A seat handed to a bot is
+        :meth:`hand_to_bot`, which needs the bot.)"""
+        if kind == "expire":
+            name = text.removeprefix("expire ")
+            if name not in self.deadlines():
+                raise IllegalActionError(f"the stored expiry {text!r} names no pending timer")
+            self._armed[name] = float("-inf")  # due now, whatever the clock says
+            self.expire_due()
+        elif kind == "undo" and seat is not None:
+            self.undo(seat)
+        elif kind == "move" and seat is not None:
+            self._apply(seat, self.read(seat, text))
+        else:
+            raise IllegalActionError(f"cannot replay a stored change {kind!r} by seat {seat!r}")
+
+    def hand_to_bot(self, seat: int, bot: Bot) -> None:
+        """A human seat is played by ``bot`` from now on (its player left or ran out of time)."""
+        if seat not in self.humans:
+            raise IllegalActionError(f"seat {seat_name(seat)} is not a human's")
+        self.bots = dict(sorted({**self.bots, seat: bot}.items()))
+        self.humans = tuple(s for s in self.humans if s != seat)
+        if getattr(bot, "real_time", False):
+            self._delays[seat] = float(getattr(bot, "delay", 0.0))
+        self.undo_enabled = self.undo_enabled and bool(self.humans)
+        self._last = ("bot", seat, None)
+        self._changed()
+
+    @property
+    def last_change(self) -> tuple[str, int | None, str] | None:
+        """The latest change as a server stores it: ``("move", seat, notation)``, ``("expire", None,
+        "expire NAME")``, ``("undo", seat, "undo")`` or ``("bot", seat, "bot")`` (a seat handed to a bot)."""
+        if self._last is None:
+            return None
+        kind, seat, what = self._last
+        text = {"move": str(what), "expire": f"expire {what}"}.get(kind, kind)
+        return kind, seat, text
+
+    @property
+    def real_time_bots(self) -> tuple[int, ...]:
+        """The seats of bots that act in real time (they keep their own speaking time)."""
+        return tuple(self._delays)
+
+    @property
+    def changed_at(self) -> float:
+        """When the latest change happened, on this table's clock."""
+        return self._changed_at
+
+    @property
+    def event_count(self) -> int:
+        """How many events the match has had (a client's cursor into the log)."""
+        return self._event_total
 
     def waiting_for_human(self) -> bool:
         """Whether the game waits for a human seat (its first actor is one)."""
@@ -330,6 +394,7 @@ class Table:
         self.state = before
         self._event_total = len(before.events())
         self._cursors = {who: min(cursor, self._event_total) for who, cursor in self._cursors.items()}
+        self._last = ("undo", seat, None)
         self._changed()
 
 
