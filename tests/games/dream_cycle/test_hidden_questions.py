@@ -10,9 +10,9 @@ import json
 import pytest
 
 from dreamtable import testing
-from tests.helpers import play
+from tests.helpers import legal, play
 
-from .table import fields, give_inspiration, paint, put, question, table
+from .table import fields, give_inspiration, paint, put, question, set_chi, table, texts
 
 
 def blocked(tile: str, **options):
@@ -72,3 +72,28 @@ def test_issue13_point2_a_mover_without_inspiration_tiles_is_not_asked_since_eve
     play(state, 0, "end")
     play(state, 1, "block")
     assert question(state) is None and state.turn == 1
+
+
+def offered_a_zip_then_cashed_one(second: str):
+    """A offers B a Zip for 1 chi, then turns a Zip in; A's other tile is ``second`` (face down)."""
+    state = table(2)
+    paint(state, "G")
+    put(state, 0, 2, 1)
+    put(state, 1, 3, 1)
+    give_inspiration(state, 0, "zip", second)
+    give_inspiration(state, 1, "wind")
+    set_chi(state, 1, 5)
+    play(state, 0, "offer B zip for 1c")
+    play(state, 0, "cash zip")
+    return state
+
+
+def test_issue13_DC_R26_an_offer_giving_a_tile_lapses_when_the_giver_gives_one_up():
+    """B's 'accept A' was listed only if A still held a Zip: B learned whether A's other tile was one."""
+    with_zip, without = offered_a_zip_then_cashed_one("zip"), offered_a_zip_then_cashed_one("wind")
+    for state in (with_zip, without):
+        assert state.offers == {} and "accept A" not in legal(state, 1)
+        assert texts(state, 1) == ["A's offer to B lapses: it gave a Zip, and A has given one up."]
+    seen = [json.dumps(state.view(1), sort_keys=True) + repr(legal(state, 1)) + repr(state.actors) for state in (with_zip, without)]
+    assert seen[0] == seen[1]
+    assert testing.check_no_leak(with_zip, 1) and testing.check_no_leak(without, 1)

@@ -37,6 +37,8 @@ kind              actor      fields
 ``offer``         the giver  ``to``: a seat; ``give``, ``take``: bundles (DC-R26)
 ``accept``        the taker  ``from``: the giver; ``give``, ``take``: bundles
 ``decline``       the taker  ``from``: the giver
+``lapse``         the giver  ``to``: the taker; ``tile``: the Inspiration kind the giver just gave up,
+                             which the offer gives (DC-R26, DC-R43)
 ``time-up``       null       ``seat``: the seat whose Buying Phase the sand timer stopped (DC-R47)
 ``movement``      the mover  — (its Movement Phase begins, DC-R28)
 ``roll``          the mover  ``square``: the special square left; ``colour``: the die's field
@@ -103,6 +105,7 @@ CAPPED = "cap"
 OFFERED = "offer"
 ACCEPTED = "accept"
 DECLINED = "decline"
+LAPSED = "lapse"
 TIME_UP = "time-up"
 MOVEMENT_BEGINS = "movement"
 ROLLED = "roll"
@@ -127,7 +130,7 @@ GAME_OVER = "game-over"
 
 EVENT_KINDS = frozenset((
     SETUP, ROW_LAID, ROWS_REMOVED, STARTED, TURN, BOUGHT, SOLD, PLACED, UNPLACED, BOOSTED, UNBOOSTED, AIMED, PLAN_SET,
-    KEEP_SET, CAPPED, OFFERED, ACCEPTED, DECLINED, TIME_UP, MOVEMENT_BEGINS, ROLLED, NO_TILE, RODE, CONFLICT, BLOCKED,
+    KEEP_SET, CAPPED, OFFERED, ACCEPTED, DECLINED, LAPSED, TIME_UP, MOVEMENT_BEGINS, ROLLED, NO_TILE, RODE, CONFLICT, BLOCKED,
     PASSED, PUSHED, DOLDRUM, BRAKED, LOOP, USED, ZIPPED, BLUE_SQUARE, DREW, CASHED, CANCELLED, PAID, OUT, GAME_OVER,
 ))
 """Every kind of event the rules emit; ``DreamCycle.sentences`` has one sentence for each."""
@@ -265,6 +268,11 @@ def _offered(event: Mapping[str, Any]) -> str:
             f"for {bundle_words(event['take'])}.")
 
 
+def _lapsed(event: Mapping[str, Any]) -> str:
+    name = INSPIRATION_NAMES[INSPIRATION_CODES.index(event["tile"])]
+    return f"{seat_name(event['actor'])}'s offer to {seat_name(event['to'])} lapses: it gave a {name}, and {seat_name(event['actor'])} has given one up."
+
+
 def _accepted(event: Mapping[str, Any]) -> str:
     return (f"{seat_name(event['actor'])} accepts: {seat_name(event['from'])} gives {bundle_words(event['give'])} "
             f"for {bundle_words(event['take'])}.")
@@ -372,6 +380,7 @@ SENTENCES: Mapping[str, Sentence] = {
     OFFERED: _offered,
     ACCEPTED: _accepted,
     DECLINED: "{actor:seat} declines {from:seat}'s offer.",
+    LAPSED: _lapsed,
     TIME_UP: "The sand timer runs out: {seat:seat}'s buying stops.",
     MOVEMENT_BEGINS: "{actor:seat}'s Movement Phase begins.",
     ROLLED: _rolled,

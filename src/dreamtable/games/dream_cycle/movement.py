@@ -237,8 +237,8 @@ class Board(Protocol):
         """A payment the rules impose (DC-R49); the seat is out when it cannot pay."""
         ...
 
-    def return_tile(self, seat: int, k: int) -> None:
-        """An Inspiration tile goes back to the supply (DC-R42)."""
+    def return_tile(self, seat: int, k: int, events: list[Event]) -> None:
+        """An Inspiration tile goes back to the supply (DC-R42); the seat's offers giving one lapse."""
         ...
 
     def cash(self, seat: int, k: int, events: list[Event]) -> None:
@@ -676,9 +676,9 @@ class Movement:
     def _use(self, board: Board, k: int, events: list[Event]) -> None:
         """The mover uses an Inspiration tile's ability: it goes back to the supply."""
         seat = self.mover
-        board.return_tile(seat, k)
         self.seen.clear()  # DC-R32: an Inspiration tile was used
         events.append(Event(ev.USED, seat, {"tile": INSPIRATION_CODES[k]}))
+        board.return_tile(seat, k, events)
 
     def _zip_landing(self, board: Board) -> int | None:
         """Where the mover's Zip would land (a position, ``NEEDS_ROW`` or ``WIN``), or ``None`` if it

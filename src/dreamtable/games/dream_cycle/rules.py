@@ -840,6 +840,10 @@ class CycleState(TurnBasedState[CycleMove]):
         self._transfer(giver, seat, give)
         self._transfer(seat, giver, take)
         events.append(Event(ev.ACCEPTED, seat, {"from": giver, "give": bundle_json(give), "take": bundle_json(take)}))
+        for source, bundle in ((giver, give), (seat, take)):
+            for k in range(len(INSPIRATION_CODES)):
+                if bundle[CHI_SLOT + 1 + k]:
+                    self._lapse_offers(source, k, events)
 
     def _check_trade(self, seat: int, partner: int) -> None:
         if not 0 <= partner < self.players or partner == seat or not self.alive[partner]:
@@ -913,19 +917,31 @@ class CycleState(TurnBasedState[CycleMove]):
         self.chi[seat] += paid
         return paid
 
-    def return_tile(self, seat: int, k: int) -> None:
-        """An Inspiration tile goes back to the supply, where it may be drawn again (DC-R42)."""
+    def return_tile(self, seat: int, k: int, events: list[Event]) -> None:
+        """An Inspiration tile goes back to the supply, where it may be drawn again (DC-R42). Called
+        after the event that gives it up, so that the offers it ends lapse after it in the log."""
         self.insp[seat].remove(k)
         self.insp_supply[k] += 1
+        self._lapse_offers(seat, k, events)
+
+    def _lapse_offers(self, seat: int, k: int, events: list[Event]) -> None:
+        """``seat`` gave up an Inspiration tile of kind ``k`` (for all to see): its open offers that give
+        one lapse, whether or not it holds another. Were they kept while it holds one, the taker's
+        ``accept`` (listed or refused) would tell whether it does: a tile it may have drawn face down
+        (DC-R43). So an open offer's giver always holds what it gives."""
+        for (giver, taker), (give, _) in list(self.offers.items()):
+            if giver == seat and give[CHI_SLOT + 1 + k]:
+                del self.offers[(giver, taker)]
+                events.append(Event(ev.LAPSED, seat, {"to": taker, "tile": INSPIRATION_CODES[k]}))
 
     def cash(self, seat: int, k: int, events: list[Event]) -> None:
         if k not in self.insp[seat]:
             raise IllegalActionError(f"you hold no {INSPIRATION_NAMES[k]} tile")
-        self.return_tile(seat, k)
         got = self.give_chi(seat, SECOND_WIND_CHI if k == WIND else TURN_IN_CHI)
         if self.movement is not None:
             self.movement.path_changed()  # DC-R32: an Inspiration tile was used
         events.append(Event(ev.CASHED, seat, {"tile": INSPIRATION_CODES[k], "chi": got}))
+        self.return_tile(seat, k, events)
 
     def force_pay(self, seat: int, amount: int, cancel: int, to: int | None, why: Reason, events: list[Event]) -> bool:
         """A payment the rules impose; ``False`` (and the seat is out) when it cannot be covered (DC-R49).
@@ -936,8 +952,8 @@ class CycleState(TurnBasedState[CycleMove]):
         kept = self.keep[seat]
         worth = self.chi[seat] + sum(SECOND_WIND_CHI if k == WIND else TURN_IN_CHI for k in held)
         if cancel in held and (cancel not in kept or worth < amount):
-            self.return_tile(seat, cancel)
             events.append(Event(ev.CANCELLED, seat, {"tile": INSPIRATION_CODES[cancel], "reason": why, "to": to}))
+            self.return_tile(seat, cancel, events)
             return True
         if worth < amount:
             self.eliminate(seat, Debt(why, amount, to), events)
