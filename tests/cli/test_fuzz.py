@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import shlex
 import time
 from pathlib import Path
@@ -105,6 +106,8 @@ class BrokenTapState(TapState):
         bug = self.options["bug"]
         if bug == "crash" and action == "draw" and self.points[seat] >= 1:
             raise KeyError("deliberate bug: drawing after a tap")
+        if bug == "die" and action == "draw" and self.points[seat] >= 1:
+            os._exit(3)  # a worker process dies, as when the system kills it for its memory
         if bug == "endless":
             self.points[seat] += 1
             return []
@@ -125,7 +128,7 @@ class BrokenTapState(TapState):
 class BrokenTapGame(TapGame):
     info = GameInfo("tap-broken", "Broken Tap", 2, 3, (
         Option("turns", 6, "how many turns the game lasts"),
-        Option("bug", "crash", "the deliberate bug", ("crash", "invariant", "replay", "endless")),
+        Option("bug", "crash", "the deliberate bug", ("crash", "invariant", "replay", "endless", "die")),
     ))
 
     @property
@@ -198,6 +201,14 @@ def test_failures_cross_the_worker_processes(broken):
     assert found["exit_code"] == 1
     assert found["failures"] == single["failures"] > 0
     assert {f["seed"] for f in found["failed"]} == {f["seed"] for f in single["failed"]}
+
+
+def test_a_dead_worker_is_a_reported_failure_not_a_traceback(broken):
+    found = figures("tap-broken", "--games", "40", "--workers", "2", "-o", "bug=die")
+    assert found["exit_code"] == 1 and found["interrupted"]
+    failure = found["failed"][-1]
+    assert failure["phase"] == "worker" and "a worker process died" in failure["error"]
+    assert failure["command"].startswith(f"dreamtable fuzz tap-broken --games ") and failure["command"].endswith("-o bug=die --workers 1")
 
 
 def test_only_the_first_failures_are_kept_in_full(broken, monkeypatch):

@@ -32,7 +32,7 @@ def _fixed_options(game_id: str, pairs: list[str]) -> dict[str, Any]:
     return {name: resolved[name] for name in given}
 
 
-def _progress(console: Console, total: int) -> Any:
+def _progress(console: Console) -> Any:
     """A progress bar on stderr: games, failures, steps/s and time left (off when not a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -105,7 +105,7 @@ def fuzz(
         settings.check()
         if games < 1:
             raise SetupError(f"--games must be at least 1, not {games}")
-        with _progress(err, games) as progress:
+        with _progress(err) as progress:
             bar = progress.add_task(f"fuzz {game}", total=games, failures=0, rate="–")
 
             def on_progress(summary: FuzzSummary) -> None:

@@ -21,6 +21,7 @@ import signal
 import time
 import traceback
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import asdict, dataclass, field
 from typing import Any, Callable, Iterator
 
@@ -123,7 +124,8 @@ class Failure:
     step: int
     """Steps (moves and expiries) completed before the failure."""
     phase: str
-    """``setup``, ``step`` (a move or expiry raised), ``check`` (a kit check failed), ``replay``."""
+    """``setup``, ``step`` (a move or expiry raised), ``check`` (a kit check failed), ``replay``, or
+    ``worker`` (a worker process died: the seed is the first of the games it may have been playing)."""
     move: str | None
     """The move being made when it failed (``B: place 3``, ``clock: expire night-1``), if any."""
     error: str
@@ -349,6 +351,18 @@ class FuzzSummary:
                 failure.command = settings.command(failure.seed, 1)
                 self.failed.append(failure)
 
+    def lost(self, seeds: list[tuple[int, int]], error: str, settings: FuzzSettings) -> None:
+        """A worker died while playing these ``(first seed, count)`` batches: one failure, whose
+        command plays those games again in one process (to narrow down, halve ``--games``)."""
+        first = seeds[0][0]
+        games = seeds[-1][0] + seeds[-1][1] - first
+        where = ", ".join(f"{start}–{start + count - 1}" for start, count in seeds)
+        failure = Failure(first, 0, {}, 0, "worker", None, f"a worker process died ({error}) playing seeds {where}",
+                          "a worker process", settings.command(first, games) + " --workers 1")
+        self.failures += 1
+        self.failure_kinds[f"worker: {error}"] = self.failure_kinds.get(f"worker: {error}", 0) + 1
+        self.failed.append(failure)
+
     def to_json(self) -> dict[str, Any]:
         """The figures as plain JSON values (``dreamtable fuzz --json``)."""
         found = asdict(self)
@@ -411,26 +425,37 @@ def run_fuzz(
             _run_pool(settings, _batches(first_seed, games, batch_size), workers, take)
     except KeyboardInterrupt:
         summary.interrupted = True
+    except WorkerDied as died:  # a finding too (an engine exhausting the memory): the run cannot go on
+        summary.interrupted = True
+        summary.lost(died.seeds, str(died), settings)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+class WorkerDied(Exception):
+    """A worker process died (killed, out of memory, the interpreter crashed) while playing these seeds."""
+
+    def __init__(self, seeds: list[tuple[int, int]], cause: BaseException) -> None:
+        super().__init__(f"{type(cause).__name__}: {cause}")
+        self.seeds = seeds
 
 
 def _run_pool(settings: FuzzSettings, batches: Iterator[tuple[int, int]], workers: int,
               take: Callable[[list[GameResult]], None]) -> None:
     """Keep every worker busy with at most two tasks each in flight, taking results as they come."""
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_interrupts)
-    in_flight: set[Future[list[GameResult]]] = set()
+    in_flight: dict[Future[list[GameResult]], tuple[int, int]] = {}  # each task's first seed and count
     stopped = True
     try:
         for first, count in batches:
-            in_flight.add(pool.submit(fuzz_batch, settings, first, count))
+            in_flight[pool.submit(fuzz_batch, settings, first, count)] = (first, count)
             while len(in_flight) >= 2 * workers:
-                in_flight = _take_done(in_flight, take)
+                _take_done(in_flight, take)
         while in_flight:
-            in_flight = _take_done(in_flight, take)
+            _take_done(in_flight, take)
         stopped = False
     finally:
-        if stopped:  # Ctrl-C (or an error here): drop the queue and stop the games under way now
+        if stopped:  # Ctrl-C (or a dead worker): drop the queue and stop the games under way now
             for future in in_flight:
                 future.cancel()
             # ProcessPoolExecutor has no public way to stop running tasks; these are our own workers.
@@ -442,8 +467,13 @@ def _run_pool(settings: FuzzSettings, batches: Iterator[tuple[int, int]], worker
             pool.shutdown()
 
 
-def _take_done(in_flight: set[Future[list[GameResult]]], take: Callable[[list[GameResult]], None]) -> set[Future[list[GameResult]]]:
-    done, pending = wait(in_flight, return_when=FIRST_COMPLETED)
+def _take_done(in_flight: dict[Future[list[GameResult]], tuple[int, int]], take: Callable[[list[GameResult]], None]) -> None:
+    """Wait for a task to finish and take the results of every finished one out of ``in_flight``."""
+    done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
     for future in done:
-        take(future.result())
-    return pending
+        try:
+            results = future.result()
+        except BrokenProcessPool as error:  # every task in flight fails with it: which game is unknown
+            raise WorkerDied(sorted(in_flight.values()), error) from error
+        del in_flight[future]
+        take(results)
