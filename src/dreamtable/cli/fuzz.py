@@ -47,6 +47,10 @@ def _progress(console: Console) -> Any:
     )
 
 
+_PHASES = {"setup": "setting up the game failed", "step": "the step raised", "check": "a check failed",
+           "replay": "the replay check failed", "worker": "the worker process died"}
+
+
 def _print_summary(console: Console, summary: FuzzSummary) -> None:
     """The figures and every kept failure with its reproduction command, in words."""
     rate = summary.steps / summary.seconds if summary.seconds > 0 else 0.0
@@ -71,8 +75,8 @@ def _print_summary(console: Console, summary: FuzzSummary) -> None:
     for failure in summary.failed:
         options = json.dumps(failure.options, sort_keys=True)
         console.print(f"\n[red]seed {failure.seed}[/] · {failure.players} players · options {escape(options)}")
-        move = f" during {escape(failure.move)}" if failure.move else ""
-        console.print(f"  after {failure.step:,} steps, {failure.phase}{move}: {escape(failure.error)}")
+        what = f"the move {failure.move} raised" if failure.move else _PHASES.get(failure.phase, failure.phase)
+        console.print(f"  after {failure.step:,} steps · {escape(what)}: {escape(failure.error)}")
         console.print(f"  at {escape(failure.where)}")
         console.print(f"  reproduce: {escape(failure.command)}", soft_wrap=True)
     if summary.failures > len(summary.failed):
