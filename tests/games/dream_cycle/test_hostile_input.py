@@ -149,6 +149,7 @@ CRAFTED = [
     CycleMove("offer", (1, BUNDLE, BUNDLE[:9] + (-1,) + BUNDLE[10:])), CycleMove("offer", (1, BUNDLE[:5], BUNDLE)),
     CycleMove("offer", (7, BUNDLE, (1,) + BUNDLE[1:])), CycleMove("accept", (True,)), CycleMove("accept", (9,)),
     CycleMove("decline", ("A",)), CycleMove("zip", (0,)), CycleMove("ride"), CycleMove("push"), CycleMove("stop"),
+    CycleMove("plan", -1), CycleMove("end", 5), CycleMove("keep", "zip"), CycleMove("plan", "row 3"),
     "end", None, ("end", ()), 5,
 ]
 

@@ -69,7 +69,7 @@ def well_formed(move: Any) -> bool:
     """Whether ``move`` is a :class:`CycleMove` made only of ``str``, ``int`` and tuples of them,
     of exactly those types. ``True == 1`` and ``1.0 == 1``, so a move built by hand with a bool or a
     float compares equal to a legal one; its text ('plan row True') would then not replay."""
-    return type(move) is CycleMove and type(move.kind) is str and _plain(move.args)
+    return type(move) is CycleMove and type(move.kind) is str and type(move.args) is tuple and _plain(move.args)
 
 
 def shown(move: CycleMove) -> str:
