@@ -2,7 +2,8 @@
 
 A results file is only ever appended to. Resuming reads the seeds already finished and skips
 them; a last line cut short by a crash is dropped (it was not a finished game); a file from a
-different experiment is refused, never overwritten.
+different experiment, a file that is not a results file, and a CSV beside it that is not its CSV
+are refused, never overwritten.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from ..core.errors import DreamtableError
 
 CSV_COLUMNS = ["game", "variant", "seed", "seats", "options", "scores", "winners", "decisions", "rounds", "reason", "metrics"]
 REQUIRED = {"game", "seed", "seats", "options", "scores", "winners", "decisions", "reason"}
+ROW_START = '{"decisions": '
+"""How every line :class:`ResultsWriter` writes begins: keys are sorted and ``decisions`` sorts first."""
 
 
 class ResultsError(DreamtableError, ValueError):
@@ -31,6 +34,8 @@ def read_results(path: Path, *, drop_cut_last_line: bool = False) -> list[dict[s
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ResultsError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise ResultsError(f"{path} is not a dreamtable results file (it is not UTF-8 text); it is left as it is") from None
     lines = text.split("\n")
     rows: list[dict[str, Any]] = []
     for number, line in enumerate(lines, 1):
@@ -38,7 +43,10 @@ def read_results(path: Path, *, drop_cut_last_line: bool = False) -> list[dict[s
             continue
         try:
             row = json.loads(line)
-        except json.JSONDecodeError:
+        except (json.JSONDecodeError, RecursionError):
+            if not _cut_result(line, bool(rows)):  # e.g. notes.txt: refused, never emptied
+                raise ResultsError(f"{path} is not a dreamtable results file (line {number} is not a result); "
+                                   "it is left as it is — choose another file") from None
             last = number == len(lines) or all(not rest.strip() for rest in lines[number:])
             if last and drop_cut_last_line:
                 path.write_text("\n".join(lines[: number - 1]) + ("\n" if number > 1 else ""), encoding="utf-8")
@@ -50,6 +58,37 @@ def read_results(path: Path, *, drop_cut_last_line: bool = False) -> list[dict[s
             raise ResultsError(f"{path} line {number} is not a dreamtable result (missing {missing})")
         rows.append(row)
     return rows
+
+
+def _cut_result(line: str, after_results: bool) -> bool:
+    """Whether a line that is not JSON is a result cut short by a crash, rather than another file's text.
+
+    A cut result begins like every line the writer writes; after complete results, any cut object
+    (``{"dec``) counts too. So the text of another file is never taken for a cut result and dropped.
+    """
+    line = line.strip()
+    return line.startswith(ROW_START) or (after_results and line.startswith("{"))
+
+
+def check_csv(path: Path) -> None:
+    """Refuse a results file whose CSV (``X.csv`` beside ``X.jsonl``) would overwrite another file.
+
+    The CSV is rewritten from the JSONL on resume, so it must be this file's own: absent, empty
+    (a crash before its header), or starting with the results header. ``--out X.csv`` is refused too.
+    """
+    table = csv_path_for(path)
+    if table == path:
+        raise ResultsError(f"{path}: --out names the JSONL results file (e.g. results.jsonl); its CSV is written beside it")
+    if not table.exists():
+        return
+    try:
+        with table.open("rb") as handle:
+            first = handle.readline(4096).decode("utf-8", "replace").strip()
+    except OSError as error:
+        raise ResultsError(f"cannot read {table}, the CSV beside {path}: {error.strerror or error}") from None
+    if first and first != ",".join(CSV_COLUMNS):
+        raise ResultsError(f"{table} is not the results CSV of {path} (its first line is not the results header); "
+                           f"it would be overwritten, so it is left as it is — move it or choose another --out")
 
 
 def experiment_of(row: dict[str, Any]) -> tuple[str, tuple[str, ...], str]:
