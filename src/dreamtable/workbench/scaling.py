@@ -26,7 +26,7 @@ def scaling(game: str = "sogni-e-incubi", seats: tuple[str, ...] = ("greedy", "g
             runs: int = 3, cluster: bool = True) -> dict[str, float]:
     """Games per second of each way to run the batch (medians of ``runs``), speed-up and overhead."""
     experiment = Experiment(game, seats, games, seed=0)
-    tasks = experiment.tasks()
+    tasks = list(experiment.tasks())
     timings: dict[str, list[float]] = {"bare loop": [], "1 worker": [], "2 workers": []}
     if cluster:
         timings["LocalCluster (2 workers)"] = []

@@ -7,8 +7,7 @@ machine or order it runs in.
 
 from __future__ import annotations
 
-import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -16,8 +15,10 @@ from typing import Any, Callable, Iterator
 from ..agents import make_agent
 from ..core.contract import SetupError
 from ..core.registry import load
-from .results import ResultsError, ResultsWriter, read_results, write_csv
-from .task import GameTask, play_task
+from .lock import output_lock
+from .results import ResultsError, ResultsWriter, check_csv, read_results, write_csv
+from .runner import run_tasks
+from .task import GameTask
 
 
 @dataclass(frozen=True)
@@ -58,37 +59,39 @@ class Experiment:
         name, value = self.compare
         return {"A": dict(self.options), "B": {**self.options, name: value}}
 
-    def tasks(self, record_dir: str | None = None) -> list[GameTask]:
-        """Every game of the batch, variants interleaved seed by seed."""
+    def tasks(self, record_dir: str | None = None) -> Iterator[GameTask]:
+        """Every game of the batch, variants interleaved seed by seed, made one at a time as asked
+        (``--games 10000000`` builds no list)."""
         variants = self.variants()
-        return [
-            GameTask(self.game, self.seats, self.seed + index, options, variant, record_dir)
-            for index in range(self.games)
-            for variant, options in variants.items()
-        ]
+        for index in range(self.games):
+            for variant, options in variants.items():
+                yield GameTask(self.game, self.seats, self.seed + index, options, variant, record_dir)
+
+    def size(self) -> int:
+        """How many games the batch plays (every variant counted)."""
+        return self.games * len(self.variants())
 
 
-def _same_experiment(row: dict[str, Any], task: GameTask, resolved: dict[str, Any]) -> bool:
+def _same_experiment(row: dict[str, Any], experiment: Experiment, variant: str | None, resolved: dict[str, Any]) -> bool:
     return (
-        row["game"] == task.game
-        and tuple(row["seats"]) == task.seats
-        and row.get("variant") == task.variant
+        row["game"] == experiment.game
+        and tuple(row["seats"]) == experiment.seats
+        and row.get("variant") == variant
         and row["options"] == resolved
     )
 
 
-def pending_tasks(experiment: Experiment, out: Path | None, record_dir: str | None = None) -> tuple[list[GameTask], list[dict[str, Any]]]:
-    """The tasks still to play, and the rows already in ``out`` (which must be this experiment's)."""
-    tasks = experiment.tasks(record_dir)
+def pending_tasks(experiment: Experiment, out: Path | None, record_dir: str | None = None) -> tuple[Iterator[GameTask], list[dict[str, Any]], int]:
+    """The tasks still to play (made lazily), the rows already in ``out`` (which must be this
+    experiment's) and how many tasks are still to play."""
     if out is None or not out.exists():
-        return tasks, []
+        return experiment.tasks(record_dir), [], experiment.size()
     rows = read_results(out, drop_cut_last_line=True)
     game = load(experiment.game)
     resolved = {variant: game.resolve_options(options) for variant, options in experiment.variants().items()}
-    by_variant = {task.variant: task for task in tasks}
     for number, row in enumerate(rows, 1):
-        task = by_variant.get(row.get("variant"))
-        if task is None or not _same_experiment(row, task, resolved[task.variant]):
+        variant = row.get("variant")
+        if variant not in resolved or not _same_experiment(row, experiment, variant, resolved[variant]):
             raise ResultsError(
                 f"{out} holds results of another experiment (row {number}: {row['game']}, seats "
                 f"{','.join(row['seats'])}, options {row['options']}, variant {row.get('variant')}); "
@@ -96,36 +99,9 @@ def pending_tasks(experiment: Experiment, out: Path | None, record_dir: str | No
             )
     done = {(row.get("variant"), row["seed"]) for row in rows}
     write_csv(out, rows)  # the CSV is derived from the JSONL; keep it whole after a crash
-    return [task for task in tasks if task.key() not in done], rows
-
-
-def run_tasks(tasks: list[GameTask], workers: int | None = None, cluster: str | None = None) -> Iterator[dict[str, Any]]:
-    """Play the tasks and yield each result as soon as it is finished (in any order).
-
-    ``workers`` local processes (default: every core; 1 plays in this process), or the Dask
-    scheduler at ``cluster`` (``tcp://HOST:PORT``).
-    """
-    if not tasks:
-        return
-    if cluster is not None:
-        from distributed import Client
-        from distributed import as_completed as dask_completed
-
-        # distributed ships py.typed but leaves Client.__init__ and as_completed.__init__ unannotated.
-        with Client(cluster) as client:  # type: ignore[no-untyped-call]
-            futures = client.map(play_task, tasks, pure=False)
-            for future in dask_completed(futures):  # type: ignore[no-untyped-call]
-                yield future.result()
-        return
-    workers = workers or os.cpu_count() or 1
-    if workers == 1:
-        for task in tasks:
-            yield play_task(task)
-        return
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_task, task) for task in tasks]
-        for future in as_completed(futures):
-            yield future.result()
+    ours = sum(1 for _, seed in done if experiment.seed <= seed < experiment.seed + experiment.games)
+    left = (task for task in experiment.tasks(record_dir) if task.key() not in done)
+    return left, rows, experiment.size() - ours
 
 
 def simulate(
@@ -143,18 +119,29 @@ def simulate(
     ``on_result(done, total)`` is called after each, for progress bars.
     """
     experiment.check()
-    pending, rows = pending_tasks(experiment, out, record_dir)
-    total = len(pending) + len(rows)
+    if out is None:
+        return _play(experiment, None, workers, cluster, record_dir, on_result)
+    check_csv(out)
+    with output_lock(out):  # one writer per results file: a second run is refused, naming the lock
+        return _play(experiment, out, workers, cluster, record_dir, on_result)
+
+
+def _play(experiment: Experiment, out: Path | None, workers: int | None, cluster: str | None,
+          record_dir: str | None, on_result: Callable[[int, int], None] | None) -> list[dict[str, Any]]:
+    pending, rows, left = pending_tasks(experiment, out, record_dir)
+    total = left + len(rows)
     if on_result is not None:
         on_result(len(rows), total)
     writer = ResultsWriter(out) if out is not None else None
     try:
-        for row in run_tasks(pending, workers, cluster):
-            rows.append(row)
-            if writer is not None:
-                writer.add(row)
-            if on_result is not None:
-                on_result(len(rows), total)
+        # closing: an interrupt or error while a row is handled stops the games in flight now
+        with closing(run_tasks(pending, workers, cluster)) as results:
+            for row in results:
+                rows.append(row)
+                if writer is not None:
+                    writer.add(row)
+                if on_result is not None:
+                    on_result(len(rows), total)
     finally:
         if writer is not None:
             writer.close()

@@ -9,13 +9,14 @@ the row bot finished ahead of the column bot in the games they played together.
 from __future__ import annotations
 
 import itertools
+from contextlib import closing
 from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..agents import make_agent
 from ..core.contract import SetupError
 from ..core.registry import load
-from .simulate import run_tasks
+from .runner import run_tasks
 from .task import GameTask
 
 
@@ -59,10 +60,11 @@ def tournament(
     orders = list(itertools.permutations(bots, players))
     tasks = [GameTask(game_id, order, seed + index) for order in orders for index in range(games)]
     rows: list[dict[str, Any]] = []
-    for row in run_tasks(tasks, workers, cluster):
-        rows.append(row)
-        if on_result is not None:
-            on_result(len(rows), len(tasks))
+    with closing(run_tasks(tasks, workers, cluster)) as results:  # an interrupt stops the games in flight now
+        for row in results:
+            rows.append(row)
+            if on_result is not None:
+                on_result(len(rows), len(tasks))
     position = {(tuple(task.seats), task.seed): index for index, task in enumerate(tasks)}
     rows.sort(key=lambda row: position[(tuple(row["seats"]), row["seed"])])
     return TournamentResult(bots, rate(bots, rows), cross_table(bots, rows), rows)
