@@ -208,6 +208,11 @@ class SogniState(TurnBasedState[Move]):
         """``None`` when ``seat`` may play ``move`` now, otherwise the reason, naming the rule."""
         if not isinstance(move, Move):
             return f"{move!r} is not a Sogni e Incubi move; read one with game.parse_action (e.g. 'draw', 'S3')"
+        if type(move.card) is not int or type(move.slot) is not int or not (move.target is None or type(move.target) is int):
+            # A crafted Move (a bool, a float or a text in a field) would index the hands or slip
+            # into the record in a form that no longer replays: only the values parse_action makes.
+            return (f"{move!r} is malformed: card and slot are whole numbers and target is a seat number "
+                    "or None; read moves with game.parse_action")
         if move.card == DRAW_CODE:
             if move != DRAW:
                 return f"{move!r}: drawing names no row or slot; write draw"
