@@ -213,9 +213,9 @@ class DreamState(TurnBasedState[DreamMove]):
             return False
         kind = move.kind
         if self.pending:
-            return kind == SKIP or move in self._effect_choices(seat, self.pending[0])
-        if kind == DRAW:
-            return bool(self.deck or self.discard)
+            return move == MOVE_SKIP or move in self._effect_choices(seat, self.pending[0])
+        if kind == DRAW:  # only the one draw: DreamMove(DRAW, 7, 3) would be recorded as a plain draw
+            return move == MOVE_DRAW and bool(self.deck or self.discard)
         if kind != PLAY or not 0 <= move.card < len(DECK) or not self.hands[seat] >> move.card & 1:
             return False
         row = self.rows[seat]
@@ -233,6 +233,12 @@ class DreamState(TurnBasedState[DreamMove]):
         """``None`` when ``seat`` may make ``move`` now, otherwise the reason, naming the rule."""
         if not isinstance(move, DreamMove):
             return f"{move!r} is not a Deep Dreams move; read one with game.parse_action (e.g. 'draw')"
+        if not all(type(value) is int for value in move):
+            # A bool, a float or a container in a field would be taken for a number it equals (or crash).
+            return f"{move!r} is malformed: kind, card and arg are whole numbers; read moves with game.parse_action"
+        if move.kind in (DRAW, EXTRA, SKIP) and move[1:] != (-1, 0) or move.kind in (STEAL_MOVE, ELIMINATE) and move.card != -1:
+            # Such a move would be recorded as its plain notation ('draw'), which is not what was played.
+            return f"{move!r} is malformed: {move} takes no other card or argument; read moves with game.parse_action"
         if self._is_legal(seat, move):
             return None
         kind = move.kind
