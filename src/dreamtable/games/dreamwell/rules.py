@@ -321,8 +321,19 @@ class WellState(TurnBasedState[WellMove]):
         """``None`` when legal, otherwise the reason, naming the rule."""
         if not isinstance(move, WellMove):
             return f"{move!r} is not a Dreamwell action; read one with game.parse_action (e.g. 'draw')"
+        if not all(type(value) is int for value in move):
+            # True == 1 and 1.0 == 1, so a crafted move would pass for a listed one and be recorded as it.
+            return f"{move!r} is malformed: kind, a and b are whole numbers; read actions with game.parse_action"
         if move in self.legal_actions(seat):
             return None
+        try:
+            return self._why_not(seat, move)
+        except (IndexError, KeyError):  # a crafted move whose numbers name no card, cell or direction
+            return (f"{move!r} names no action of this game: kind 0–{DISCARD}, then a card, cell, pawn, "
+                    "direction or quarter turns in range; read actions with game.parse_action")
+
+    def _why_not(self, seat: int, move: WellMove) -> str:
+        """Why a well-formed move that is not legal now is refused, naming the rule."""
         kind = move.kind
         if self.discarding:
             return f"you hold {len(self.hands[seat])} cards: discard down to {HAND_LIMIT} first (DW-R18)"

@@ -1,0 +1,40 @@
+"""Issue 13, point 8 (crafted moves): a WellMove built by hand with a bool, a float or a number out
+of every range is refused with IllegalActionError (not taken for the listed move it equals, nor a
+KeyError or IndexError), and changes nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+import dreamtable
+from dreamtable import IllegalActionError
+from dreamtable.games.dreamwell.notation import PLAY, WellMove
+from dreamtable.testing import all_views
+
+
+def refused(move, phrase):
+    state = dreamtable.load("dreamwell").new(players=2, seed=3)
+    seat = state.actors[0]
+    before, record = all_views(state), state.record().to_dict()
+    with pytest.raises(IllegalActionError, match=phrase):
+        state.apply(seat, move)
+    assert all_views(state) == before and state.record().to_dict() == record
+
+
+def test_issue13_8_a_bool_is_not_taken_for_the_number_it_equals():
+    state = dreamtable.load("dreamwell").new(players=2, seed=3)
+    seat = state.actors[0]
+    listed = next(move for move in state.legal_actions(seat) if 1 in move[1:])
+    crafted = WellMove(*(True if value == 1 else value for value in listed))
+    assert crafted == listed  # Python says so; the game must not
+    refused(crafted, "malformed: kind, a and b are whole numbers")
+
+
+@pytest.mark.parametrize("move", [WellMove(1.0), WellMove(PLAY, "3"), WellMove(PLAY, None), WellMove(PLAY, 2, [0])])
+def test_issue13_8_fields_that_are_no_whole_numbers_are_refused(move):
+    refused(move, "malformed")
+
+
+@pytest.mark.parametrize("move", [WellMove(-2**63, 13, 2), WellMove(99), WellMove(PLAY, 999), WellMove(PLAY, -999)])
+def test_issue13_8_numbers_out_of_every_range_are_refused_saying_what_is_allowed(move):
+    refused(move, "names no action of this game|you do not hold")
