@@ -1,0 +1,66 @@
+"""The server's database tables, as SQLAlchemy 2 models.
+
+A table (one match at one virtual table) is a row of ``tables``; everything that happened at it is a
+row of ``changes`` numbered by the table's sequence number, so the pair (table, seq) is unique and
+two server processes can never both accept a change at the same point; chat lines are rows of
+``chat``. A table is rebuilt anywhere, at any time, by replaying its changes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    """The declarative base of every server table."""
+
+
+class TableRow(Base):
+    """A virtual table: its game, seats, settings and where its match stands."""
+
+    __tablename__ = "tables"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int] = mapped_column(Integer)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON)
+    seats: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    """Per seat: ``kind`` (open, human, bot), ``name``, ``bot`` (its spec) and ``token_hash``."""
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON)
+    host_hash: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16), index=True)
+    """``waiting`` for players, ``playing``, or ``over``."""
+    created_at: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
+    rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+
+
+class ChangeRow(Base):
+    """One accepted change of a match: a move, an expiry (``expire NAME``), an undo, or a seat handed over."""
+
+    __tablename__ = "changes"
+
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seq: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``move`` (a seat's notation), ``expire`` (the clock), ``undo``, or ``seat`` (a seat handed to a bot)."""
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)
+
+
+class ChatRow(Base):
+    """A chat line written at a table."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    text: Mapped[str] = mapped_column(Text)
+    at: Mapped[float] = mapped_column(Float)

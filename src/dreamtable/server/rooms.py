@@ -1,0 +1,358 @@
+"""Live tables in one server process: a :class:`Room` per table, rebuilt from the database.
+
+A room holds the table layer's :class:`~dreamtable.core.table.Table` on a wall clock and the
+connections watching it. Every change goes the same way: made in memory under the room's lock
+(a refused move raises and changes nothing), stored as the table's next (table, seq) row, and only
+then told to each connection as that seat may know it. If the row is taken (another process got
+there first) the room rebuilds itself from the database and the mover is told the move was stale.
+
+A driver task per room plays the bots (thinking in a worker thread on a copy, so the event loop
+never waits for a search), applies expiries when deadlines pass, and hands a seat to a bot when
+its human runs out of turn time (a table setting).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Sequence
+
+from ..agents import make_agent
+from ..core.clock import WallClock
+from ..core.errors import DreamtableError, IllegalActionError
+from ..core.registry import load
+from ..core.seats import seat_name
+from ..core.table import Bot, Table
+from .models import ChangeRow, TableRow
+from .store import StaleChange
+
+if TYPE_CHECKING:
+    from .hub import Hub
+
+log = logging.getLogger("dreamtable.server")
+
+HELLO_EVENTS = 50
+"""How many past events a new connection is sent with its first view."""
+OUTBOX_LIMIT = 200
+"""Messages waiting for a slow connection before it is dropped (it reconnects to the current view)."""
+
+
+class ChatClosed(DreamtableError):
+    """The game closes the chat now (When I Dream's night)."""
+
+
+@dataclass(eq=False)
+class Listener:
+    """One connection watching a room, as one seat (``None``: a spectator)."""
+
+    seat: int | None
+    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    cursor: int = 0
+    """How many of the match's events this connection has been sent."""
+    dropped: bool = False
+
+
+class Room:
+    """One table live in this process."""
+
+    def __init__(self, hub: "Hub", row: TableRow) -> None:
+        self.hub = hub
+        self.row = row
+        self.id = row.id
+        self.game = load(row.game)
+        self.clock = WallClock()
+        self.lock = asyncio.Lock()
+        self.listeners: set[Listener] = set()
+        self.poke = asyncio.Event()
+        self.table: Table | None = None
+        self._driver: asyncio.Task[None] | None = None
+
+    # -- building ---------------------------------------------------------------------------------
+    def _bot(self, seat: int, spec: str) -> Bot:
+        bot: Bot = make_agent(spec, seed=self.row.seed * 31 + seat, game=self.game)
+        return bot
+
+    def _new_table(self) -> Table:
+        row = self.row
+        state = self.game.new(row.players, row.seed, **row.options)
+        bots = {seat: self._bot(seat, spec["bot"]) for seat, spec in enumerate(row.seats) if spec["kind"] == "bot"}
+        self.clock.pinned = row.started_at
+        try:
+            return Table(state, bots, clock=self.clock, undo=bool(row.settings.get("undo", True)))
+        finally:
+            self.clock.pinned = None
+
+    def _replay(self, table: Table, changes: Sequence[ChangeRow]) -> None:
+        try:
+            for change in changes:
+                if change.seq != table.seq + 1:
+                    raise DreamtableError(f"table {self.id}: change {change.seq} follows change {table.seq}")
+                self.clock.pinned = change.at
+                if change.kind == "bot":
+                    table.hand_to_bot(change.seat or 0, self._bot(change.seat or 0, change.text))
+                else:
+                    table.replay_change(change.kind, change.seat, change.text)
+        finally:
+            self.clock.pinned = None
+
+    async def load(self) -> None:
+        """(Re)build the table from its stored changes."""
+        row = await self.hub.store.table(self.id)
+        if row is None:
+            raise DreamtableError(f"table {self.id} is gone from the database")
+        self.row = row
+        if row.status == "waiting":
+            self.table = None
+            return
+        table = self._new_table()
+        self._replay(table, await self.hub.store.changes(self.id))
+        self.table = table
+
+    async def catch_up(self, seq: int) -> None:
+        """Another process accepted change ``seq``: replay what this room has not seen."""
+        async with self.lock:
+            if self.table is None or self.table.seq >= seq:
+                if self.table is None:
+                    await self.load()
+                    self._tell_all()
+                return
+            changes = await self.hub.store.changes(self.id, after=self.table.seq)
+            try:
+                self._replay(self.table, changes)
+            except DreamtableError:
+                await self.load()
+            self._tell_all()
+        self.poke.set()
+
+    async def reload_row(self) -> None:
+        """The table's row changed (a seat joined or left, the game started): load it again."""
+        async with self.lock:
+            was_waiting = self.table is None
+            await self.load()
+            self._tell_all()
+        if was_waiting and self.table is not None:
+            self.start_driver()
+
+    # -- changes ----------------------------------------------------------------------------------
+    def _live(self) -> Table:
+        if self.table is None:
+            raise IllegalActionError("the game at this table has not started yet")
+        return self.table
+
+    async def _commit(self) -> None:
+        """Store the change just made in memory, then tell every connection (the lock is held)."""
+        table = self._live()
+        change = table.last_change
+        assert change is not None
+        kind, seat, text = change
+        if kind == "bot":
+            text = self._stand_in()
+        status = {"status": "over"} if table.is_over else {}
+        try:
+            await self.hub.store.add_change(self.id, table.seq, kind, seat, text, table.changed_at, **status)
+        except StaleChange:
+            await self.load()
+            self._tell_all()
+            raise IllegalActionError(
+                "the table has changed since you looked (another move was accepted first); look again") from None
+        except Exception:
+            log.exception("table %s: storing change %s failed; rebuilding from the database", self.id, table.seq)
+            await self.load()
+            self._tell_all()
+            raise
+        if status:
+            self.row.status = "over"
+        await self.hub.notify(self.id, "change", table.seq)
+        self._tell_all()
+        self.poke.set()
+
+    def _stand_in(self) -> str:
+        """The bot that takes over a seat whose human left or ran out of time (a table setting)."""
+        return str(self.row.settings.get("stand_in", "bot"))
+
+    async def move(self, seat: int, move: str, seen_seq: int | None) -> None:
+        """A human seat's move in notation; refused moves raise and change nothing."""
+        async with self.lock:
+            self._live().submit(seat, move, seen_seq)
+            await self._commit()
+
+    async def undo(self, seat: int) -> None:
+        """Take back the seat's last move where the undo policy allows it (``UndoError`` otherwise)."""
+        async with self.lock:
+            self._live().undo(seat)
+            await self._commit()
+
+    async def hand_over(self, seat: int) -> None:
+        """Seat ``seat`` is played by the table's stand-in bot from now on."""
+        async with self.lock:
+            table = self._live()
+            table.hand_to_bot(seat, self._bot(seat, self._stand_in()))
+            await self._commit()
+
+    async def chat(self, seat: int, text: str) -> dict[str, Any]:
+        """Store and pass on a chat line; ``ChatClosed`` while the game closes the chat."""
+        async with self.lock:
+            if self.table is not None and not self.table.is_over and not self.table.state.chat_open:
+                raise ChatClosed("the chat is closed now: the game does not allow talk at this moment")
+            row = await self.hub.store.add_chat(self.id, seat, text)
+        message = {"type": "chat", "seat": seat, "text": row.text, "at": row.at}
+        await self.hub.notify(self.id, "chat", row.id)
+        self.tell_chat(message)
+        return message
+
+    def tell_chat(self, message: dict[str, Any]) -> None:
+        """Pass a chat line to the connections that may read it."""
+        for listener in list(self.listeners):
+            if listener.seat is not None or self.row.settings.get("chat_spectators", False):
+                self._send(listener, message)
+
+    # -- telling ----------------------------------------------------------------------------------
+    def _listener(self, seat: int | None) -> Listener:
+        listener = Listener(seat)
+        if self.table is not None:
+            listener.cursor = max(0, self.table.event_count - HELLO_EVENTS)
+        return listener
+
+    def attach(self, seat: int | None) -> Listener:
+        """A new connection for ``seat``: it is sent the current view at once."""
+        listener = self._listener(seat)
+        self.listeners.add(listener)
+        self._tell(listener)
+        return listener
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        """What a new connection for ``seat`` would be sent first (the HTTP API's answer)."""
+        return self.message_for(self._listener(seat))
+
+    def resend(self, listener: Listener) -> None:
+        """Send a connection its current view again, with the recent events (it asked)."""
+        fresh = self._listener(listener.seat)
+        listener.cursor = fresh.cursor
+        self._tell(listener)
+
+    def detach(self, listener: Listener) -> None:
+        """A connection closed."""
+        self.listeners.discard(listener)
+
+    def message_for(self, listener: Listener) -> dict[str, Any]:
+        """The update ``listener`` is owed: its seat's view and the events it has not been sent."""
+        table = self.table
+        if table is None:
+            return {"type": "waiting", "table": self.id, "seat": listener.seat}
+        seat = listener.seat
+        total = table.event_count
+        reset = total < listener.cursor  # an undo took events back
+        new = total if reset else total - listener.cursor
+        listener.cursor = total
+        message: dict[str, Any] = {
+            "type": "update",
+            "table": self.id,
+            "seq": table.seq,
+            "view": table.view(seat),
+            "events": table.state.log(seat, new) if new > 0 else [],
+            "reset": reset,
+            "bots": sorted(table.bots),
+            "rematch": self.row.rematch,
+        }
+        if seat is not None and seat in table.humans and not table.is_over:
+            message["legal"] = [str(action) for action in table.legal_actions(seat)]
+            message["forms"] = [form.to_json() for form in table.action_forms(seat)]
+        return message
+
+    def _tell(self, listener: Listener) -> None:
+        self._send(listener, self.message_for(listener))
+
+    def _tell_all(self) -> None:
+        for listener in list(self.listeners):
+            self._tell(listener)
+
+    def _send(self, listener: Listener, message: dict[str, Any]) -> None:
+        try:
+            listener.outbox.put_nowait(message)
+        except asyncio.QueueFull:  # a connection that does not read: drop it; it reconnects to the current view
+            listener.dropped = True
+            self.listeners.discard(listener)
+
+    # -- the driver: bots, deadlines, turn time -----------------------------------------------------
+    def start_driver(self) -> None:
+        """Run the bots and the clock of this table until the match ends."""
+        if self._driver is None or self._driver.done():
+            self._driver = asyncio.create_task(self._drive(), name=f"table {self.id}")
+
+    async def stop_driver(self) -> None:
+        """Stop the driver (the server is shutting down)."""
+        if self._driver is not None:
+            self._driver.cancel()
+            try:
+                await self._driver
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def _drive(self) -> None:
+        while True:
+            self.poke.clear()
+            try:
+                wakeup = await self._drive_once()
+            except asyncio.CancelledError:
+                raise
+            except IllegalActionError:
+                continue  # stale: another process moved first; the room has been rebuilt
+            except Exception:
+                log.exception("table %s: the driver failed; retrying in a second", self.id)
+                wakeup = self.clock.now() + 1.0
+            if wakeup is None and self.table is not None and self.table.is_over:
+                return
+            timeout = None if wakeup is None else max(0.0, wakeup - self.clock.now())
+            try:
+                await asyncio.wait_for(self.poke.wait(), timeout)
+            except asyncio.TimeoutError:
+                pass
+
+    async def _drive_once(self) -> float | None:
+        """Do what is due now; the moment to look again (None: when something changes)."""
+        async with self.lock:
+            table = self.table
+            if table is None or table.is_over:
+                return None
+            if table.expire_due():
+                await self._commit()
+                return self.clock.now()
+            now = self.clock.now()
+            moments = [m for m in [table.next_wakeup()] if m is not None]
+            ready = table.ready_bots()
+            delay = float(self.row.settings.get("bot_delay", 0.0))
+            if ready and not table.real_time_bots and now < table.changed_at + delay:
+                moments.append(table.changed_at + delay)  # let people follow the bots' moves
+                ready = []
+            turn_seconds = self.row.settings.get("turn_seconds")
+            if turn_seconds and table.waiting_for_human():
+                limit = table.changed_at + float(turn_seconds)
+                if now >= limit:
+                    seat = table.state.actors[0]
+                    table.hand_to_bot(seat, self._bot(seat, self._stand_in()))
+                    await self._commit()
+                    return now
+                moments.append(limit)
+            if not ready:
+                return min(moments) if moments else None
+            seat, seq = ready[0], table.seq
+            position = table.state.copy()
+            bot = table.bots[seat]
+        action = await asyncio.to_thread(bot.choose, position, seat)
+        async with self.lock:
+            table = self.table
+            if table is None or table.seq != seq or seat not in table.bots:
+                return self.clock.now()  # the table moved on while the bot thought: ask again
+            if table.play_bot(seat, action):
+                await self._commit()
+            return self.clock.now()
+
+
+def describe_seat(spec: dict[str, Any], seat: int, bots: Sequence[int] = ()) -> dict[str, Any]:
+    """A seat as anyone may see it: its letter, kind, name and bot (never its token)."""
+    kind = "bot" if seat in bots else spec["kind"]
+    shown: dict[str, Any] = {"seat": seat, "letter": seat_name(seat), "kind": kind, "name": spec.get("name")}
+    if kind == "bot":
+        shown["bot"] = spec.get("bot", "bot")
+    return shown

@@ -1,0 +1,179 @@
+"""Live play over a WebSocket: ``/ws/tables/{id}?token=TOKEN`` (no token: a spectator).
+
+The server sends ``update`` messages (the seat's view, the events it has not been sent, its legal
+moves and action forms, the table's ``seq``), ``chat`` lines and ``error`` messages. The client
+sends JSON objects::
+
+    {"type": "move", "move": "play DD12 3", "seq": 17}
+    {"type": "undo"}
+    {"type": "chat", "text": "well played"}
+    {"type": "view"}            # send me the current view again
+    {"type": "ping"}
+
+A refused message gets ``{"type": "error", "error": CODE, "message": WHY}`` and changes nothing.
+A connection that floods is told to slow down, and closed if it goes on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from typing import Any
+
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from pydantic import ValidationError
+
+from ..core.errors import DreamtableError
+from .api import seat_of
+from .hub import Hub
+from .rooms import ChatClosed, Listener, Room
+from .schemas import MAX_CHAT, MAX_MOVE, Chat, Move
+
+router = APIRouter()
+
+MAX_MESSAGE = 4096
+"""Bytes in one client message (a move or a chat line is far shorter)."""
+RATE = 10.0
+"""Messages a second a client may send on average ..."""
+BURST = 30.0
+"""... and at once."""
+STRIKES = 50
+"""Messages refused for flooding before the connection is closed."""
+
+
+class Throttle:
+    """A token bucket per connection."""
+
+    def __init__(self) -> None:
+        self.tokens = BURST
+        self.at = time.monotonic()
+        self.strikes = 0
+
+    def allow(self) -> bool:
+        """Whether one more message may be handled now."""
+        now = time.monotonic()
+        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.strikes += 1
+        return False
+
+
+def origin_allowed(websocket: WebSocket, hub: Hub) -> bool:
+    """A browser page may connect only from this server's own address or an allowed origin
+    (clients that are not browsers send no Origin)."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    host = websocket.headers.get("host", "")
+    own = {f"http://{host}", f"https://{host}"}
+    return origin in own or origin in hub.settings.allowed_origins
+
+
+def error(code: str, message: str) -> dict[str, Any]:
+    """An error message for the client."""
+    return {"type": "error", "error": code, "message": message}
+
+
+@router.websocket("/ws/tables/{table_id}")
+async def play(websocket: WebSocket, table_id: str) -> None:
+    hub: Hub = websocket.app.state.hub
+    if not origin_allowed(websocket, hub):
+        await websocket.close(code=4403, reason="this page's origin may not connect")
+        return
+    room = await hub.room(table_id) if len(table_id) <= 32 else None
+    if room is None:
+        await websocket.close(code=4404, reason=f"no table {table_id[:40]!r}")
+        return
+    token = websocket.query_params.get("token")
+    seat = None if token is None else seat_of(room.row, token)
+    if token is not None and seat is None:
+        await websocket.close(code=4401, reason="this token holds no seat at this table")
+        return
+    await websocket.accept()
+    async with room.lock:
+        listener = room.attach(seat)
+    sender = asyncio.create_task(_send(websocket, listener))
+    try:
+        await _receive(websocket, room, listener)
+    except WebSocketDisconnect:
+        pass
+    finally:
+        room.detach(listener)
+        sender.cancel()
+
+
+async def _send(websocket: WebSocket, listener: Listener) -> None:
+    try:
+        while True:
+            message = await listener.outbox.get()
+            await websocket.send_text(json.dumps(message))
+            if listener.dropped and listener.outbox.empty():
+                await websocket.close(code=4408, reason="too slow to read the table's updates; reconnect")
+                return
+    except (WebSocketDisconnect, RuntimeError):
+        return
+
+
+async def _receive(websocket: WebSocket, room: Room, listener: Listener) -> None:
+    throttle = Throttle()
+    while True:
+        raw = await websocket.receive_text()
+        if not throttle.allow():
+            if throttle.strikes >= STRIKES:
+                await websocket.close(code=4429, reason="too many messages")
+                return
+            await websocket.send_text(json.dumps(error("slow-down", f"too many messages: at most {RATE:g} a second")))
+            continue
+        reply = await _handle(raw, room, listener)
+        if reply is not None:
+            await websocket.send_text(json.dumps(reply))
+
+
+async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | None:
+    """Carry out one client message; the reply to send (None: the update reaches it through the room)."""
+    if len(raw) > MAX_MESSAGE:
+        return error("too-large", f"a message is at most {MAX_MESSAGE} bytes")
+    try:
+        message = json.loads(raw)
+    except (ValueError, RecursionError):
+        return error("bad-json", "send one JSON object, e.g. {\"type\": \"move\", \"move\": \"draw\", \"seq\": 3}")
+    if not isinstance(message, dict) or not isinstance(message.get("type"), str):
+        return error("bad-message", "a message is a JSON object with a \"type\": move, undo, chat, view or ping")
+    kind = message.pop("type")
+    seat = listener.seat
+    try:
+        if kind == "ping":
+            return {"type": "pong"}
+        if kind == "view":
+            async with room.lock:
+                room.resend(listener)
+            return None
+        if seat is None and kind in ("move", "undo", "chat"):
+            return error("spectator", "spectators watch; join a seat to play or talk")
+        assert seat is not None
+        if kind == "move":
+            move = Move.model_validate(message)
+            await room.move(seat, move.move, move.seq)
+            return None
+        if kind == "undo":
+            if message:
+                return error("bad-message", "undo takes no fields")
+            await room.undo(seat)
+            return None
+        if kind == "chat":
+            await room.chat(seat, Chat.model_validate(message).text)
+            return None
+    except ValidationError as refused:
+        problem = refused.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"]) or "message"
+        limits = f" (a move is at most {MAX_MOVE} characters, a chat line {MAX_CHAT})"
+        return error("bad-message", f"{where}: {problem['msg']}{limits}")
+    except ChatClosed as closed:
+        return error("chat-closed", str(closed))
+    except DreamtableError as refused:
+        return error(type(refused).__name__, str(refused))
+    return error("bad-message", f"unknown message type {kind[:40]!r}: use move, undo, chat, view or ping")

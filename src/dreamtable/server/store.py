@@ -1,0 +1,144 @@
+"""The server's storage: SQLite by default, PostgreSQL when given its URL, through SQLAlchemy 2.
+
+The schema is made and migrated by the server itself at start (Alembic, run in-process). Every
+accepted change is inserted with its (table, seq) key inside one transaction before anyone is told
+of it; a second insert at the same point fails with :class:`StaleChange`, which is how two server
+processes sharing one PostgreSQL database never both accept a move.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import event, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from ..core.errors import DreamtableError
+from .models import ChangeRow, ChatRow, TableRow
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+DEFAULT_DB = "sqlite+aiosqlite:///dreamtable.db"
+
+
+class StaleChange(DreamtableError):
+    """Another change was accepted at this point first (by this process or another)."""
+
+
+def database_url(url: str) -> str:
+    """The async driver's URL for ``url``: ``sqlite:///x.db`` and ``postgresql://…`` are accepted as given."""
+    if url.startswith("sqlite:"):
+        return "sqlite+aiosqlite:" + url.removeprefix("sqlite:")
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+asyncpg://" + url.split("://", 1)[1]
+    return url
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
+
+
+class Store:
+    """Tables, their changes and their chat, in one database."""
+
+    def __init__(self, url: str = DEFAULT_DB) -> None:
+        self.url = database_url(url)
+        self.engine: AsyncEngine = create_async_engine(self.url)
+        if self.engine.dialect.name == "sqlite":
+            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+        self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+
+    @property
+    def is_postgresql(self) -> bool:
+        """Whether the database is PostgreSQL (which can tell other processes of changes)."""
+        return self.engine.dialect.name == "postgresql"
+
+    async def migrate(self) -> None:
+        """Make or bring the schema up to date (safe to run at every start, by every process)."""
+        async with self.engine.begin() as connection:
+            if self.is_postgresql:  # two processes starting together must not migrate at once
+                await connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7311)")
+            await connection.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self.engine.dispose()
+
+    # -- tables -------------------------------------------------------------------------------
+    async def add_table(self, row: TableRow) -> None:
+        """Store a new table."""
+        async with self.sessions.begin() as session:
+            session.add(row)
+
+    async def table(self, table_id: str) -> TableRow | None:
+        """The table ``table_id``, or None."""
+        async with self.sessions() as session:
+            return await session.get(TableRow, table_id)
+
+    async def tables(self, status: str | None = None, limit: int = 100) -> Sequence[TableRow]:
+        """The newest tables (optionally only those with ``status``)."""
+        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(TableRow.status == status)
+        async with self.sessions() as session:
+            return (await session.scalars(query)).all()
+
+    async def update_table(self, table_id: str, **values: Any) -> None:
+        """Change fields of a table's row."""
+        async with self.sessions.begin() as session:
+            await session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+
+    # -- changes ------------------------------------------------------------------------------
+    async def add_change(self, table_id: str, seq: int, kind: str, seat: int | None, text: str,
+                         at: float, **table_values: Any) -> None:
+        """Accept change ``seq`` of a table (and update its row, e.g. its status, in the same
+        transaction); ``StaleChange`` when that point is already taken."""
+        try:
+            async with self.sessions.begin() as session:
+                session.add(ChangeRow(table_id=table_id, seq=seq, kind=kind, seat=seat, text=text, at=at))
+                await session.flush()
+                if table_values:
+                    await session.execute(update(TableRow).where(TableRow.id == table_id).values(**table_values))
+        except IntegrityError:
+            raise StaleChange(f"change {seq} of table {table_id} was already accepted") from None
+
+    async def changes(self, table_id: str, after: int = 0) -> Sequence[ChangeRow]:
+        """The changes of a table after sequence number ``after``, in order."""
+        query = (select(ChangeRow).where(ChangeRow.table_id == table_id, ChangeRow.seq > after)
+                 .order_by(ChangeRow.seq))
+        async with self.sessions() as session:
+            return (await session.scalars(query)).all()
+
+    # -- chat ---------------------------------------------------------------------------------
+    async def add_chat(self, table_id: str, seat: int, text: str) -> ChatRow:
+        """Store a chat line."""
+        row = ChatRow(table_id=table_id, seat=seat, text=text, at=time.time())
+        async with self.sessions.begin() as session:
+            session.add(row)
+        return row
+
+    async def chat(self, table_id: str, last: int = 50) -> list[ChatRow]:
+        """The last chat lines of a table, oldest first."""
+        query = select(ChatRow).where(ChatRow.table_id == table_id).order_by(ChatRow.id.desc()).limit(last)
+        async with self.sessions() as session:
+            rows = list((await session.scalars(query)).all())
+        rows.reverse()
+        return rows
+
+
+def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+    """SQLite settings for a server: WAL, in which readers never wait for the writer and a
+    committed change survives a killed process (``synchronous=NORMAL`` risks only a power cut)."""
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.close()

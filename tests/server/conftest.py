@@ -1,0 +1,68 @@
+"""Fixtures of the server tests: a server on SQLite and on a real PostgreSQL, and clients.
+
+PostgreSQL comes from ``DREAMTABLE_TEST_PG`` (a URL of a role that may create databases; `.ci/run`
+installs and starts Debian's postgresql and sets it). Each test gets a fresh database. Without
+the variable the PostgreSQL cases are skipped, saying so, unless ``DREAMTABLE_REQUIRE_PG`` is set
+(as CI does), where a missing server fails the run.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+from typing import Any, Iterator
+
+import asyncpg
+import pytest
+from fastapi.testclient import TestClient
+
+from dreamtable.server.app import create_app
+from dreamtable.server.hub import ServerSettings
+
+PG = os.environ.get("DREAMTABLE_TEST_PG")
+
+
+@pytest.fixture
+def pg_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test; dropped afterwards."""
+    if not PG:
+        if os.environ.get("DREAMTABLE_REQUIRE_PG"):
+            pytest.fail("DREAMTABLE_REQUIRE_PG is set but DREAMTABLE_TEST_PG is not: no PostgreSQL to test against")
+        pytest.skip("no PostgreSQL: set DREAMTABLE_TEST_PG (see .ci/postgres.sh)")
+    name = "dt_" + secrets.token_hex(6)
+    base, _, _ = PG.rpartition("/")
+
+    async def run(statement: str) -> None:
+        connection = await asyncpg.connect(PG)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    asyncio.run(run(f"CREATE DATABASE {name}"))
+    try:
+        yield f"{base}/{name}"
+    finally:
+        asyncio.run(run(f"DROP DATABASE {name} WITH (FORCE)"))
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
+    """Each server test runs on SQLite and on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/server.db"
+    url: str = request.getfixturevalue("pg_url")
+    return url
+
+
+@pytest.fixture
+def client(db_url: str) -> Iterator[TestClient]:
+    """A client of a server (bots move at once) on a fresh database."""
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0))) as test_client:
+        yield test_client
+
+
+def bearer(token: str) -> dict[str, str]:
+    """The header that acts for a seat."""
+    return {"Authorization": f"Bearer {token}"}
