@@ -30,6 +30,30 @@ class GameTask:
         return (self.variant, self.seed)
 
 
+TURN_SECONDS = 3.0
+"""Simulated seconds a turn-based bot (random, greedy, ISMCTS) takes per decision in a game with
+deadlines: about a player's pace (When I Dream gives a clue-giver 5 s to start). Answering in no
+time, a random Dreamer once went through the whole deck before the night's two minutes began to run."""
+
+
+class Paced:
+    """A turn-based bot that takes :data:`TURN_SECONDS` of the table's clock to decide.
+
+    It is a real-time bot to the table (asked after its delay since the last change), but still
+    answers only when the game waits for its seat (``actors[0]``), as a turn-based bot does.
+    """
+
+    real_time = True
+
+    def __init__(self, bot: Any, delay: float = TURN_SECONDS) -> None:
+        self.bot = bot
+        self.delay = delay
+
+    def choose(self, state: Any, seat: int) -> Any:
+        """The bot's move when the game waits for ``seat``; otherwise ``None`` (wait)."""
+        return self.bot.choose(state, seat) if state.actors[:1] == (seat,) else None
+
+
 def play_task(task: GameTask) -> dict[str, Any]:
     """Play the game to the end; the result row (seed, seats, scores, winners, length, metrics…).
 
@@ -37,7 +61,9 @@ def play_task(task: GameTask) -> dict[str, Any]:
     """
     game = load(task.game)
     state = game.new(players=len(task.seats), seed=task.seed, **task.options)
-    bots = {seat: make_agent(spec, task.seed * 1000 + seat, game=game) for seat, spec in enumerate(task.seats)}
+    bots: dict[int, Any] = {seat: make_agent(spec, task.seed * 1000 + seat, game=game) for seat, spec in enumerate(task.seats)}
+    if state.timers:  # a game against the clock: every decision takes time, as at the table
+        bots = {seat: bot if getattr(bot, "real_time", False) else Paced(bot) for seat, bot in bots.items()}
     Table(state, bots, clock=SimulatedClock(), undo=False).play_to_end()  # deadlines pass on a simulated clock
     decisions = sum(1 for seat, _ in state.history() if seat is not None)
     outcome = state.outcome
