@@ -106,3 +106,13 @@ def test_issue13_point17_play_refuses_a_save_path_it_cannot_write_before_the_gam
         assert re.search(phrase, " ".join(done.stdout.split())), done.stdout
         assert "Traceback" not in done.stdout + done.stderr and "Game over" not in done.stdout
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_issue13_point11_replay_of_a_malformed_save_file_prints_a_message_not_a_traceback(tmp_path):
+    for name, content in [("nested.json", b"[" * 100_000), ("latin1.json", '{"game": "café"}'.encode("latin-1")),
+                          ("bool.json", b'{"game": "deep-dreams", "version": 1, "players": 2, "seed": 1, "moves": [[true, "draw"]]}')]:
+        path = tmp_path / name
+        path.write_bytes(content)
+        done = run("replay", str(path))
+        assert done.returncode == 2, (name, done.stdout, done.stderr)
+        assert "Error:" in done.stdout and "Traceback" not in done.stdout + done.stderr

@@ -88,3 +88,21 @@ def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_
     lines = (tmp_path / "r.jsonl").read_text().splitlines()
     assert all(json.loads(line)["decisions"] > 0 for line in lines)  # only whole, finished games
     assert not lock.exists()
+
+
+def test_ctrl_c_stops_a_tournament_in_seconds_without_a_traceback(tmp_path):
+    args = [DREAMTABLE, "tournament", "sogni-e-incubi", "--bots", "ismcts:2s,random", "--games", "4", "--workers", "2"]
+    running = subprocess.Popen(args, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        time.sleep(6)  # started, and inside its first games (each takes minutes)
+        assert running.poll() is None
+        running.send_signal(signal.SIGINT)
+        stopped = time.monotonic()
+        out, err = running.communicate(timeout=60)
+        took = time.monotonic() - stopped
+    finally:
+        if running.poll() is None:
+            running.kill()
+    assert took < 5 and running.returncode == 130, (took, out, err)
+    assert "Stopped" in out and "Traceback" not in out + err

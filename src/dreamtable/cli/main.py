@@ -322,6 +322,9 @@ def tournament(
     except DreamtableError as error:
         fail(str(error))
         return
+    except KeyboardInterrupt:  # the games in flight are stopped; a tournament has no partial result
+        console.print("\nStopped.")
+        raise typer.Exit(130)
     ranking = sorted(result.bots, key=lambda spec: -result.ratings[spec]["ordinal"])
     table = Table(title=f"{game}: {len(result.rows)} games")
     table.add_column("bot")
