@@ -186,3 +186,24 @@ def test_issue13_point8_a_crafted_move_object_is_refused(move):
         with pytest.raises(IllegalActionError):
             state.apply(seat, action)
     assert all_views(state) == before and state.record().to_dict() == record
+
+
+@pytest.mark.parametrize("move", [("dream-pass", 1, "1"), ("clue-pass", 1, "x"), ("done", 3), ("recount", 0, "a dog"),
+                                  ("flag", -1), ("guess", -1, "dog"), ("pass", 1)])
+def test_issue13_point8_a_move_with_fields_its_notation_cannot_write_is_refused(move):
+    """``dream-pass 1`` with text was accepted and recorded as plain ``dream-pass 1`` (found by the kit's mutations)."""
+    state = new()
+    before, record = all_views(state), state.record().to_dict()
+    for seat in (0, 1):
+        with pytest.raises(IllegalActionError, match="takes|not a kind"):
+            state.apply(seat, DreamMove(*move))
+    assert all_views(state) == before and state.record().to_dict() == record
+
+
+def test_issue13_point8_a_vote_names_one_of_its_choices():
+    state = in_review()
+    before = all_views(state)
+    with pytest.raises(IllegalActionError, match="vote-side takes yellow or blue, not 'purple'"):
+        state.apply(1, DreamMove("vote-side", 1, "purple"))
+    assert all_views(state) == before
+    play(state, 1, "vote-side 1 yellow")

@@ -38,6 +38,32 @@ class DreamMove(NamedTuple):
         return f"{self.kind} {self.number} {self.text}"
 
 
+NUMBERED = (CLUE, CLUE_PASS, TYPING, GUESS, DREAM_PASS, FLAG, VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY)
+"""The kinds that carry a card (or clue) number; ``done`` and ``recount`` carry -1."""
+WORDED = (CLUE, GUESS, RECOUNT, VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY)
+"""The kinds that carry text; the others carry ``""``."""
+
+
+def malformed(move: object) -> str | None:
+    """Why ``move`` is not a move this notation writes as it is (``None`` when it is one).
+
+    ``apply`` asks this first, so a move object built by hand (another game's, a number where text
+    goes, text on a move that has none) is refused rather than recorded as something else.
+    """
+    if not isinstance(move, DreamMove):
+        return f"{move!r} is not a When I Dream move"
+    kind, number, text = move
+    if not isinstance(kind, str) or kind not in (*NUMBERED, RECOUNT, DONE):
+        return f"{kind!r} is not a kind of move"
+    if type(number) is not int or (number < 0 if kind in NUMBERED else number != -1):
+        return f"{kind} takes {'a card number of 0 or more' if kind in NUMBERED else 'no number'}, not {number!r}"
+    if not isinstance(text, str) or (kind not in WORDED and text):
+        return f"{kind} takes {'text' if kind in WORDED else 'no text'}, not {text!r}"
+    if kind in VOTE_CHOICES and text not in VOTE_CHOICES[kind]:
+        return f"{kind} takes {' or '.join(VOTE_CHOICES[kind])}, not {text!r}"
+    return None
+
+
 NUMBER = re.compile(r"[0-9]{1,6}")
 """A card or clue number: ASCII digits only. ``str.isdigit`` and ``\\d`` also take ``²`` or ``١``,
 which ``int`` refuses or reads as another number than the one written; six digits are more than a game uses."""

@@ -26,7 +26,7 @@ from .events import (
 )
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
-    VOTE_SIDE, DreamMove,
+    VOTE_SIDE, DreamMove, HINT, malformed,
 )
 from .words import DreamCard
 
@@ -97,12 +97,17 @@ class DreamState(State[DreamMove]):
 
     __slots__ = (
         "deck", "cards", "fresh", "round", "dreamer", "roles", "aside", "phase", "seq", "pointer", "turn_no",
-        "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "flags",
+        "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "flags", "top_blind", "down",
     )
 
     deck: list[tuple[int, int, int]]  # (card index, face 0/1, end 0/1), top first (WID-R3)
     cards: tuple[DreamCard, ...]
-    fresh: int  # cards at the top never revealed yet (their order is known to nobody)
+    fresh: int  # cards below the top never revealed yet (their order is known to nobody)
+    top_blind: frozenset[int]  # the seats that have not seen the top card (the Dreamer, or everyone after a last answer)
+    down: dict[int, tuple[int, int, frozenset[int]]]
+    """Cards sent to the bottom (WID-R3, R22), by card index: the face and end they showed before they were
+    turned (nobody sees the new orientation), and the seats that never saw them (that night's Dreamer).
+    A card leaves this when it shows again. :mod:`.worlds` reads it to re-deal what a seat has not seen."""
     round: int
     dreamer: int
     roles: list[str | None]  # per seat; None for the Dreamer
@@ -128,6 +133,7 @@ class DreamState(State[DreamMove]):
         self.rng.shuffle(order)
         self.deck = [(index, self.rng.randrange(2), self.rng.randrange(2)) for index in order]
         self.fresh = len(self.deck) - 1  # below the top card, which shows on the bed
+        self.top_blind, self.down = frozenset(), {}
         self.round = 0
         self.penalties = [[] for _ in range(self.players)]
         self.points = [0] * self.players
@@ -173,8 +179,13 @@ class DreamState(State[DreamMove]):
 
     def _send_top_to_bottom(self) -> None:
         if self.deck:
-            self.deck.append(self._turned(self.deck.pop(0)))
+            self._to_bottom(self.deck.pop(0), self.top_blind)
             self._top_left()
+
+    def _to_bottom(self, entry: tuple[int, int, int], blind: frozenset[int]) -> None:
+        """The card goes under the deck, turned (WID-R3); ``blind``: the seats that never saw it."""
+        self.down[entry[0]] = (entry[1], entry[2], blind)
+        self.deck.append(self._turned(entry))
 
     def _top_left(self) -> None:
         """The top card has gone: the next one now shows, so one fewer card is unseen."""
@@ -194,6 +205,8 @@ class DreamState(State[DreamMove]):
         if not self.deck:  # WID-R16
             return self._close_night(NIGHT_END_DECK_EMPTY)
         self.seq += 1
+        self.top_blind = frozenset((self.dreamer,))
+        self.down.pop(self.deck[0][0], None)  # a card from the bottom shows again
         if self.options["restart_order_on_new_card"]:
             self.pointer = 0
         self._open_clue_turn()
@@ -397,10 +410,9 @@ class DreamState(State[DreamMove]):
 
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
-        if not (isinstance(action, DreamMove) and isinstance(action.kind, str) and type(action.number) is int
-                and isinstance(action.text, str)):
-            raise IllegalActionError(f"{action!r} is not a When I Dream move: write clue 3 bark, guess 3 dog, "
-                                     "dream-pass 3, flag c5, recount …, vote-side 2 yellow, done …")
+        wrong = malformed(action)
+        if wrong:
+            raise IllegalActionError(f"{wrong}: {HINT}")
         kind = action.kind
         if kind in (GUESS, DREAM_PASS):
             return self._dreamer_answer(seat, action)
@@ -457,6 +469,8 @@ class DreamState(State[DreamMove]):
         """The card in play leaves the deck for Yellow, Blue or a penalty pile; the next is revealed."""
         entry = self.deck.pop(0)
         self._top_left()
+        if final:  # no card is revealed after the last answer: nobody has seen the new top
+            self.top_blind = frozenset(range(self.players))
         element = self.element_of(entry)
         self.board.append({"seq": self.seq, "card": entry, "element": element, "side": side, "guess": guess,
                            "owner": owner, "mentioned": False})
@@ -541,16 +555,18 @@ class DreamState(State[DreamMove]):
     def _take_recount(self, text: str) -> list[Event]:
         """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text."""
         self.recount = text
-        words = re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
-        lowered = judge.normalise(text)
         for entry in self.board:  # Blue cards too: the review may move one to Yellow
             if entry["side"] in (YELLOW, BLUE):
-                card = self.cards[entry["card"][0]]
-                aliases = card.aliases.get(entry["element"], ())
-                entry["mentioned"] = any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
-                    bool(entry["guess"]) and judge.normalise(entry["guess"]) in lowered)
+                entry["mentioned"] = self.mentioned(entry, text)
         self.phase = REVIEW
         return [Event(RECOUNT_EVENT, self.dreamer, {"dream": text})]
+
+    def mentioned(self, entry: Entry, text: str) -> bool:
+        """Whether the recount ``text`` names the card: a word matching its Element, or its guess's own text."""
+        words = re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
+        aliases = self.cards[entry["card"][0]].aliases.get(entry["element"], ())
+        return any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
+            bool(entry["guess"]) and judge.normalise(entry["guess"]) in judge.normalise(text))
 
     def _may_vote(self, seat: int, kind: str, index: int) -> bool:
         entry = self.board[index]
@@ -591,7 +607,7 @@ class DreamState(State[DreamMove]):
                 assert owner is not None, "a penalty card always has an owner (WID-R13)"
                 self.penalties[owner].remove(entry["element"])
                 entry["side"] = "cancelled"
-                self.deck.append(self._turned(entry["card"]))
+                self._to_bottom(entry["card"], frozenset((self.dreamer,)))
 
     def _score_round(self) -> list[Event]:
         """WID-R19 to R22: score the round, reveal the roles, clear the board, pass the mask left."""
@@ -609,7 +625,7 @@ class DreamState(State[DreamMove]):
             self.points[seat] += gains[seat]
         for entry in self.board:  # WID-R22
             if entry["side"] in (YELLOW, BLUE):
-                self.deck.append(self._turned(entry["card"]))
+                self._to_bottom(entry["card"], frozenset((self.dreamer,)))
         events = [Event(DAY, None, {"round": self.round + 1, "dreamer": self.dreamer, "yellow": yellow, "blue": blue,
                                     "bonus": bonus, "roles": self.roles[:], "gains": gains})]
         self.round += 1
@@ -695,29 +711,18 @@ class DreamState(State[DreamMove]):
         twin.votes = {key: dict(ballots) for key, ballots in self.votes.items()}
         twin.done = set(self.done)
         twin.flags = {key: set(seats) for key, seats in self.flags.items()}
+        twin.top_blind = self.top_blind
+        twin.down = dict(self.down)
         return twin
 
     def determinize(self, seat: int, rng: Any) -> "DreamState":
-        """Others' roles and the face-down card are re-dealt; the never-seen top of the deck reshuffled.
+        """A world for ``seat``: others' roles and the face-down card re-dealt, and every card the seat has
+        not seen re-drawn, consistently with the public clues (see :mod:`.worlds`)."""
+        from .worlds import world_for
 
-        The Dreamer also cannot see the card in play, so for the Dreamer it joins the reshuffle.
-        """
         world = self.copy()
         world.rng = reseeded(rng)
-        hidden = [s for s in world.clue_givers if s != seat]
-        if world.phase != OVER and hidden:
-            pool = [world.role_of(s) for s in hidden] + [world.aside]
-            world._shuffle(pool)
-            for s, role in zip(hidden, pool):
-                world.roles[s] = role
-            world.aside = pool[-1]
-        # Unseen by anyone: the cards below the top that never showed. The Dreamer cannot see the top either.
-        start = 0 if seat == world.dreamer and world.phase in (NIGHT, FINAL) else 1
-        stop = 1 + world.fresh
-        if stop - start > 1:
-            top = world.deck[start:stop]
-            world._shuffle(top)
-            world.deck[start:stop] = [(i, world.rng.randrange(2), world.rng.randrange(2)) for i, _, _ in top]
+        world_for(world, seat)
         return world
 
     def _shuffle(self, items: list[Any]) -> None:
