@@ -232,11 +232,13 @@ def check_resamples_hidden(state: State[Any], seat: int, *, worlds: int = 12, se
     For every other seat's hidden leaf, the share of worlds keeping its true value is compared with
     the share of pairs of worlds that agree on it: a faithful re-deal makes the truth just one more
     sample, so the two match (an item the seat can deduce is kept by both). A larger first share
-    fails. Items kept in every world are counted in ``report``: a whole game's share of them must
-    stay small (the caller says how small), since one state alone cannot tell kept from deduced.
+    fails. Items of text (cards, tiles, words; not numbers, not what the seat's own log told it) kept
+    in every world are counted in ``report``: a whole game's share of them must stay small (the caller
+    says how small), since one state alone cannot tell an item kept from one the seat can deduce.
     """
     report = report or ResampleReport()
     rng = random.Random(seed)
+    told = set(_TOKEN.findall(_json(state.log(seat))))  # words the seat heard: clues, guesses, names
     samples = [state.determinize(seat, rng) for _ in range(worlds)]
     pairs = worlds * (worlds - 1) // 2
     for other in range(state.players):
@@ -250,8 +252,13 @@ def check_resamples_hidden(state: State[Any], seat: int, *, worlds: int = 12, se
             values = [_at(board, path) for board in boards]
             same_as_truth = sum(found == value for found in values) / worlds
             agreeing = sum(a == b for a, b in combinations(values, 2)) / pairs
-            if value in _EMPTY:
-                continue  # nothing there (an empty hand, no plan): nothing to re-deal
+            words = {token for text in _scalars(json.loads(value)) if not text.lstrip("-").isdigit()
+                     for token in _TOKEN.findall(text)}
+            if value in _EMPTY or not words or words <= told:
+                # Nothing there (an empty hand, no plan), only numbers (a count, an index, which a
+                # seat may work out), or words the seat was told (a clue it heard, on the board of
+                # the seats that wrote it): a value kept in every world proves nothing; the test above holds.
+                continue
             report.items += 1
             if same_as_truth == 1.0:
                 report.kept.append(f"{_where(state, seat)}: seat {other}{_written(path)} = {value[:120]}")
