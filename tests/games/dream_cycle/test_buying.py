@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dreamtable.core.clock import SimulatedClock
+from dreamtable.core.table import Table
 from tests.helpers import assert_refused, legal, play
 
 from .table import at, fields, paint, put, set_chi, table
@@ -171,10 +173,24 @@ def test_DC_R25_an_illegal_facing_blocks_the_end_of_the_buying_phase():
 
 def test_DC_R47_the_sand_timer_stops_buying_and_applies_the_cap():
     state = table(buying_timer_seconds=60)
-    assert [t.name for t in state.timers] == ["buying"] and state.timers[0].seconds == 60
-    state.expire("buying")
+    assert [t.name for t in state.timers] == ["buying-1"] and state.timers[0].seconds == 60
+    state.expire("buying-1")
     assert state.chi[0] == 10 and state.timers == ()
     assert_refused(state, 0, "buy F", "sand timer has run out", "DC-R47")
     assert legal(state, 0) >= {"end", "aim E"}
     play(state, 0, "end")
-    assert [t.name for t in state.timers] == ["buying"]  # B's sand timer
+    assert [t.name for t in state.timers] == ["buying-2"]  # B's sand timer, a new deadline
+
+
+def test_DC_R47_every_buying_phase_gets_the_full_time_at_a_table():
+    """The timer was named 'buying' in every turn: a table arms a timer when it first sees its name,
+    so B, whose phase began in the move that ended A's, got what A had left (issue 13)."""
+    state = table(buying_timer_seconds=60)
+    clock = SimulatedClock()
+    match = Table(state, clock=clock)
+    assert match.deadlines() == {"buying-1": 60.0}
+    clock.advance(50)
+    match.submit(0, "end")
+    assert state.phase == "buying" and state.turn == 1
+    assert match.deadlines() == {"buying-2": 110.0}
+    assert match.view(1)["timers"] == [{"name": "buying-2", "seat": 1, "seconds": 60.0}]

@@ -310,9 +310,9 @@ def test_a_conflict_and_a_choice_of_ways_are_public_questions():
 # -- the rest -------------------------------------------------------------------------------------------
 def test_the_sand_timer_option_is_in_seconds():
     state = table(buying_timer_seconds=45)
-    assert [(t.name, t.seconds, t.seat) for t in state.timers] == [("buying", 45.0, 0)]
-    assert state.view(0)["timers"] == [{"name": "buying", "seat": 0, "seconds": 45.0}]
-    assert "buying_timer_s" not in state.options and GAME.info.version == 2
+    assert [(t.name, t.seconds, t.seat) for t in state.timers] == [("buying-1", 45.0, 0)]
+    assert state.view(0)["timers"] == [{"name": "buying-1", "seat": 0, "seconds": 45.0}]
+    assert "buying_timer_s" not in state.options and GAME.info.version == 3
 
 
 def test_an_eliminated_seat_shows_the_payment_it_could_not_make():

@@ -45,7 +45,10 @@ class DreamCycle(Game[CycleMove]):
     """The game object: ``dreamtable.load("dream-cycle")``."""
 
     # Version 2: the sand timer's option is buying_timer_seconds (was buying_timer_s); the rules are unchanged.
-    info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=2)
+    # Version 3 (issue 13): the sand timer of turn N is named buying-N (was buying for every turn); a blocked mover
+    # holding any Inspiration tile is asked (was: only one holding a Zip); an offer giving an Inspiration tile
+    # lapses when its giver gives one up. Records of version 2 may not replay.
+    info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=3)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:

@@ -1047,7 +1047,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def timers(self) -> tuple[Timer, ...]:
         seconds = self.options["buying_timer_seconds"]
         if seconds and self.phase == BUYING and not self.buying_closed and self._outcome is None:
-            return (Timer("buying", float(seconds), self.turn),)
+            # Each Buying Phase is a new deadline, so it has a new name (the turn's number): a table arms a
+            # timer when it first sees its name, and under one name for all turns the next player, whose
+            # phase begins in the same move as the last one's ends, inherited what was left of its time.
+            return (Timer(f"buying-{sum(self.turns_taken) + 1}", float(seconds), self.turn),)
         return ()
 
     def _expire(self, timer: Timer) -> list[Event]:
