@@ -9,8 +9,10 @@ import pytest
 
 import dreamtable
 from dreamtable.core.errors import IllegalActionError, NotationError, RecordError, SetupError
+from dreamtable.core.forms import FormError
 from dreamtable.games.dream_cycle.components import DEFAULTS
 from dreamtable.games.dream_cycle.notation import MAX_DIGITS, CycleMove, parse_move
+from dreamtable.games.dream_cycle.rules import offer_form
 from tests.helpers import all_views, play
 
 from .table import GAME, fields, give_inspiration, paint, put, question, table
@@ -175,3 +177,15 @@ def test_issue13_point8_a_bool_equal_to_a_listed_move_is_not_that_move():
     assert CycleMove("plan", ("row", True if row.args[1] == 1 else float(row.args[1]))) == row  # why the check is by type
     with pytest.raises(IllegalActionError, match="not a Dream Cycle move"):
         state.apply(0, CycleMove("plan", ("row", True if row.args[1] == 1 else float(row.args[1]))))
+
+
+@pytest.mark.parametrize("give", ["ſ", "N Ｎ", "1234567890c", "0c", "٣c"])
+def test_issue13_point9_the_offer_form_refuses_what_the_notation_cannot_read(give):
+    form = offer_form(1)
+    with pytest.raises(FormError):
+        form.fill(give=give, take="1c")
+
+
+def test_issue13_point9_the_offer_form_writes_the_largest_chi_the_notation_reads():
+    text = offer_form(1).fill(give="N s", take="9" * MAX_DIGITS + "c")
+    assert str(parse_move(text)) == "offer B N S for " + "9" * MAX_DIGITS + "c"

@@ -52,7 +52,7 @@ from .components import (
 from . import events as ev
 from .events import Debt, Reason, keep_words, plan_words, spot_words
 from .movement import BrakePlan, Movement, Settings
-from .notation import CASH, CHI_SLOT, EMPTY, Bundle, CycleMove, bundle_json, bundle_text, shown, well_formed
+from .notation import CASH, CHI_SLOT, EMPTY, MAX_DIGITS, Bundle, CycleMove, bundle_json, bundle_text, shown, well_formed
 
 START, BUYING, MOVEMENT, OVER = "start", "buying", "movement", "over"
 ROWS = 10
@@ -1212,8 +1212,8 @@ def plan_forms(step_cap: int) -> list[ActionForm]:
     ]
 
 
-_ITEM = f"(?:[{''.join(DIRECTIONAL_CODES)}]|[1-9][0-9]*c|{'|'.join(INSPIRATION_CODES)})"
-BUNDLE_PATTERN = f"(?i)-|{_ITEM}(?: {_ITEM})*"
+_ITEM = f"(?:[{''.join(DIRECTIONAL_CODES)}]|[1-9][0-9]{{0,{MAX_DIGITS - 1}}}c|{'|'.join(INSPIRATION_CODES)})"
+BUNDLE_PATTERN = f"(?ai)-|{_ITEM}(?: {_ITEM})*"
 """A side of an offer in the notation: tile letters, chi as ``2c``, Inspiration kinds, or ``-``."""
 
 
