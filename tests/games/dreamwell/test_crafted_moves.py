@@ -4,11 +4,13 @@ KeyError or IndexError), and changes nothing."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 import dreamtable
 from dreamtable import IllegalActionError
-from dreamtable.games.dreamwell.notation import PLAY, WellMove
+from dreamtable.games.dreamwell.notation import MOVE, PLAY, WellMove
 from dreamtable.testing import all_views
 
 
@@ -38,3 +40,20 @@ def test_issue13_8_fields_that_are_no_whole_numbers_are_refused(move):
 @pytest.mark.parametrize("move", [WellMove(-2**63, 13, 2), WellMove(99), WellMove(PLAY, 999), WellMove(PLAY, -999)])
 def test_issue13_8_numbers_out_of_every_range_are_refused_saying_what_is_allowed(move):
     refused(move, "names no action of this game|you do not hold")
+
+
+def test_issue13_8_a_negative_direction_for_a_pawn_on_the_board_is_refused():
+    """Found by the kit (DREAMTABLE_FUZZ_SCALE=3): 'move' with direction -1 raised ValueError (a negative shift)."""
+    for seed in range(20):
+        state, rng = dreamtable.load("dreamwell").new(players=2, seed=seed), random.Random(seed)
+        for _ in range(200):
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            if any(str(move).startswith("move 1 ") for move in legal):
+                before = all_views(state)
+                with pytest.raises(IllegalActionError, match="names no action of this game"):
+                    state.apply(seat, WellMove(MOVE, 0, -1))
+                assert all_views(state) == before
+                return
+            state.apply(seat, rng.choice(legal))
+    raise AssertionError("no pawn came onto the board")

@@ -328,7 +328,7 @@ class WellState(TurnBasedState[WellMove]):
             return None
         try:
             return self._why_not(seat, move)
-        except (IndexError, KeyError):  # a crafted move whose numbers name no card, cell or direction
+        except (IndexError, KeyError, ValueError):  # crafted numbers naming no card, cell or direction (a negative shift)
             return (f"{move!r} names no action of this game: kind 0–{DISCARD}, then a card, cell, pawn, "
                     "direction or quarter turns in range; read actions with game.parse_action")
 
