@@ -55,3 +55,8 @@ def test_issue13_8_skip_with_a_card_is_refused_while_an_effect_is_pending():
     state = pending_effect()
     refused(state, DreamMove(SKIP, 3, 1), "malformed: skip takes no other card or argument")
     state.apply(state.actors[0], DreamMove(SKIP))
+
+
+@pytest.mark.parametrize("kind", [-1, 8, 2**63])
+def test_issue13_8_a_kind_that_names_no_action_is_refused_not_written_as_skip(kind):
+    refused(new_state(), DreamMove(kind), f"kind {kind} names no action")

@@ -236,6 +236,8 @@ class DreamState(TurnBasedState[DreamMove]):
         if not all(type(value) is int for value in move):
             # A bool, a float or a container in a field would be taken for a number it equals (or crash).
             return f"{move!r} is malformed: kind, card and arg are whole numbers; read moves with game.parse_action"
+        if not DRAW <= move.kind <= SKIP:
+            return f"{move!r} is malformed: kind {move.kind} names no action (0–{SKIP}); read moves with game.parse_action"
         if move.kind in (DRAW, EXTRA, SKIP) and move[1:] != (-1, 0) or move.kind in (STEAL_MOVE, ELIMINATE) and move.card != -1:
             # Such a move would be recorded as its plain notation ('draw'), which is not what was played.
             return f"{move!r} is malformed: {move} takes no other card or argument; read moves with game.parse_action"
