@@ -250,6 +250,7 @@ def check_resamples_hidden(state: State[Any], seat: int, *, worlds: int = 12, se
     told = set(_TOKEN.findall(_json(state.log(seat))))  # words the seat heard: clues, guesses, names
     samples = [state.determinize(seat, rng) for _ in range(worlds)]
     pairs = worlds * (worlds - 1) // 2
+    counted: set[Path] = set()
     for other in range(state.players):
         if other == seat:
             continue
@@ -268,6 +269,9 @@ def check_resamples_hidden(state: State[Any], seat: int, *, worlds: int = 12, se
                 # seat may work out), or words the seat was told (a clue it heard, on the board of
                 # the seats that wrote it): a value kept in every world proves nothing; the test above holds.
                 continue
+            if path in counted:
+                continue  # the same item on the board of another seat that sees it
+            counted.add(path)
             report.items += 1
             kind = re.sub(r"\[\d+\]", "[*]", _written(path))
             report.items_by_kind[kind] += 1
