@@ -127,3 +127,25 @@ def test_kit_c_fails_when_an_event_shows_a_drawn_card_to_all(monkeypatch):
     state.apply(state.actors[0], state.game.parse_action(state, state.actors[0], "draw"))
     with pytest.raises(AssertionError, match=r"event 2 \(draw\) tells seat 1 the hidden"):
         check_seat_logs(state)
+
+
+def test_kit_a_fails_on_issue_13_point_1_known_cards_lowered_from_the_true_hand(monkeypatch):
+    """The Sogni e Incubi leak of issue 13 (seed 5: B S5, A CI>B5, B S5 left B known=['S5'] in A's
+    view when B held a second, hidden Dream 5), put back: the check finds it."""
+    from dreamtable.games.sogni_e_incubi.rules import SogniState
+
+    real = SogniState._play
+
+    def lowered_from_the_hand(self, seat, move):
+        kept = self.known[seat][move.card]
+        event = real(self, seat, move)
+        self.known[seat][move.card] = min(kept, self.hands[seat][move.card])
+        return event
+
+    monkeypatch.setattr(SogniState, "_play", lowered_from_the_hand)
+    game = dreamtable.load(SOGNI)
+    state = game.new(players=2, seed=5)
+    for seat, text in ((1, "S5"), (0, "CI>B5")):
+        state.apply(seat, game.parse_action(state, seat, text))
+    with pytest.raises(AssertionError, match="with the same events told to it, two worlds it cannot tell apart differ"):
+        check_distinguishability(state, 0, actions=99)

@@ -146,11 +146,12 @@ def _hidden_frequencies(state: State[Any], seat: int, worlds: int, seed: int) ->
 
 
 def check_distinguishability(state: State[Any], seat: int, *, worlds: int = 16, seed: int = 0,
-                             tolerance: float = 0.5) -> bool:
+                             tolerance: float = 0.5, actions: int = 3) -> bool:
     """Two states ``seat`` cannot tell apart act alike for ``seat`` (issue 13, check a).
 
-    The second state is a world of ``determinize(seat)`` whose hidden items differ. Returns
-    whether such a world was found (``False``: nothing was hidden from the seat).
+    The second state is a world of ``determinize(seat)`` whose hidden items differ; up to
+    ``actions`` moves of each other actor are played in both. Returns whether such a world was
+    found (``False``: nothing was hidden from the seat).
     """
     rng = random.Random(seed)
     twin = _world_differing(state, seat, rng)
@@ -160,21 +161,28 @@ def check_distinguishability(state: State[Any], seat: int, *, worlds: int = 16, 
     mine, theirs = seat_facts(state, seat), seat_facts(twin, seat)
     if mine != theirs:
         raise AssertionError(f"{where}: a world it cannot tell apart gives it other facts: {_first_difference(mine, theirs)}")
-    # The same public move by another seat, where it is legal in both: the seat sees the same after
-    # it, unless the move showed the seat something (a card from the deck: the test of core/reveals.py).
+    # The same public move by another seat, where it is legal in both: when the seat is told the
+    # same events of it and no chance was drawn, it sees the same after it (a board that changes
+    # with no event to say so shows a hidden holding: issue 13, point 1); when the events differ,
+    # the move must have shown the seat something (a card from the deck: the test of core/reveals.py).
     for actor in state.actors:
         if actor == seat:
             continue
         legal = {str(action): action for action in state.legal_actions(actor)}
         shared = [action for action in twin.legal_actions(actor) if str(action) in legal]
-        for action in rng.sample(shared, min(2, len(shared))):
+        for action in rng.sample(shared, min(actions, len(shared))):
             after, twin_after = state.copy(), twin.copy()
             after.apply(actor, legal[str(action)])
             twin_after.apply(actor, action)
             mine, theirs = seat_facts(after, seat), seat_facts(twin_after, seat)
-            if mine != theirs and not _shows(state, actor, legal[str(action)], after, seat, seed):
-                raise AssertionError(f"{where}: after {actor}'s {str(action)!r}, which showed it nothing, two worlds "
-                                     f"it cannot tell apart differ for it: {_first_difference(mine, theirs)}")
+            if mine == theirs:
+                continue
+            told, told_twin = _news(state, after, seat), _news(twin, twin_after, seat)
+            silent = told == told_twin and after.rng.state == state.rng.state
+            if silent or not _shows(state, actor, legal[str(action)], after, seat, seed):
+                why = "with the same events told to it" if silent else "which showed it nothing"
+                raise AssertionError(f"{where}: after {actor}'s {str(action)!r}, {why}, two worlds it cannot tell "
+                                     f"apart differ for it: {_first_difference(mine, theirs)}")
     # Determinising either for the seat: the same worlds as the seat sees them, hidden items alike.
     own_a, counts_a = _hidden_frequencies(state, seat, worlds, seed + 1)
     own_b, counts_b = _hidden_frequencies(twin, seat, worlds, seed + 1)
@@ -188,6 +196,12 @@ def check_distinguishability(state: State[Any], seat: int, *, worlds: int = 16, 
                     f"{where}: hidden item {item[0]} = {item[1][:200]} occurs in {counts_a[item]}/{worlds} worlds "
                     f"of one state and {counts_b[item]}/{worlds} of another it cannot tell apart")
     return True
+
+
+def _news(before: State[Any], after: State[Any], seat: int) -> str:
+    """The events a move added, as ``seat`` is told them."""
+    added = len(after.events()) - len(before.events())
+    return _json(after.log(seat, added)) if added else "[]"
 
 
 def _shows(before: State[Any], actor: int, action: Any, after: State[Any], seat: int, seed: int, worlds: int = 6) -> bool:
