@@ -72,9 +72,14 @@ def test_issue13_point12_a_megabyte_guess_or_clue_is_refused_and_changes_nothing
     for seat, kind, phrase in ((0, "guess", "a guess is at most 40 characters"),
                                (1, "clue", "a clue is at most 32 characters")):
         before, record = all_views(state), state.record().to_dict()
-        with pytest.raises(IllegalActionError, match=phrase):  # the move object built directly, past the parser
+        with pytest.raises(IllegalActionError, match=phrase) as error:  # the move object built directly
             state.apply(seat, DreamMove(kind, state.seq, huge))
+        assert len(str(error.value)) < 500  # an error never echoes the megabyte
         assert all_views(state) == before and state.record().to_dict() == record
+    for text in (f"guess {state.seq} {huge}", "x" * 9_999, f"vote-side 1 {'y' * 9_000}"):
+        with pytest.raises(NotationError) as error:
+            GAME.parse_action(state, 0, text)
+        assert len(str(error.value)) < 800
 
 
 def test_issue13_point12_the_bounds_are_in_the_forms():
@@ -155,11 +160,10 @@ def test_issue13_invisible_characters_in_a_recount_are_refused():
     play(state, 0, "recount a dog rode")
 
 
-@pytest.mark.parametrize("text", ["!!!", "\u3000", "'-'", "\u0301\u0301"])
+@pytest.mark.parametrize("text", ["!!!", "\u3000", "'-'", "\u0301\u0301", "\u00a0\u2003"])
 def test_issue13_a_guess_with_no_letter_after_normalising_is_refused(text):
     state = new()
-    with pytest.raises(IllegalActionError, match="needs a word"):
-        state.apply(0, DreamMove("guess", state.seq, text))
+    assert_refused(state, 0, f"guess {state.seq} {text}", "needs a word")
 
 
 def test_issue13_free_text_is_kept_in_nfkc_so_views_and_the_record_agree():
@@ -207,3 +211,27 @@ def test_issue13_point8_a_vote_names_one_of_its_choices():
         state.apply(1, DreamMove("vote-side", 1, "purple"))
     assert all_views(state) == before
     play(state, 1, "vote-side 1 yellow")
+
+
+@pytest.mark.parametrize("move", [("guess", 1, "porridge "), ("guess", 1, " dog"), ("clue", 1, "\u00a0bark"),
+                                  ("recount", -1, "a  dog"), ("guess", 10**7, "dog"), ("vote-side", 1, "Yellow")])
+def test_issue13_point8_a_move_must_be_the_one_its_notation_names(move):
+    """``guess 11 'porridge '`` was accepted and recorded as ``guess 11 porridge `` (found by the kit's mutations):
+    the record would no longer say what was played."""
+    state = new()
+    before, record = all_views(state), state.record().to_dict()
+    for seat in (0, 1):
+        with pytest.raises(IllegalActionError, match="reads as|cannot be read back|takes"):
+            state.apply(seat, DreamMove(*move))
+    assert all_views(state) == before and state.record().to_dict() == record
+
+
+def test_issue13_the_recount_listed_is_one_the_notation_names():
+    state = new()
+    play(state, 0, f"guess {state.seq} big  bad wolf")  # two spaces kept inside a guess, as typed
+    state.expire("night")
+    play(state, 0, f"dream-pass {state.seq}")
+    listed = state.legal_actions(0)
+    assert DreamMove("recount", -1, "big bad wolf") in listed
+    for action in listed:
+        assert str(GAME.parse_action(state, 0, str(action))) == str(action)

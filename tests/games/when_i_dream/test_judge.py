@@ -78,3 +78,12 @@ def test_labelled_list_precision_and_recall():
     recall = caught / len(improper)
     print(f"judge: precision {precision:.3f}, recall {recall:.3f} on {len(improper)} improper / {len(fair)} fair")
     assert precision >= 0.95 and recall >= 0.95
+
+
+def test_issue13_a_long_text_is_normalised_without_being_remembered():
+    """A recount may be thousands of characters; the judge's memory keeps only words (point 12's bound in memory)."""
+    judge._normalise_word.cache_clear()
+    long_text = "the dog " * 500
+    assert judge.normalise(long_text) == "dog" + "thedog" * 499
+    assert judge._normalise_word.cache_info().currsize == 0
+    assert judge.normalise("Dog") == "dog" and judge._normalise_word.cache_info().currsize == 1

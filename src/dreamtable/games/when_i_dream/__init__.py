@@ -90,7 +90,7 @@ def _seconds(name: str, value: object) -> int | float:
             except ValueError:
                 pass
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-        raise SetupError(f"option {name} takes a number of seconds above 0, such as 90 or 2.5, not {value!r}")
+        raise SetupError(f"option {name} takes a number of seconds above 0, such as 90 or 2.5, not {value!r:.40}")
     return value
 
 
@@ -114,12 +114,12 @@ class WhenIDream(Game[DreamMove]):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
         for name in ("clue_max_len", "min_substring_len", "flag_quorum"):
             if isinstance(options[name], bool) or not isinstance(options[name], int) or options[name] < 1:
-                raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r}")
+                raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r:.40}")
         if options["clue_max_len"] > CLUE_MAX_LEN_LIMIT:  # issue 13: free text copied to every view stays small
             raise SetupError(f"clue_max_len is at most {CLUE_MAX_LEN_LIMIT} letters (the longest Element has 11), "
-                             f"not {options['clue_max_len']!r}")
+                             f"not {options['clue_max_len']!r:.40}")
         if options["first_dreamer"] not in range(players):
-            raise SetupError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r}")
+            raise SetupError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r:.40}")
         state = DreamState.__new__(DreamState)
         state._init_base(self, players, seed, options)
         state._setup(load_deck(options["language"]))

@@ -55,10 +55,18 @@ def homophones() -> dict[str, set[str]]:
     return sounds
 
 
-@lru_cache(maxsize=65_536)
+CACHED_LENGTH = 64
+"""Words up to this length are normalised once and remembered; a longer text (a recount, up to a few
+thousand characters) is normalised each time, so a player's long texts never fill the memory."""
+
+
 def normalise(word: str) -> str:
     """NFKC, look-alikes read as the Latin letters they imitate, case-folded, accents stripped, letters
     only; a leading English article dropped. So ``ｄｏｇ`` and ``dоg`` (a Cyrillic о) are ``dog``."""
+    return _normalise_word(word) if len(word) <= CACHED_LENGTH else _normalise(word)
+
+
+def _normalise(word: str) -> str:
     text = skeleton(unicodedata.normalize("NFKC", word)).casefold().strip()
     for article in ARTICLES:
         if text.startswith(article + " "):
@@ -66,6 +74,9 @@ def normalise(word: str) -> str:
             break
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(ch for ch in decomposed if ch.isalpha() and not unicodedata.combining(ch))
+
+
+_normalise_word = lru_cache(maxsize=65_536)(_normalise)
 
 
 @lru_cache(maxsize=65_536)

@@ -51,16 +51,26 @@ def malformed(move: object) -> str | None:
     goes, text on a move that has none) is refused rather than recorded as something else.
     """
     if not isinstance(move, DreamMove):
-        return f"{move!r} is not a When I Dream move"
+        return f"{move!r:.80} is not a When I Dream move"
     kind, number, text = move
     if not isinstance(kind, str) or kind not in (*NUMBERED, RECOUNT, DONE):
-        return f"{kind!r} is not a kind of move"
+        return f"{kind!r:.40} is not a kind of move"
     if type(number) is not int or (number < 0 if kind in NUMBERED else number != -1):
-        return f"{kind} takes {'a card number of 0 or more' if kind in NUMBERED else 'no number'}, not {number!r}"
+        return f"{kind} takes {'a card number of 0 or more' if kind in NUMBERED else 'no number'}, not {number!r:.40}"
     if not isinstance(text, str) or (kind not in WORDED and text):
-        return f"{kind} takes {'text' if kind in WORDED else 'no text'}, not {text!r}"
+        return f"{kind} takes {'text' if kind in WORDED else 'no text'}, not {text!r:.40}"
     if kind in VOTE_CHOICES and text not in VOTE_CHOICES[kind]:
-        return f"{kind} takes {' or '.join(VOTE_CHOICES[kind])}, not {text!r}"
+        return f"{kind} takes {' or '.join(VOTE_CHOICES[kind])}, not {text!r:.40}"
+    if len(text) > MAX_INPUT:
+        return None  # the rules refuse it, naming their own, smaller bound for this text
+    written = str(move)
+    try:
+        read = parse(written)
+    except NotationError as error:
+        return f"{written!r:.80} cannot be read back ({error})"
+    if read != move:  # the record keeps the notation: the move must be the one it names
+        return (f"{move!r:.80} is written {written!r:.80}, which reads as {read!r:.80}: text has no spaces around "
+                "it (and a recount one space between words)")
     return None
 
 
@@ -99,4 +109,4 @@ def parse(text: str) -> DreamMove:
             return DreamMove(kind, number, words[2].strip() if len(words) == 3 else "")
         if kind in VOTE_CHOICES and len(words) == 3 and words[2].lower() in VOTE_CHOICES[kind]:
             return DreamMove(kind, number, words[2].lower())
-    raise NotationError(f"cannot read {text!r}; {HINT}")
+    raise NotationError(f"cannot read {text!r:.80}; {HINT}")

@@ -322,7 +322,7 @@ class DreamState(State[DreamMove]):
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue_id) for clue_id in self._flaggable(seat)]
         if self.phase == RECOUNTING:  # the guesses retold, and an empty recount
-            named = " ".join(entry["guess"] for entry in self.board if entry["guess"])
+            named = " ".join(word for entry in self.board if entry["guess"] for word in entry["guess"].split())
             moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
         if self.phase == REVIEW:
             for index in range(len(self.board)):
@@ -565,8 +565,9 @@ class DreamState(State[DreamMove]):
         """Whether the recount ``text`` names the card: a word matching its Element, or its guess's own text."""
         words = re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
         aliases = self.cards[entry["card"][0]].aliases.get(entry["element"], ())
+        guess = entry["guess"] or ""
         return any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
-            bool(entry["guess"]) and judge.normalise(entry["guess"]) in judge.normalise(text))
+            bool(guess) and judge.normalise(guess) in judge.normalise(text))
 
     def _may_vote(self, seat: int, kind: str, index: int) -> bool:
         entry = self.board[index]

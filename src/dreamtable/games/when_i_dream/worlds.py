@@ -14,8 +14,10 @@ The cards a seat has not seen are dealt again from themselves: one pool of card 
 (sorted first, so a world depends only on what the seat knows and on the rng), with new
 orientations. A card a clue was published for must be one that clue passes the judge for (when
 the judge is on), so those places draw first, each taking the first card of the pool that fits.
-Then what follows from the cards is worked out again: each board card's Element, its side from
-the Dreamer's guess (right: Yellow), whether the recount named it, the penalty piles.
+A guessed card is first decided right or wrong (evenly: :data:`RIGHT`), then drawn among the unseen
+cards its guess names, or those it does not. Then what follows from the cards is worked out again:
+each board card's Element, its side from the Dreamer's guess (right: Yellow), whether the recount
+named it, the penalty piles.
 
 Roles: the other clue-givers' spirits and the face-down card are re-dealt among themselves (the
 Dreamer knows none of them); in family mode every clue-giver is a Fairy and only the face-down
@@ -24,9 +26,16 @@ card, which nobody sees, is drawn again from the spirit set.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from . import judge
 from .rules import BLUE, FINAL, NIGHT, OVER, PENALTY, YELLOW, DreamState, spirit_set
+from .words import load_deck
 
+RIGHT = 0.5
+"""The chance a world makes one of the Dreamer's guesses right. The Dreamer is never told (WID-R9), and
+the clues that led to a guess are evidence no rule can weigh, so a world says right or wrong evenly (a
+card drawn uniformly would almost never match the guess, and every world would say wrong)."""
 TRIES = 40
 """Cards tried for a place with clues before the first of the pool is taken anyway (clues rarely
 rule a card out, so this is almost never reached)."""
@@ -62,7 +71,8 @@ def _other_than(world: DreamState, shown: Orientation) -> Orientation:
 
 
 def _any_orientation(world: DreamState) -> Orientation:
-    return (world.rng.randrange(2), world.rng.randrange(2))
+    face, end = divmod(world.rng.randrange(4), 2)  # one draw, not two: a world re-deals a hundred cards
+    return (face, end)
 
 
 def _clues_allow(world: DreamState, seq: int, index: int, orientation: Orientation) -> bool:
@@ -79,6 +89,53 @@ def _clues_allow(world: DreamState, seq: int, index: int, orientation: Orientati
     return all(judge.improper_reason(word, element, translation_check, min_length) is None for word in words)
 
 
+@lru_cache(maxsize=None)
+def _named_by(language: str) -> tuple[dict[str, list[tuple[int, int, int]]], dict[str, list[tuple[int, int, int]]]]:
+    """Every (card, face, end) by the normalised form and by the stem of its Element and aliases: the
+    cards a guess names (``judge.guess_matches``) are found without trying all 440 Elements."""
+    by_form: dict[str, list[tuple[int, int, int]]] = {}
+    by_stem: dict[str, list[tuple[int, int, int]]] = {}
+    for index, card in enumerate(load_deck(language)):
+        for face in (0, 1):
+            for end in (0, 1):
+                element = card.faces[face][end]
+                for name in (element, *card.aliases.get(element, ())):
+                    by_form.setdefault(judge.normalise(name), []).append((index, face, end))
+                    by_stem.setdefault(judge.stem(name), []).append((index, face, end))
+    return by_form, by_stem
+
+
+def _named(world: DreamState, guess: str) -> set[tuple[int, int, int]]:
+    """The cards and orientations whose Element the guess names."""
+    said = judge.normalise(guess)
+    if not said:
+        return set()
+    by_form, by_stem = _named_by(world.options["language"])
+    return set(by_form.get(said, ())) | set(by_stem.get(judge.stem(guess), ()))
+
+
+def _draw(world: DreamState, pool: list[int], seq: int, guess: str | None) -> tuple[int, Orientation]:
+    """A card of the pool (removed from it) for a place whose clues are card ``seq``'s; for a guessed
+    card, one its guess names or one it does not, as the world decides."""
+    if guess is not None:
+        named = _named(world, guess)
+        if world.rng.random() < RIGHT:
+            fits = [k for k, index in enumerate(pool) for f in (0, 1) for e in (0, 1)
+                    if (index, f, e) in named and _clues_allow(world, seq, index, (f, e))]
+            if fits:
+                k = fits[world.rng.randrange(len(fits))]
+                index = pool.pop(k)
+                face, end = next((f, e) for f in (0, 1) for e in (0, 1) if (index, f, e) in named)
+                return index, (face, end)
+    else:
+        named = set()
+    for k in range(min(TRIES, len(pool))):
+        orientation = _any_orientation(world)
+        if (pool[k], *orientation) not in named and _clues_allow(world, seq, pool[k], orientation):
+            return pool.pop(k), orientation
+    return pool.pop(0), _any_orientation(world)
+
+
 def _deal_cards(world: DreamState, seat: int) -> None:
     deck, down, board = world.deck, world.down, world.board
     turned = [down.get(index) for index, _, _ in deck]  # each position's record of its turn, read before dealing
@@ -90,19 +147,11 @@ def _deal_cards(world: DreamState, seat: int) -> None:
     pool = sorted([deck[pos][0] for pos in deck_places] + [board[i]["card"][0] for i in board_places])
     world._shuffle(pool)
     # Places with clues draw first (the board's cards, the card in play), each the first card that fits.
-    constrained = [(("board", i), board[i]["seq"]) for i in board_places]
+    constrained = [(("board", i), board[i]["seq"], board[i]["guess"]) for i in board_places]
     in_play = world.phase in (NIGHT, FINAL) or not any(entry["seq"] == world.seq for entry in board)
     if deck_places and deck_places[0] == 0 and turned[0] is None and in_play:
-        constrained.append((("deck", 0), world.seq))
-    dealt: dict[tuple[str, int], tuple[int, Orientation]] = {}
-    for place, seq in constrained:
-        for k in range(min(TRIES, len(pool))):
-            orientation = _any_orientation(world)
-            if _clues_allow(world, seq, pool[k], orientation):
-                dealt[place] = (pool.pop(k), orientation)
-                break
-        else:
-            dealt[place] = (pool.pop(0), _any_orientation(world))
+        constrained.append((("deck", 0), world.seq, None))
+    dealt = {place: _draw(world, pool, seq, guess) for place, seq, guess in constrained}
     moved: dict[int, int] = {}  # old card index → the card dealt in its place
     for pos in deck_places:
         new, orientation = dealt.get(("deck", pos)) or (pool.pop(0), _any_orientation(world))
