@@ -133,7 +133,8 @@ def test_issue13_point13_a_full_width_copy_of_the_element_is_caught_as_the_eleme
 
 # -- the same class, found by looking: invisible, control and direction characters -----------------------
 HIDDEN = ["d\u200dog", "d\u200bog", "\u202egod", "dog\u200f", "\u2066dog", "d\u00adog", "do\ufeffg", "\x1b[2Jdog",
-          "d\x00og", "d\u2028og", "\ue000dog"]
+          "d\x00og", "d\u2028og", "\ue000dog",
+          "\u3164", "\u115fdog", "d\u034fog", "do\ufe0fg", "\u2800dog", "\uffa0"]  # letters and marks that show nothing
 
 
 @pytest.mark.parametrize("word", HIDDEN)

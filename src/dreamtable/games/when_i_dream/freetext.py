@@ -4,7 +4,8 @@ Every view and the record copy this text to every seat, and terminals print it, 
 one form (NFKC: full-width ``ｄｏｇ`` is ``dog``) and refused when it holds characters that are not
 seen as written: control characters (a terminal's escape codes, new lines), format characters
 (zero-width joiners and spaces, right-to-left marks and overrides, which can hide or reorder letters),
-unassigned code points, surrogates and private-use characters.
+unassigned code points, surrogates and private-use characters, and the few letters and marks that
+show nothing (Hangul fillers, variation selectors…).
 """
 
 from __future__ import annotations
@@ -17,6 +18,11 @@ HIDDEN = {"Cc": "a control character", "Cf": "an invisible format character", "C
           "Co": "a private-use character", "Cs": "a surrogate", "Zl": "a line separator",
           "Zp": "a paragraph separator"}
 """Unicode general categories refused in free text, and how the error names them."""
+BLANK_LETTERS = frozenset({0x034F, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x2800, 0x3164, 0xFFA0}
+                          | set(range(0xFE00, 0xFE10)) | set(range(0xE0100, 0xE01F0)))
+"""Characters of other categories that show nothing: the Hangul fillers (letters, so a clue of one would
+be a blank word), the combining grapheme joiner, Khmer's inherent vowels, the blank braille pattern and
+the variation selectors (Unicode's default-ignorable code points that are not format characters)."""
 
 
 def clean(text: str, what: str, max_length: int, rule: str = "") -> str:
@@ -34,8 +40,9 @@ def clean(text: str, what: str, max_length: int, rule: str = "") -> str:
         raise IllegalActionError(f"{what} is at most {max_length} characters, not {len(text)}{rule}")
     for ch in text:
         kind = unicodedata.category(ch)
-        if kind in HIDDEN:
-            raise IllegalActionError(f"{what} may not hold {HIDDEN[kind]} (U+{ord(ch):04X} "
+        if kind in HIDDEN or ord(ch) in BLANK_LETTERS:
+            name = HIDDEN.get(kind, "a character that shows nothing")
+            raise IllegalActionError(f"{what} may not hold {name} (U+{ord(ch):04X} "
                                      f"{unicodedata.name(ch, 'without a name')}): only letters, marks, digits, "
                                      f"punctuation, symbols and spaces are shown as written{rule}")
     return text
