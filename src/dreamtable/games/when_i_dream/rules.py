@@ -379,7 +379,7 @@ class DreamState(State[DreamMove]):
                       pattern=_HAS_A_LETTER),))]
         if phase == NIGHT and seat == self.clue_seat:
             return [ActionForm("clue", "Your clue", f"clue {self.seq} {{word}}", (
-                Param("word", "word", "one word: letters, with ' or - only between two letters (WID-R7)",
+                Param("word", "word", "one word: letters of one alphabet, with ' or - only between two letters (WID-R7)",
                       max_length=self.options["clue_max_len"], pattern=CLUE_WORD.pattern),))]
         if phase == RECOUNTING and seat == self.dreamer:
             return [ActionForm("recount", "Your recount", "recount {text}", (
