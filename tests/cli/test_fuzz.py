@@ -273,3 +273,17 @@ def test_an_interrupted_run_exits_130_with_its_figures(monkeypatch):
     result = run("sogni-e-incubi", "--games", "100")
     assert result.exit_code == 130
     assert "Stopped by Ctrl-C after 3 of 100 games" in " ".join(result.stdout.split())
+
+
+def test_the_run_command_names_every_setting_that_shapes_the_games():
+    """A report's command plays the same games again, and each setting in it changes the games."""
+    args = ["sogni-e-incubi", "--games", "4", "--seed", "7", "--players", "3", "--prefer", "R", "--turn-bias", "0.5",
+            "--timer-chance", "0.1", "--check-rate", "0.5", "--view-rate", "0.1", "--max-steps", "500", "-o", "hand_limit=8"]
+    first = figures(*args)
+    assert first["command"] == ("dreamtable fuzz sogni-e-incubi --games 4 --seed 7 --players 3 --max-steps 500 --prefer R "
+                                "--turn-bias 0.5 --timer-chance 0.1 --check-rate 0.5 --view-rate 0.1 -o hand_limit=8")
+    again = figures(*shlex.split(first["command"])[2:])
+    assert (again["steps"], again["longest_seed"], again["end_reasons"]) == (first["steps"], first["longest_seed"], first["end_reasons"])
+    uniform = figures("sogni-e-incubi", "--games", "4", "--seed", "7", "--players", "3", "-o", "hand_limit=8")
+    assert uniform["steps"] != first["steps"]  # --prefer R (play a Rem whenever possible) changes the games
+    assert first["player_counts"] == {"3": 4}

@@ -17,6 +17,7 @@ import json
 import os
 import random
 import re
+import shlex
 import signal
 import time
 import traceback
@@ -89,7 +90,7 @@ class FuzzSettings:
         if self.max_steps != defaults.max_steps:
             parts += ["--max-steps", str(self.max_steps)]
         if self.prefer is not None:
-            parts += ["--prefer", _quoted(self.prefer)]
+            parts += ["--prefer", shlex.quote(self.prefer)]
         for name, value, default in (("--turn-bias", self.turn_bias, defaults.turn_bias),
                                      ("--timer-chance", self.timer_chance, defaults.timer_chance),
                                      ("--check-rate", self.check_rate, defaults.check_rate),
@@ -97,7 +98,7 @@ class FuzzSettings:
             if value != default:
                 parts += [name, str(value)]
         for name, value in self.options.items():
-            parts += ["-o", _quoted(f"{name}={_option_text(value)}")]
+            parts += ["-o", shlex.quote(f"{name}={_option_text(value)}")]
         return " ".join(parts)
 
 
@@ -106,12 +107,6 @@ def _option_text(value: Any) -> str:
     if isinstance(value, bool):
         return str(value).lower()
     return json.dumps(value) if isinstance(value, (list, dict)) else str(value)
-
-
-def _quoted(text: str) -> str:
-    import shlex
-
-    return shlex.quote(text)
 
 
 @dataclass
@@ -280,7 +275,9 @@ def fuzz_one(settings: FuzzSettings, seed: int) -> GameResult:
             else:
                 seat = actors[0] if settings.turn_bias and play.random() < settings.turn_bias else play.choice(actors)
                 legal = state.legal_actions(seat)
-                chosen = [a for a in legal if _is_preferred(a, settings.prefer, preferred)] or legal if settings.prefer else legal
+                chosen = legal
+                if settings.prefer:
+                    chosen = [a for a in legal if _is_preferred(a, settings.prefer, preferred)] or legal
                 action = play.choice(chosen)
                 move = (seat, action)
                 state.apply(seat, action)
