@@ -22,6 +22,8 @@ from ..core.record import Record
 from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
+from .fuzz import fuzz
+from .serve import serve
 from .terminal import TerminalGame, is_number, open_table, step_through
 
 app = typer.Typer(
@@ -361,6 +363,10 @@ def menu() -> None:
     except (EOFError, KeyboardInterrupt):
         console.print("\nGoodbye.")
 
+
+# Commands that live in their own files.
+app.command()(fuzz)
+app.command()(serve)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

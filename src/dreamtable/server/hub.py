@@ -34,6 +34,10 @@ class ServerSettings:
     """Seconds a bot waits after the last move before it plays, so people can follow."""
     allowed_origins: tuple[str, ...] = ()
     """Web pages (scheme://host:port) besides the server's own that may open WebSockets."""
+    message_rate: float = 10.0
+    """WebSocket messages a second one connection may send on average (more are refused) ..."""
+    message_burst: float = 30.0
+    """... and at once."""
     max_open_tables: int = 500
     """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
 

@@ -225,11 +225,14 @@ class Room:
         """What a new connection for ``seat`` would be sent first (the HTTP API's answer)."""
         return self.message_for(self._listener(seat))
 
-    def resend(self, listener: Listener) -> None:
-        """Send a connection its current view again, with the recent events (it asked)."""
-        fresh = self._listener(listener.seat)
-        listener.cursor = fresh.cursor
-        self._tell(listener)
+    def resend(self, listener: Listener, reply_to: int | str | None = None) -> None:
+        """Send a connection its current view again, with the recent events (it asked; its
+        request's ``id`` comes back as ``reply_to``, after every update sent before it)."""
+        listener.cursor = self._listener(listener.seat).cursor
+        message = self.message_for(listener)
+        if reply_to is not None:
+            message["reply_to"] = reply_to
+        self._send(listener, message)
 
     def detach(self, listener: Listener) -> None:
         """A connection closed."""

@@ -7,7 +7,7 @@ sends JSON objects::
     {"type": "move", "move": "play DD12 3", "seq": 17}
     {"type": "undo"}
     {"type": "chat", "text": "well played"}
-    {"type": "view"}            # send me the current view again
+    {"type": "view", "id": 5}   # send me the current view again (it carries "reply_to": 5)
     {"type": "ping"}
 
 A refused message gets ``{"type": "error", "error": CODE, "message": WHY}`` and changes nothing.
@@ -34,26 +34,23 @@ router = APIRouter()
 
 MAX_MESSAGE = 4096
 """Bytes in one client message (a move or a chat line is far shorter)."""
-RATE = 10.0
-"""Messages a second a client may send on average ..."""
-BURST = 30.0
-"""... and at once."""
 STRIKES = 50
 """Messages refused for flooding before the connection is closed."""
 
 
 class Throttle:
-    """A token bucket per connection."""
+    """A token bucket per connection: ``rate`` messages a second on average, ``burst`` at once."""
 
-    def __init__(self) -> None:
-        self.tokens = BURST
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
         self.at = time.monotonic()
         self.strikes = 0
 
     def allow(self) -> bool:
         """Whether one more message may be handled now."""
         now = time.monotonic()
-        self.tokens = min(BURST, self.tokens + (now - self.at) * RATE)
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
         self.at = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -98,7 +95,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         listener = room.attach(seat)
     sender = asyncio.create_task(_send(websocket, listener))
     try:
-        await _receive(websocket, room, listener)
+        await _receive(websocket, room, listener, Throttle(hub.settings.message_rate, hub.settings.message_burst))
     except WebSocketDisconnect:
         pass
     finally:
@@ -118,15 +115,14 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
         return
 
 
-async def _receive(websocket: WebSocket, room: Room, listener: Listener) -> None:
-    throttle = Throttle()
+async def _receive(websocket: WebSocket, room: Room, listener: Listener, throttle: Throttle) -> None:
     while True:
         raw = await websocket.receive_text()
         if not throttle.allow():
             if throttle.strikes >= STRIKES:
                 await websocket.close(code=4429, reason="too many messages")
                 return
-            await websocket.send_text(json.dumps(error("slow-down", f"too many messages: at most {RATE:g} a second")))
+            await websocket.send_text(json.dumps(error("slow-down", f"too many messages: at most {throttle.rate:g} a second")))
             continue
         reply = await _handle(raw, room, listener)
         if reply is not None:
@@ -149,8 +145,9 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
         if kind == "ping":
             return {"type": "pong"}
         if kind == "view":
+            asked = message.get("id")
             async with room.lock:
-                room.resend(listener)
+                room.resend(listener, asked if isinstance(asked, (int, str)) and len(str(asked)) <= 40 else None)
             return None
         if seat is None and kind in ("move", "undo", "chat"):
             return error("spectator", "spectators watch; join a seat to play or talk")
