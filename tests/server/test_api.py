@@ -200,8 +200,13 @@ def test_chat_reaches_the_players_and_spectators_only_when_allowed(client):
         assert said.status_code == 201
         assert listener.receive_json() == {"type": "chat", "seat": 0, "text": "good luck", "at": said.json()["at"]}
     assert client.post(f"/api/tables/{table}/chat", json={"text": "x" * 301}, headers=bearer(tokens[0])).status_code == 422
+    for line in range(4):
+        assert client.post(f"/api/tables/{table}/chat", json={"text": f"{line}"}, headers=bearer(tokens[0])).status_code == 201
+    fast = client.post(f"/api/tables/{table}/chat", json={"text": "again"}, headers=bearer(tokens[0]))
+    assert fast.status_code == 400 and "too fast" in fast.json()["message"]
     assert client.get(f"/api/tables/{table}/chat").status_code == 403
-    assert [line["text"] for line in client.get(f"/api/tables/{table}/chat", headers=bearer(tokens[1])).json()] == ["good luck"]
+    lines = client.get(f"/api/tables/{table}/chat", headers=bearer(tokens[1])).json()
+    assert [line["text"] for line in lines] == ["good luck", "0", "1", "2", "3"]
 
 
 def test_a_rematch_seats_everyone_again_at_a_new_table(client):

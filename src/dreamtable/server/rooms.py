@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
@@ -34,6 +35,8 @@ log = logging.getLogger("dreamtable.server")
 
 HELLO_EVENTS = 50
 """How many past events a new connection is sent with its first view."""
+CHAT_LINES, CHAT_WINDOW = 5, 10.0
+"""A seat may write at most this many chat lines in this many seconds."""
 OUTBOX_LIMIT = 200
 """Messages waiting for a slow connection before it is dropped (it reconnects to the current view)."""
 
@@ -67,6 +70,7 @@ class Room:
         self.poke = asyncio.Event()
         self.table: Table | None = None
         self._driver: asyncio.Task[None] | None = None
+        self._said: dict[int, list[float]] = {}  # seat -> when its recent chat lines were written
 
     # -- building ---------------------------------------------------------------------------------
     def _bot(self, seat: int, spec: str) -> Bot:
@@ -195,6 +199,11 @@ class Room:
         async with self.lock:
             if self.table is not None and not self.table.is_over and not self.table.state.chat_open:
                 raise ChatClosed("the chat is closed now: the game does not allow talk at this moment")
+            now = time.monotonic()
+            recent = [moment for moment in self._said.get(seat, []) if moment > now - CHAT_WINDOW]
+            if len(recent) >= CHAT_LINES:
+                raise ChatClosed(f"you are writing too fast: at most {CHAT_LINES} lines in {CHAT_WINDOW:g} seconds")
+            self._said[seat] = [*recent, now]
             row = await self.hub.store.add_chat(self.id, seat, text)
         message = {"type": "chat", "seat": seat, "text": row.text, "at": row.at}
         await self.hub.notify(self.id, "chat", row.id)
