@@ -1,10 +1,11 @@
-# make run  — set everything up and start the terminal game menu
+# make run  — set everything up and start the online server (http://127.0.0.1:8000, SQLite)
+# make play — set everything up and start the terminal game menu
 # make test — set everything up, run mypy --strict on all of src, then every test
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 
-.PHONY: run test bench install install-test clean
+.PHONY: run play test bench install install-test clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -17,6 +18,9 @@ install-test: $(BIN)/python
 	$(BIN)/pip install --quiet -e '.[test]'
 
 run: install
+	$(BIN)/dreamtable serve
+
+play: install
 	$(BIN)/dreamtable
 
 test: install-test
