@@ -28,6 +28,13 @@ from .core.testing import (
     step_checks,
     write_playthrough,
 )
+from .core.testing_attacks import (
+    check_crafted_moves,
+    check_crafted_notation,
+    check_foreign_moves,
+    check_mutation_isolation,
+)
+from .core.testing_hidden import check_distinguishability, check_resamples_hidden, check_seat_logs
 
 __all__ = [
     "FuzzReport",
@@ -39,6 +46,13 @@ __all__ = [
     "all_logs",
     "all_views",
     "check_copy_independence",
+    "check_crafted_moves",
+    "check_crafted_notation",
+    "check_distinguishability",
+    "check_foreign_moves",
+    "check_mutation_isolation",
+    "check_resamples_hidden",
+    "check_seat_logs",
     "check_determinism",
     "check_no_leak",
     "check_notation_round_trip",
