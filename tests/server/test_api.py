@@ -241,3 +241,11 @@ def test_a_restarted_server_rebuilds_every_table_from_the_database(db_url):
         before = [view_of(first, table, token) for token in [*tokens, None]]
     with TestClient(create_app(settings)) as second:
         assert [view_of(second, table, token) for token in [*tokens, None]] == before
+
+
+def test_the_game_closes_the_chat_when_talk_would_leak(client):
+    """When I Dream: nobody may write during the night (the Dreamer would read it)."""
+    table, tokens = started_table(client, game="when-i-dream", players=4)
+    refused = client.post(f"/api/tables/{table}/chat", json={"text": "it's a castle"}, headers=bearer(tokens[1]))
+    assert refused.status_code == 400 and "chat is closed" in refused.json()["message"]
+    assert client.get(f"/api/tables/{table}/chat", headers=bearer(tokens[0])).json() == []

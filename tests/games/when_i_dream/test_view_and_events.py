@@ -372,3 +372,18 @@ def test_render_and_describe_read_only_the_view():
     assert GAME.describe(state.view(2), flag) == "flag B's clue “fluffy” as improper"
     final = next(random_games(1))
     assert "Points (− penalties): A " in GAME.render(final.view(None)) and "Roles: " in GAME.render(final.view(None))
+
+
+def test_the_table_chat_is_closed_from_dusk_until_the_dream_is_told():
+    state = new(seed=3, night_seconds=30)
+    seen = {state.phase: state.chat_open}
+    while not state.is_over:
+        name = state.timers[0].name if state.timers else None
+        if state.actors:
+            seat = state.actors[0]
+            state.apply(seat, state.legal_actions(seat)[0])
+        else:
+            state.expire(name)
+        seen.setdefault(state.phase, state.chat_open)
+        assert state.chat_open == (state.phase in ("review", "over")), state.phase
+    assert seen["night"] is False and seen.get("review") is True

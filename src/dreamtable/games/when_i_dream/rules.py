@@ -230,6 +230,13 @@ class DreamState(State[DreamMove]):
         self._open_clue_turn()
 
     @property
+    def chat_open(self) -> bool:
+        """No table chat from dusk until the Dreamer has told the dream: in the night the rules let the
+        spirits speak only one clue word each in turn (through the game), and the Dreamer would read
+        anything else. The chat opens for the review and after the game."""
+        return self.phase not in (NIGHT, FINAL, RECOUNTING)
+
+    @property
     def timers(self) -> tuple[Timer, ...]:
         options = self.options
         if self.phase == NIGHT:
