@@ -249,3 +249,10 @@ def test_the_game_closes_the_chat_when_talk_would_leak(client):
     refused = client.post(f"/api/tables/{table}/chat", json={"text": "it's a castle"}, headers=bearer(tokens[1]))
     assert refused.status_code == 400 and "chat is closed" in refused.json()["message"]
     assert client.get(f"/api/tables/{table}/chat", headers=bearer(tokens[0])).json() == []
+
+
+def test_a_human_out_of_turn_time_is_played_by_the_stand_in(client):
+    table, tokens = started_table(client, settings={"turn_seconds": 0.3, "stand_in": "random"})
+    first = view_of(client, table, None)["view"]["turn"]
+    assert eventually(lambda: client.get(f"/api/tables/{table}").json()["seats"][first]["kind"] == "bot")
+    assert eventually(lambda: view_of(client, table, None)["seq"] >= 2)  # handed over, then it moved
