@@ -294,7 +294,7 @@ def test_DC_R43_a_pause_of_a_plan_that_asks_is_a_neutral_pause_to_the_others():
     assert "brake" not in state.view(1)["prompt"]
 
 
-def test_a_conflict_and_a_choice_of_ways_are_public_questions():
+def test_a_choice_of_ways_is_a_neutral_pause_to_the_others_since_a_plan_that_asks_pauses_before_it():
     state = table(3)
     paint(state, "G", x4y1="R")
     fields(state, 0, R="LR")
@@ -303,8 +303,10 @@ def test_a_conflict_and_a_choice_of_ways_are_public_questions():
     put(state, 2, 3, 0, "N")
     give_inspiration(state, 1, "zip")
     play(state, 0, "end")
-    assert state.view(1)["board"]["pending"] == {"kind": "choose", "seat": 0}
-    assert state.view(1)["prompt"].startswith("A's bicycle leaves Red at row 1, Red (4,1): which way?")
+    assert state.view(0)["board"]["pending"] == {"kind": "choose", "seat": 0}
+    assert state.view(0)["prompt"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
+    assert state.view(1)["board"]["pending"] == {"kind": "deciding", "seat": 0}
+    assert state.view(1)["prompt"].startswith("A is deciding how to go on.")
 
 
 # -- the rest -------------------------------------------------------------------------------------------

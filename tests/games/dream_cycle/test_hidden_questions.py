@@ -97,3 +97,39 @@ def test_issue13_DC_R26_an_offer_giving_a_tile_lapses_when_the_giver_gives_one_u
     seen = [json.dumps(state.view(1), sort_keys=True) + repr(legal(state, 1)) + repr(state.actors) for state in (with_zip, without)]
     assert seen[0] == seen[1]
     assert testing.check_no_leak(with_zip, 1) and testing.check_no_leak(without, 1)
+
+
+def reaching_a_choice(plan: str):
+    """A rides north from (4,0) on Green to (4,1), a Red square whose field (LR) offers two ways.
+    A's brake plan (private, DC-R31) is ``plan``: with ``plan ask`` the game first pauses there."""
+    state = table(3)
+    paint(state, "G", x4y1="R")
+    fields(state, 0, G="N", R="LR")
+    put(state, 0, 4, 0, "N")
+    put(state, 1, 7, 2, "N")
+    put(state, 2, 1, 2, "N")
+    play(state, 0, f"plan {plan}")
+    return state
+
+
+def test_issue13_point2_a_pause_before_a_choice_of_ways_does_not_show_the_others_the_brake_plan():
+    """The pause of a ``plan ask`` is followed, with no event between, by the choice of ways on the same
+    square: the others saw ``deciding`` where a mover without the plan showed ``choose``, and so
+    learned its private brake plan (found by the kit, seed 1009, 3 players, move 469)."""
+    asking, riding = reaching_a_choice("ask"), reaching_a_choice("row 6")  # row 6: no brake on row 1
+    assert seen_by_others(asking) == seen_by_others(riding)
+    for state in (asking, riding):
+        play(state, 0, "end")
+    assert question(asking) == "pause" and question(riding) == "choose"
+    assert asking.view(0)["board"]["pending"] == {"kind": "pause", "seat": 0}
+    assert riding.view(0)["board"]["pending"] == {"kind": "choose", "seat": 0}
+    assert seen_by_others(asking) == seen_by_others(riding)
+    for seat in (1, 2, None):
+        assert asking.view(seat)["board"]["pending"] == {"kind": "deciding", "seat": 0}
+    for seat in (1, 2):
+        assert "which way" not in asking.view(seat)["prompt"] and "brake" not in asking.view(seat)["prompt"]
+        assert testing.check_no_leak(asking, seat) and testing.check_no_leak(riding, seat)
+    play(asking, 0, "ride")  # no event: the choice of ways follows on the same square
+    assert question(asking) == "choose"
+    assert seen_by_others(asking) == seen_by_others(riding)
+    # From here on the plan shows itself as a brake does: asking pauses at the next arrival, riding rides on.

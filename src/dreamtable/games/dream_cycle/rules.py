@@ -66,7 +66,7 @@ ASK_PLAN: BrakePlan = ("ask",)
 LISTED_PLAN_STEPS = 3  # legal_actions lists "plan steps 3"; any number up to the step cap can be typed
 FREE_KINDS = frozenset({"offer", "plan", "keep"})  # moves with free parameters (see CycleState.action_forms)
 LISTED_IN_ERRORS = 12  # legal moves named in the message refusing a move that is not one of them
-PRIVATE_QUESTIONS = frozenset({"pause", "blocked"})  # questions whose kind others do not see (DC-R43; see _pending)
+PRIVATE_QUESTIONS = frozenset({"choose", "pause", "blocked"})  # questions whose kind others do not see (DC-R43; see _pending)
 DECIDING = "deciding"  # what others see of such a question's kind
 END_MOVE = CycleMove("end")
 
@@ -1102,9 +1102,13 @@ class CycleState(TurnBasedState[CycleMove]):
         """The question the movement waits on: its kind and the seat that answers it.
 
         The answers to a pause (``wake``) and to a question after a Block (``zip``) name what the mover
-        holds face down, so the others see both as the kind ``deciding`` (DC-R43). Whether a Block's
-        question is asked at all depends only on what everyone sees (see ``Movement._after_block``).
-        A choice of ways, a conflict and a reinterpretation follow from what everyone sees."""
+        holds face down, so the others see both as the kind ``deciding`` (DC-R43). A choice of ways is
+        shown to them as ``deciding`` too: a pause of a ``plan ask`` is followed, with no event between,
+        by the choice of ways on the same square, so a ``choose`` where the others could expect one
+        would tell them whether a pause came first, that is the mover's private brake plan (issue 13,
+        point 2). Whether a Block's question is asked at all depends only on what everyone sees (see
+        ``Movement._after_block``). A conflict and a reinterpretation are shown as they are: they follow
+        from what everyone sees and from public events (a conflict, a Reinterpretation used)."""
         movement = self.movement
         if movement is None or movement.question is None:
             return None
