@@ -85,6 +85,8 @@ class Hub:
             room = Room(self, row)
             await room.load()
             self.rooms[table_id] = room
+        if self.store.is_postgresql:  # a change another process made while this one loaded went unheard
+            await room.catch_up()
         if room.table is not None:
             room.start_driver()
         return room

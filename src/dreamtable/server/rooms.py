@@ -113,13 +113,15 @@ class Room:
         self._replay(table, await self.hub.store.changes(self.id))
         self.table = table
 
-    async def catch_up(self, seq: int) -> None:
-        """Another process accepted change ``seq``: replay what this room has not seen."""
+    async def catch_up(self, seq: int | None = None) -> None:
+        """Another process accepted change ``seq`` (None: look for any): replay what this room has not seen."""
         async with self.lock:
-            if self.table is None or self.table.seq >= seq:
-                if self.table is None:
+            if self.table is None:
+                if seq is not None:  # the game started in another process
                     await self.load()
                     self._tell_all()
+                return
+            if seq is not None and self.table.seq >= seq:
                 return
             changes = await self.hub.store.changes(self.id, after=self.table.seq)
             try:
