@@ -256,3 +256,24 @@ def test_a_human_out_of_turn_time_is_played_by_the_stand_in(client):
     first = view_of(client, table, None)["view"]["turn"]
     assert eventually(lambda: client.get(f"/api/tables/{table}").json()["seats"][first]["kind"] == "bot")
     assert eventually(lambda: view_of(client, table, None)["seq"] >= 2)  # handed over, then it moved
+
+
+def test_a_move_can_be_made_by_filling_an_action_form(client):
+    """When I Dream: the first clue-giver fills the clue form; a form not open to a seat is refused."""
+    table, tokens = started_table(client, game="when-i-dream", players=4)
+    forms = {form["kind"]: form for form in view_of(client, table, tokens[1])["forms"]}
+    assert forms["clue"]["params"][0]["max_length"] == 32
+    before = view_of(client, table, tokens[2])
+    closed = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {"word": "moon"}},
+                         headers=bearer(tokens[2]))
+    assert closed.status_code == 400 and "no form 'clue' is open to you" in closed.json()["message"]
+    missing = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {}}, headers=bearer(tokens[1]))
+    assert missing.status_code == 400 and "missing: word" in missing.json()["message"]
+    after = view_of(client, table, tokens[2])
+    assert (after["seq"], after["view"]["board"]) == (before["seq"], before["view"]["board"])  # the clock alone ran
+    with client.websocket_connect(f"/ws/tables/{table}?token={tokens[1]}") as socket:
+        first = socket.receive_json()
+        socket.send_json({"type": "form", "form": "clue", "values": {"word": "lantern"}, "seq": first["seq"]})
+        update = socket.receive_json()
+    assert update["seq"] == first["seq"] + 1
+    assert any(event["kind"] == "clue" for event in update["events"])

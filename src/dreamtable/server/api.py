@@ -22,7 +22,7 @@ from ..core.seats import seat_name
 from .hub import Hub
 from .models import TableRow
 from .rooms import Room, describe_seat
-from .schemas import Chat, CreateTable, Join, Move, PlayBots, SeatSpec
+from .schemas import Chat, CreateTable, FormMove, Join, Move, PlayBots, SeatSpec
 from .tokens import new_token, same_token, token_hash
 
 router = APIRouter(prefix="/api")
@@ -290,6 +290,15 @@ async def move(table_id: str, body: Move, request: Request, token: str | None = 
     room = await live_room(table_id, hub_of(request))
     seat = my_seat(room, token)
     await room.move(seat, body.move, body.seq)
+    async with room.lock:
+        return room.snapshot(seat)
+
+
+@router.post("/tables/{table_id}/forms", summary="Make a move by filling one of your action forms")
+async def fill_form(table_id: str, body: FormMove, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
+    room = await live_room(table_id, hub_of(request))
+    seat = my_seat(room, token)
+    await room.fill(seat, body.form, body.values, body.seq)
     async with room.lock:
         return room.snapshot(seat)
 

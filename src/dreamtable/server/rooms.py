@@ -183,6 +183,17 @@ class Room:
             self._live().submit(seat, move, seen_seq)
             await self._commit()
 
+    async def fill(self, seat: int, kind: str, values: dict[str, Any], seen_seq: int | None) -> None:
+        """A move made by filling one of the seat's action forms (a clue, an offer); refused like a move."""
+        async with self.lock:
+            table = self._live()
+            forms = {form.kind: form for form in table.action_forms(seat)}
+            if kind not in forms:
+                offered = ", ".join(forms) or "none"
+                raise IllegalActionError(f"no form {kind[:40]!r} is open to you now; your forms: {offered}")
+            table.submit(seat, forms[kind].fill(**values), seen_seq)
+            await self._commit()
+
     async def undo(self, seat: int) -> None:
         """Take back the seat's last move where the undo policy allows it (``UndoError`` otherwise)."""
         async with self.lock:

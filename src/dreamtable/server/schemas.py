@@ -79,6 +79,14 @@ class Move(Strict):
     seq: int | None = Field(None, ge=0)
 
 
+class FormMove(Strict):
+    """A move made by filling an action form: its ``kind`` and a value per parameter."""
+
+    form: str = Field(min_length=1, max_length=MAX_NAME)
+    values: dict[str, str | int] = Field(default_factory=dict, max_length=10)
+    seq: int | None = Field(None, ge=0)
+
+
 class Chat(Strict):
     """A chat line."""
 

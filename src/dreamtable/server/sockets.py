@@ -5,6 +5,7 @@ moves and action forms, the table's ``seq``), ``chat`` lines and ``error`` messa
 sends JSON objects::
 
     {"type": "move", "move": "play DD12 3", "seq": 17}
+    {"type": "form", "form": "clue", "values": {"word": "moon"}, "seq": 17}   # a filled action form
     {"type": "undo"}
     {"type": "chat", "text": "well played"}
     {"type": "view", "id": 5}   # send me the current view again (it carries "reply_to": 5)
@@ -28,7 +29,7 @@ from ..core.errors import DreamtableError
 from .api import seat_of
 from .hub import Hub
 from .rooms import ChatClosed, Listener, Room
-from .schemas import MAX_CHAT, MAX_MOVE, Chat, Move
+from .schemas import MAX_CHAT, MAX_MOVE, Chat, FormMove, Move
 
 router = APIRouter()
 
@@ -138,7 +139,7 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
     except (ValueError, RecursionError):
         return error("bad-json", "send one JSON object, e.g. {\"type\": \"move\", \"move\": \"draw\", \"seq\": 3}")
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return error("bad-message", "a message is a JSON object with a \"type\": move, undo, chat, view or ping")
+        return error("bad-message", "a message is a JSON object with a \"type\": move, form, undo, chat, view or ping")
     kind = message.pop("type")
     seat = listener.seat
     try:
@@ -149,12 +150,16 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
             async with room.lock:
                 room.resend(listener, asked if isinstance(asked, (int, str)) and len(str(asked)) <= 40 else None)
             return None
-        if seat is None and kind in ("move", "undo", "chat"):
+        if seat is None and kind in ("move", "form", "undo", "chat"):
             return error("spectator", "spectators watch; join a seat to play or talk")
         assert seat is not None
         if kind == "move":
             move = Move.model_validate(message)
             await room.move(seat, move.move, move.seq)
+            return None
+        if kind == "form":
+            filled = FormMove.model_validate(message)
+            await room.fill(seat, filled.form, filled.values, filled.seq)
             return None
         if kind == "undo":
             if message:
@@ -173,4 +178,4 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
         return error("chat-closed", str(closed))
     except DreamtableError as refused:
         return error(type(refused).__name__, str(refused))
-    return error("bad-message", f"unknown message type {kind[:40]!r}: use move, undo, chat, view or ping")
+    return error("bad-message", f"unknown message type {kind[:40]!r}: use move, form, undo, chat, view or ping")
