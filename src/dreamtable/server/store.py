@@ -14,10 +14,11 @@ from typing import Any, Sequence
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event, select, update
+from sqlalchemy import Engine, create_engine, event, insert, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy.orm import Session
 
 from ..core.errors import DreamtableError
 from .models import ChangeRow, ChatRow, TableRow
@@ -55,6 +56,16 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.writer: Engine | None = None
+        """SQLite: the engine every write goes through, at once, on the event loop's thread."""
+        if self.engine.dialect.name == "sqlite":
+            # A write to SQLite (WAL, synchronous=NORMAL: no fsync at commit) takes ~0.2 ms. Through
+            # aiosqlite it took half a dozen trips between the event loop and a worker thread, and
+            # concurrent writers waited in SQLite's busy handler (sleeping up to 100 ms a try): under
+            # load (docs/performance.md, "Server load") writes queued for hundreds of milliseconds.
+            # Done on the loop's thread there is one writer at a time, and no trip; reads stay async.
+            self.writer = create_engine(self.engine.url.set(drivername="sqlite"))
+            event.listen(self.writer, "connect", _sqlite_pragmas)
 
     @property
     def is_postgresql(self) -> bool:
@@ -71,10 +82,16 @@ class Store:
     async def close(self) -> None:
         """Close every connection."""
         await self.engine.dispose()
+        if self.writer is not None:
+            self.writer.dispose()
 
     # -- tables -------------------------------------------------------------------------------
     async def add_table(self, row: TableRow) -> None:
         """Store a new table."""
+        if self.writer is not None:
+            with Session(self.writer, expire_on_commit=False) as writing, writing.begin():
+                writing.add(row)
+            return
         async with self.sessions.begin() as session:
             session.add(row)
 
@@ -93,20 +110,32 @@ class Store:
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change fields of a table's row."""
+        statement = update(TableRow).where(TableRow.id == table_id).values(**values)
+        if self.writer is not None:
+            with self.writer.begin() as connection:
+                connection.execute(statement)
+            return
         async with self.sessions.begin() as session:
-            await session.execute(update(TableRow).where(TableRow.id == table_id).values(**values))
+            await session.execute(statement)
 
     # -- changes ------------------------------------------------------------------------------
     async def add_change(self, table_id: str, seq: int, kind: str, seat: int | None, text: str,
                          at: float, **table_values: Any) -> None:
         """Accept change ``seq`` of a table (and update its row, e.g. its status, in the same
         transaction); ``StaleChange`` when that point is already taken."""
-        try:
-            async with self.sessions.begin() as session:
-                session.add(ChangeRow(table_id=table_id, seq=seq, kind=kind, seat=seat, text=text, at=at))
-                await session.flush()
-                if table_values:
-                    await session.execute(update(TableRow).where(TableRow.id == table_id).values(**table_values))
+        values = {"table_id": table_id, "seq": seq, "kind": kind, "seat": seat, "text": text, "at": at}
+        also = update(TableRow).where(TableRow.id == table_id).values(**table_values) if table_values else None
+        try:  # a core insert with its values apart: no unit of work, and a statement compiled once
+            if self.writer is not None:
+                with self.writer.begin() as connection:
+                    connection.execute(insert(ChangeRow), values)
+                    if also is not None:
+                        connection.execute(also)
+            else:
+                async with self.engine.begin() as connection:
+                    await connection.execute(insert(ChangeRow), values)
+                    if also is not None:
+                        await connection.execute(also)
         except IntegrityError:
             raise StaleChange(f"change {seq} of table {table_id} was already accepted") from None
 
@@ -121,6 +150,10 @@ class Store:
     async def add_chat(self, table_id: str, seat: int, text: str) -> ChatRow:
         """Store a chat line."""
         row = ChatRow(table_id=table_id, seat=seat, text=text, at=time.time())
+        if self.writer is not None:
+            with Session(self.writer, expire_on_commit=False) as writing, writing.begin():
+                writing.add(row)
+            return row
         async with self.sessions.begin() as session:
             session.add(row)
         return row
