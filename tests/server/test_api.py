@@ -277,3 +277,21 @@ def test_a_move_can_be_made_by_filling_an_action_form(client):
         update = socket.receive_json()
     assert update["seq"] == first["seq"] + 1
     assert any(event["kind"] == "clue" for event in update["events"])
+
+
+def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_the_database(client):
+    created = client.post("/api/play", json={"game": "sogni-e-incubi", "players": 2, "bot": "random", "seed": 4}).json()
+    table, token = created["table"], created["token"]
+    hub = client.app.state.hub
+    for _ in range(400):
+        message = view_of(client, table, token)
+        if message["view"]["outcome"]:
+            break
+        if message.get("legal"):
+            client.post(f"/api/tables/{table}/moves", json={"move": message["legal"][0]}, headers=bearer(token))
+    assert message["view"]["outcome"]
+    assert eventually(lambda: table not in hub.rooms, seconds=15)
+    assert view_of(client, table, token) == message  # rebuilt from the database
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        assert socket.receive_json()["view"] == message["view"] and table in hub.rooms
+    assert table not in hub.rooms  # the last watcher left

@@ -23,6 +23,8 @@ from .store import DEFAULT_DB, Store
 log = logging.getLogger("dreamtable.server")
 
 CHANNEL = "dreamtable"
+FORGET_AFTER = 5.0
+"""Seconds a finished table loaded for a request stays in memory if nobody watches it."""
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,9 @@ class Hub:
             self.rooms[table_id] = room
         if self.store.is_postgresql:  # a change another process made while this one loaded went unheard
             await room.catch_up()
-        if room.table is not None:
+        if room.table is not None and room.table.is_over:  # read once, then forgotten unless watched
+            asyncio.get_running_loop().call_later(FORGET_AFTER, room.forget_if_unwatched)
+        elif room.table is not None:
             room.start_driver()
         return room
 

@@ -169,6 +169,7 @@ class Room:
             raise
         if status:
             self.row.status = "over"
+            self.forget_if_unwatched()
         await self.hub.notify(self.id, "change", table.seq)
         self._tell_all()
         self.poke.set()
@@ -257,8 +258,15 @@ class Room:
         self._send(listener, message)
 
     def detach(self, listener: Listener) -> None:
-        """A connection closed."""
+        """A connection closed; a finished table nobody watches leaves this process's memory
+        (it is loaded again from the database if anyone asks)."""
         self.listeners.discard(listener)
+        self.forget_if_unwatched()
+
+    def forget_if_unwatched(self) -> None:
+        """Leave this process's memory if the match is over and no connection watches it."""
+        if not self.listeners and self.table is not None and self.table.is_over:
+            self.hub.rooms.pop(self.id, None)
 
     def message_for(self, listener: Listener) -> dict[str, Any]:
         """The update ``listener`` is owed: its seat's view and the events it has not been sent."""
