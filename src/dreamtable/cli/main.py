@@ -22,6 +22,7 @@ from ..core.record import Record
 from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
+from .bench_serve import bench_serve
 from .fuzz import fuzz
 from .serve import serve
 from .terminal import TerminalGame, is_number, open_table, step_through
@@ -367,6 +368,7 @@ def menu() -> None:
 # Commands that live in their own files.
 app.command()(fuzz)
 app.command()(serve)
+app.command("bench-serve")(bench_serve)
 
 if __name__ == "__main__":  # pragma: no cover
     app()
