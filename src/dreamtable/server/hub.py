@@ -9,6 +9,7 @@ player connected to one process sees a move accepted by another at once.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import secrets
@@ -96,14 +97,22 @@ class Hub:
         return room
 
     # -- between processes ------------------------------------------------------------------------
+    def announcement(self, table_id: str, kind: str, number: int = 0, change: dict[str, Any] | None = None
+                     ) -> tuple[str, str]:
+        """The (channel, payload) that tells other processes ``table_id`` changed; ``change`` carries
+        the stored row, so they can replay it without reading the database."""
+        payload = json.dumps({"process": self.process, "table": table_id, "kind": kind, "number": number,
+                              "change": change})
+        return CHANNEL, payload
+
     async def notify(self, table_id: str, kind: str, number: int = 0) -> None:
         """Tell the other processes that ``table_id`` changed (no-op without PostgreSQL)."""
         if not self.store.is_postgresql:
             return
-        payload = f"{self.process} {table_id} {kind} {number}"
+        channel, payload = self.announcement(table_id, kind, number)
         async with self.store.engine.begin() as connection:
             await connection.execute(text("SELECT pg_notify(:channel, :payload)"),
-                                     {"channel": CHANNEL, "payload": payload})
+                                     {"channel": channel, "payload": payload})
 
     async def _listen(self) -> None:
         import asyncpg  # only PostgreSQL servers need it
@@ -113,18 +122,19 @@ class Hub:
         await self._listener.add_listener(CHANNEL, self._heard)
 
     def _heard(self, _connection: Any, _pid: int, _channel: str, payload: str) -> None:
-        process, table_id, kind, number = payload.split(" ")
-        room = self.rooms.get(table_id)
-        if process == self.process or room is None:
+        heard = json.loads(payload)
+        room = self.rooms.get(heard["table"])
+        if heard["process"] == self.process or room is None:
             return
-        task = asyncio.get_running_loop().create_task(self._catch_up(room, kind, int(number)))
+        task = asyncio.get_running_loop().create_task(
+            self._catch_up(room, heard["kind"], int(heard["number"]), heard.get("change")))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    async def _catch_up(self, room: Room, kind: str, number: int) -> None:
+    async def _catch_up(self, room: Room, kind: str, number: int, change: dict[str, Any] | None) -> None:
         try:
             if kind == "change":
-                await room.catch_up(number)
+                await room.catch_up(number, change)
             elif kind == "chat":
                 for row in await self.store.chat(room.id, last=5):
                     if row.id == number:

@@ -113,8 +113,9 @@ class Room:
         self._replay(table, await self.hub.store.changes(self.id))
         self.table = table
 
-    async def catch_up(self, seq: int | None = None) -> None:
-        """Another process accepted change ``seq`` (None: look for any): replay what this room has not seen."""
+    async def catch_up(self, seq: int | None = None, change: dict[str, Any] | None = None) -> None:
+        """Another process accepted change ``seq`` (None: look for any): replay what this room has
+        not seen — the ``change`` it announced when it is the next one, else the stored rows."""
         async with self.lock:
             if self.table is None:
                 if seq is not None:  # the game started in another process
@@ -123,7 +124,10 @@ class Room:
                 return
             if seq is not None and self.table.seq >= seq:
                 return
-            changes = await self.hub.store.changes(self.id, after=self.table.seq)
+            if change is not None and seq == self.table.seq + 1:
+                changes: Sequence[ChangeRow] = [ChangeRow(table_id=self.id, seq=seq, **change)]
+            else:
+                changes = await self.hub.store.changes(self.id, after=self.table.seq)
             try:
                 self._replay(self.table, changes)
             except DreamtableError:
@@ -155,8 +159,10 @@ class Room:
         if kind == "bot":
             text = self._stand_in()
         status = {"status": "over"} if table.is_over else {}
+        stored = {"kind": kind, "seat": seat, "text": text, "at": table.changed_at}
+        announce = self.hub.announcement(self.id, "change", table.seq, stored)
         try:
-            await self.hub.store.add_change(self.id, table.seq, kind, seat, text, table.changed_at, **status)
+            await self.hub.store.add_change(self.id, table.seq, kind, seat, text, table.changed_at, announce, **status)
         except StaleChange:
             await self.load()
             self._tell_all()
@@ -170,7 +176,6 @@ class Room:
         if status:
             self.row.status = "over"
             self.forget_if_unwatched()
-        await self.hub.notify(self.id, "change", table.seq)
         self._tell_all()
         self.poke.set()
 
