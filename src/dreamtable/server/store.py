@@ -28,6 +28,13 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DB = "sqlite+aiosqlite:///dreamtable.db"
 
 
+_STORE_AND_ANNOUNCE = sql(
+    "WITH stored AS (INSERT INTO changes (table_id, seq, kind, seat, text, at) "
+    "VALUES (:table_id, :seq, :kind, :seat, :text, :at) RETURNING seq) "
+    "SELECT pg_notify(:channel, :payload) FROM stored")
+"""PostgreSQL: store a change and announce it to the other processes in one statement."""
+
+
 class StaleChange(DreamtableError):
     """Another change was accepted at this point first (by this process or another)."""
 
@@ -57,6 +64,8 @@ class Store:
         if self.engine.dialect.name == "sqlite":
             event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
+        self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
+        """The same pool in autocommit mode, for statements that are a transaction on their own."""
         self.writer: Engine | None = None
         """SQLite: the engine every write goes through, at once, on the event loop's thread."""
         if self.engine.dialect.name == "sqlite":
@@ -134,6 +143,12 @@ class Store:
                     connection.execute(insert(ChangeRow), values)
                     if also is not None:
                         connection.execute(also)
+            elif self.is_postgresql and also is None and announce is not None:
+                # The common move: one statement, one round trip; in autocommit it is its own
+                # transaction, and the NOTIFY goes out only if the insert is committed.
+                async with self.autocommit.connect() as connection:
+                    await connection.execute(_STORE_AND_ANNOUNCE,
+                                             {**values, "channel": announce[0], "payload": announce[1]})
             else:
                 async with self.engine.begin() as connection:
                     await connection.execute(insert(ChangeRow), values)
