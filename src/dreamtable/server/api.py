@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import time
-from typing import Any
+from typing import Any, Callable
 
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi import status as http
@@ -188,15 +188,33 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     return table_summary(room.row, room)
 
 
+async def edit_waiting_table(hub: Hub, room: Room, edit: Callable[[TableRow], dict[str, Any]]) -> None:
+    """Change a table that waits for players (seats, the start) and tell everyone, in every process."""
+    def checked(row: TableRow) -> dict[str, Any]:
+        if row.status != "waiting":
+            raise HTTPException(http.HTTP_409_CONFLICT, f"the game at this table has started ({row.status}); you may watch it")
+        return edit(row)
+
+    await hub.store.edit_table(room.id, checked)
+    await room.reload_row()
+    await hub.notify(room.id, "table")
+
+
+def with_seat(row: TableRow, seat: int, spec: dict[str, Any]) -> dict[str, Any]:
+    """The row's seats with ``seat`` replaced by ``spec``."""
+    seats = [dict(entry) for entry in row.seats]
+    seats[seat] = spec
+    return {"seats": seats}
+
+
 @router.post("/tables/{table_id}/join", summary="Take an open seat; you get its token")
 async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     room = await live_room(table_id, hub)
-    async with room.lock:
-        row = await hub.store.table(table_id)
-        assert row is not None
-        if row.status != "waiting":
-            raise HTTPException(http.HTTP_409_CONFLICT, "the game at this table has started; you may watch it")
+    token = new_token()
+    taken: list[int] = []
+
+    def take(row: TableRow) -> dict[str, Any]:
         open_seats = [seat for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]
         if not open_seats:
             raise HTTPException(http.HTTP_409_CONFLICT, "the table is full")
@@ -204,12 +222,11 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
         if seat not in open_seats:
             raise HTTPException(http.HTTP_409_CONFLICT,
                                 f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
-        token = new_token()
-        seats = [dict(spec) for spec in row.seats]
-        seats[seat] = {"kind": "human", "name": body.name, "token_hash": token_hash(token)}
-        await hub.store.update_table(table_id, seats=seats)
-    await room.reload_row()
-    await hub.notify(table_id, "table")
+        taken.append(seat)
+        return with_seat(row, seat, {"kind": "human", "name": body.name, "token_hash": token_hash(token)})
+
+    await edit_waiting_table(hub, room, take)
+    seat = taken[0]
     return {"table": table_id, "seat": seat, "letter": seat_name(seat), "token": token,
             "url": f"/tables/{table_id}?token={token}"}
 
@@ -220,17 +237,14 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
     room = await live_room(table_id, hub)
     if not same_token(token, room.row.host_hash):
         raise HTTPException(http.HTTP_403_FORBIDDEN, "only the host token starts a table")
-    async with room.lock:
-        row = await hub.store.table(table_id)
-        assert row is not None
-        if row.status != "waiting":
-            raise HTTPException(http.HTTP_409_CONFLICT, f"the table is already {row.status}")
+
+    def begin(row: TableRow) -> dict[str, Any]:
         empty = [seat_name(seat) for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]
         if empty:
             raise HTTPException(http.HTTP_409_CONFLICT, f"seats {', '.join(empty)} are still open")
-        await hub.store.update_table(table_id, status="playing", started_at=time.time())
-    await room.reload_row()
-    await hub.notify(table_id, "table")
+        return {"status": "playing", "started_at": time.time()}
+
+    await edit_waiting_table(hub, room, begin)
     return table_summary(room.row, room)
 
 
@@ -240,14 +254,7 @@ async def leave(table_id: str, request: Request, token: str | None = Depends(bea
     room = await live_room(table_id, hub)
     seat = my_seat(room, token)
     if room.table is None:
-        async with room.lock:
-            row = await hub.store.table(table_id)
-            assert row is not None
-            seats = [dict(spec) for spec in row.seats]
-            seats[seat] = {"kind": "open", "name": None}
-            await hub.store.update_table(table_id, seats=seats)
-        await room.reload_row()
-        await hub.notify(table_id, "table")
+        await edit_waiting_table(hub, room, lambda row: with_seat(row, seat, {"kind": "open", "name": None}))
     elif not room.table.is_over and seat in room.table.humans:
         await room.hand_over(seat)
     return table_summary(room.row, room)

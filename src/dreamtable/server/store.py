@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from alembic import command
 from alembic.config import Config
@@ -128,6 +128,17 @@ class Store:
         async with self.sessions.begin() as session:
             await session.execute(statement)
 
+    async def edit_table(self, table_id: str, edit: Callable[[TableRow], dict[str, Any]]) -> None:
+        """Change a table's row as ``edit`` says, having read it in the same transaction (locked
+        on PostgreSQL, so two processes seating two people at once cannot both take one seat);
+        ``edit`` raises to refuse, and then nothing changes."""
+        if self.writer is not None:
+            with Session(self.writer, expire_on_commit=False) as writing, writing.begin():
+                _apply_edit(writing.get(TableRow, table_id), table_id, edit)
+            return
+        async with self.sessions.begin() as session:
+            _apply_edit(await session.get(TableRow, table_id, with_for_update=True), table_id, edit)
+
     # -- changes ------------------------------------------------------------------------------
     async def add_change(self, table_id: str, seq: int, kind: str, seat: int | None, text: str,
                          at: float, announce: tuple[str, str] | None = None, **table_values: Any) -> None:
@@ -186,6 +197,13 @@ class Store:
             rows = list((await session.scalars(query)).all())
         rows.reverse()
         return rows
+
+
+def _apply_edit(row: TableRow | None, table_id: str, edit: Callable[[TableRow], dict[str, Any]]) -> None:
+    if row is None:
+        raise DreamtableError(f"table {table_id} is gone from the database")
+    for name, value in edit(row).items():
+        setattr(row, name, value)
 
 
 def _sqlite_pragmas(connection: Any, _record: Any) -> None:
