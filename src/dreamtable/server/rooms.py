@@ -41,8 +41,8 @@ OUTBOX_LIMIT = 200
 """Messages waiting for a slow connection before it is dropped (it reconnects to the current view)."""
 
 
-class ChatClosed(DreamtableError):
-    """The game closes the chat now (When I Dream's night)."""
+class ChatRefused(DreamtableError):
+    """A chat line is refused: the game closes the chat now (When I Dream's night), or the seat writes too fast."""
 
 
 @dataclass(eq=False)
@@ -214,14 +214,14 @@ class Room:
             await self._commit()
 
     async def chat(self, seat: int, text: str) -> dict[str, Any]:
-        """Store and pass on a chat line; ``ChatClosed`` while the game closes the chat."""
+        """Store and pass on a chat line; ``ChatRefused`` while the game closes the chat or the seat writes too fast."""
         async with self.lock:
             if self.table is not None and not self.table.is_over and not self.table.state.chat_open:
-                raise ChatClosed("the chat is closed now: the game does not allow talk at this moment")
+                raise ChatRefused("the chat is closed now: the game does not allow talk at this moment")
             now = time.monotonic()
             recent = [moment for moment in self._said.get(seat, []) if moment > now - CHAT_WINDOW]
             if len(recent) >= CHAT_LINES:
-                raise ChatClosed(f"you are writing too fast: at most {CHAT_LINES} lines in {CHAT_WINDOW:g} seconds")
+                raise ChatRefused(f"you are writing too fast: at most {CHAT_LINES} lines in {CHAT_WINDOW:g} seconds")
             self._said[seat] = [*recent, now]
             row = await self.hub.store.add_chat(self.id, seat, text)
         message = {"type": "chat", "seat": seat, "text": row.text, "at": row.at}

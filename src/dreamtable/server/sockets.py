@@ -28,7 +28,7 @@ from pydantic import ValidationError
 from ..core.errors import DreamtableError
 from .api import seat_of
 from .hub import Hub
-from .rooms import ChatClosed, Listener, Room
+from .rooms import ChatRefused, Listener, Room
 from .schemas import MAX_CHAT, MAX_MOVE, Chat, FormMove, Move
 
 router = APIRouter()
@@ -174,8 +174,8 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
         where = ".".join(str(part) for part in problem["loc"]) or "message"
         limits = f" (a move is at most {MAX_MOVE} characters, a chat line {MAX_CHAT})"
         return error("bad-message", f"{where}: {problem['msg']}{limits}")
-    except ChatClosed as closed:
-        return error("chat-closed", str(closed))
+    except ChatRefused as refused:
+        return error("chat-refused", str(refused))
     except DreamtableError as refused:
         return error(type(refused).__name__, str(refused))
     return error("bad-message", f"unknown message type {kind[:40]!r}: use move, form, undo, chat, view or ping")
