@@ -288,8 +288,7 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
 async def view(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
     room = await live_room(table_id, hub_of(request))
     seat = None if token is None else my_seat(room, token)
-    async with room.lock:
-        return room.snapshot(seat)
+    return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/moves", summary="Make a move in the game's notation")
@@ -297,8 +296,7 @@ async def move(table_id: str, body: Move, request: Request, token: str | None = 
     room = await live_room(table_id, hub_of(request))
     seat = my_seat(room, token)
     await room.move(seat, body.move, body.seq)
-    async with room.lock:
-        return room.snapshot(seat)
+    return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/forms", summary="Make a move by filling one of your action forms")
@@ -306,8 +304,7 @@ async def fill_form(table_id: str, body: FormMove, request: Request, token: str 
     room = await live_room(table_id, hub_of(request))
     seat = my_seat(room, token)
     await room.fill(seat, body.form, body.values, body.seq)
-    async with room.lock:
-        return room.snapshot(seat)
+    return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/undo", summary="Take back your last move where the undo policy allows it")
@@ -315,8 +312,7 @@ async def undo(table_id: str, request: Request, token: str | None = Depends(bear
     room = await live_room(table_id, hub_of(request))
     seat = my_seat(room, token)
     await room.undo(seat)
-    async with room.lock:
-        return room.snapshot(seat)
+    return await room.current(seat)
 
 
 @router.get("/tables/{table_id}/chat", summary="The table's chat (players; spectators if the table allows)")

@@ -249,9 +249,10 @@ class Room:
         self._tell(listener)
         return listener
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
+    async def current(self, seat: int | None) -> dict[str, Any]:
         """What a new connection for ``seat`` would be sent first (the HTTP API's answer)."""
-        return self.message_for(self._listener(seat))
+        async with self.lock:
+            return self.message_for(self._listener(seat))
 
     def resend(self, listener: Listener, reply_to: int | str | None = None) -> None:
         """Send a connection its current view again, with the recent events (it asked; its
