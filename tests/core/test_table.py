@@ -232,3 +232,18 @@ def test_a_bot_asked_elsewhere_hands_its_choice_back(tap):
     assert table.ready_bots() == []
     with pytest.raises(IllegalActionError, match="not a bot's"):
         table.play_bot(1, "tap")
+
+
+def test_a_failed_save_does_not_refuse_the_move_it_follows(tap, tmp_path):
+    """The move is made; the table says why it could not be saved, and saves again at the next change."""
+    folder = tmp_path / "saves"
+    folder.mkdir()
+    table = Table(tap.new(players=2, seed=3), {}, clock=SimulatedClock(), save=folder / "game.json")
+    folder.rmdir()  # the folder went away after the start
+    table.submit(0, "tap")
+    assert table.state.record().moves == [(0, "tap")]
+    assert table.save_error.startswith(f"cannot save the game to {folder / 'game.json'}")
+    folder.mkdir()
+    table.submit(1, "tap")
+    assert table.save_error is None
+    assert json.loads((folder / "game.json").read_text())["moves"] == [[0, "tap"], [1, "tap"]]

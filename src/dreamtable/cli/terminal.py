@@ -128,6 +128,8 @@ class TerminalGame:
         return table.state
 
     def _news(self) -> None:
+        if self.table.save_error is not None:
+            self.console.print(f"[yellow]The game goes on but is not saved:[/] {self.table.save_error}")
         viewer = self._viewer()
         news = self.table.news(viewer)
         if news and self._prompt_open is not None:

@@ -23,7 +23,7 @@ from typing import Any, Callable, Mapping, Protocol
 
 from .clock import Clock, RealClock, SimulatedClock
 from .contract import State
-from .errors import IllegalActionError
+from .errors import IllegalActionError, RecordError
 from .forms import ActionForm
 from .reveals import Reveal, reveal_of
 from .seats import seat_list, seat_name
@@ -79,6 +79,8 @@ class Table:
                         if getattr(bot, "real_time", False)}  # real-time bots, by seat
         self.clock: Clock = clock or RealClock()
         self.save_path = save
+        self.save_error: str | None = None
+        """Why the last save failed (the disk is full, the folder went away), or None."""
         self.undo_enabled = undo and bool(self.humans)
         self.seq = 0
         """Counts every change (move, expiry, undo): a client's move names the ``seq`` it saw."""
@@ -168,7 +170,11 @@ class Table:
         self._waiting.clear()
         self._arm()
         if self.save_path is not None:
-            self.state.record().save(self.save_path)
+            try:
+                self.state.record().save(self.save_path)
+                self.save_error = None
+            except RecordError as error:  # the move stands; saving failing is news, not a refusal
+                self.save_error = str(error)
 
     # -- time -------------------------------------------------------------------------------------
     def _arm(self) -> None:
