@@ -111,9 +111,10 @@ def test_a_penalised_clue_is_named_to_the_clue_givers_and_not_to_the_dreamer():
     state = new(4, seed=7, auto_clue_check="penalize")
     element = state.element
     play(state, 1, f"clue {state.seq} {element}s")
-    assert last(state, 2, "clue-penalty")["text"] == (
-        f"B's clue was improper ({element}s: same stem): the card goes in front of them as a penalty.")
-    assert last(state, 0, "clue-penalty")["text"] == "B's clue was improper: the card goes in front of them as a penalty."
+    assert last(state, 2, "card-gone")["text"] == (
+        f"B's clue was improper ({element}s: same stem): Element 1 goes in front of them as a penalty. "
+        "A new card is in play.")
+    assert last(state, 0, "card-gone")["text"] == "Element 1 has gone: a new card is in play."  # WID-R11
     assert element not in json.dumps(state.log(0))
 
 
@@ -124,9 +125,10 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
     play(state, 2, f"flag c{clue}")
     play(state, 3, f"flag c{clue}")
     assert last(state, None, "flag")["text"] == f"D flags c{clue}."
-    assert last(state, None, "flagged-improper") == {
-        "kind": "flagged-improper", "actor": None, "id": clue, "author": 1,
-        "text": f"c{clue} is improper by the players' flags: a penalty for B."}
+    assert last(state, 2, "card-gone") == {
+        "kind": "card-gone", "actor": None, "seq": 1, "penalty": {"seat": 1, "id": clue, "word": None, "reason": None},
+        "text": f"c{clue} is improper by the players' flags: Element 1 goes in front of B as a penalty. "
+                "A new card is in play."}
     state.expire(next(timer for timer in state.timers if timer.name.startswith("clue-")))
     assert last(state, None, "time-up")["text"] == "C's time ran out: the turn passes."
     state.expire("night")
@@ -136,7 +138,9 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
                                               "text": "The night ends: the Dreamer declined the last answer. "
                                                       "The Dreamer recounts the dream."}
     play(state, 0, "recount a cat")
-    assert last(state, None, "recount")["text"] == "The Dreamer recounts: “a cat”. The clue-givers review the night."
+    assert last(state, None, "recount")["text"] == "The Dreamer recounts: “a cat”."
+    assert last(state, None, "unmask")["text"] == ("The Dreamer takes off the mask. Right: none. "
+                                                   f"Penalties: {state.board[0]['element']} (B). The clue-givers review the night.")
     play(state, 2, "vote-penalty 1 cancel")
     assert last(state, None, "vote") == {"kind": "vote", "actor": 2, "vote": "penalty", "card": 1, "choice": "cancel",
                                          "text": "C votes vote-penalty 1 cancel."}

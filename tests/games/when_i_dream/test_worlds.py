@@ -143,7 +143,7 @@ def finish_round(state):
         play(state, seat, "done")
 
 
-def test_issue13_point3_cards_that_went_under_unseen_stay_unknown_to_that_dreamer():
+def test_issue14_point9_cards_of_a_night_went_under_seen_by_its_unmasked_dreamer_too():
     state = night_with_cards(new(auto_clue_check="off"))
     first = state.dreamer
     last_night = {entry["card"][0] for entry in state.board}
@@ -152,8 +152,8 @@ def test_issue13_point3_cards_that_went_under_unseen_stay_unknown_to_that_dreame
     tail = [pos for pos, (index, _, _) in enumerate(state.deck) if index in last_night]
     assert len(tail) == 6
     mine, theirs = worlds(state, first, 100), worlds(state, state.dreamer, 100)
-    for pos in tail:  # the first Dreamer never saw them; the others did, and know where they are
-        assert sum(world.deck[pos][0] == state.deck[pos][0] for world in mine) <= 10
+    for pos in tail:  # the first Dreamer saw them in the review, unmasked, as the others did: all know where they are
+        assert all(world.deck[pos][0] == state.deck[pos][0] for world in mine)
         assert all(world.deck[pos][0] == state.deck[pos][0] for world in theirs)
         # how a card was turned under the deck is nobody's to know, but it shows another Element than before
         shown = state.down[state.deck[pos][0]][:2]

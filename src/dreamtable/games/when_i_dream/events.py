@@ -4,7 +4,9 @@ The rules build events from small values only — seats as ints, card numbers (`
 every Element revealed in the game), clue ids, words as typed — and never text: the sentences
 below (declared on the game as ``WhenIDream.sentences``) are written only when a log is read.
 What the Dreamer may not know is wrapped in a ``Secret`` and reads ``null`` for the Dreamer (and a
-spectator): the Element in play, the verdict on a guess, an improper clue's word and why.
+spectator): the Element in play, the verdict on a guess, and every penalty of the night — a penalty
+is told as part of the ``card-gone`` notice the Dreamer gets anyway, so the Dreamer's log says only
+that the card changed, never that a penalty was given nor to whom (WID-R11, issue 14 point 9).
 
 ====================  ========  ===========================================================
 kind                  actor     fields
@@ -16,20 +18,24 @@ kind                  actor     fields
 ``clue-pass``         the giver ``seq``
 ``clue-rejected``     the giver ``seq``; ``word`` and ``reason`` for the giver only, ``null``
                                 for everyone else (WID-R14)
-``clue-penalty``      the giver ``seq``; ``word`` and ``reason``, ``null`` for the Dreamer
-                                (WID-R13)
 ``time-up``           null      ``seat``: the clue-giver whose clock ran out (WID-R8)
 ``flag``              the flagger ``id``: the clue flagged (WID-R15)
-``flagged-improper``  null      ``id``; ``author``: the seat whose clue it was (WID-R15)
 ``guess``             Dreamer   ``seq``, ``guess``; ``verdict``: ``right`` or ``wrong``, ``null``
                                 for the Dreamer (WID-R9)
 ``dream-pass``        Dreamer   ``seq`` (WID-R10)
-``card-gone``         null      ``seq``: the card that left play
+``card-gone``         null      ``seq``: the card that left play; ``penalty``: when an improper clue
+                                sent it in front of its author (WID-R13), ``{seat, id, word,
+                                reason}`` (``id`` of a clue flagged improper, WID-R15; ``word``
+                                and ``reason`` of a clue the judge caught, WID-R28), else
+                                ``null``; always ``null`` for the Dreamer (WID-R11)
 ``night-over``        null      — (WID-R12: the last answer may follow)
 ``night-end``         null      ``reason``: ``deck-empty``, ``no-last-answer``, ``declined`` or
                                 ``last-answer`` (WID-R12, WID-R16)
 ``recount``           Dreamer   ``dream``: the recount's words (WID-R17; empty when the clock
                                 ran out)
+``unmask``            null      ``cards``: the night's cards ``{seq, element, side, guess,
+                                owner}`` as the night left them: the Dreamer takes off the mask
+                                for the review (issue 14, point 9)
 ``vote``              the voter ``vote``: ``side``, ``mention`` or ``penalty``; ``card``: its
                                 number in the night (1, 2, …); ``choice`` (WID-R18)
 ``done``              the voter —
@@ -53,25 +59,23 @@ TYPING_EVENT = "typing"
 CLUE_EVENT = "clue"
 CLUE_PASS_EVENT = "clue-pass"
 CLUE_REJECTED = "clue-rejected"
-CLUE_PENALTY = "clue-penalty"
 TIME_UP = "time-up"
 FLAG_EVENT = "flag"
-FLAGGED_IMPROPER = "flagged-improper"
 GUESS_EVENT = "guess"
 DREAM_PASS_EVENT = "dream-pass"
 CARD_GONE = "card-gone"
 NIGHT_OVER = "night-over"
 NIGHT_END = "night-end"
 RECOUNT_EVENT = "recount"
+UNMASK = "unmask"
 VOTE = "vote"
 DONE_EVENT = "done"
 DAY = "day"
 GAME_OVER = "game-over"
 
 EVENT_KINDS = frozenset((
-    ROUND, REVEAL, TYPING_EVENT, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_REJECTED, CLUE_PENALTY, TIME_UP, FLAG_EVENT,
-    FLAGGED_IMPROPER, GUESS_EVENT, DREAM_PASS_EVENT, CARD_GONE, NIGHT_OVER, NIGHT_END, RECOUNT_EVENT, VOTE, DONE_EVENT,
-    DAY, GAME_OVER,
+    ROUND, REVEAL, TYPING_EVENT, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_REJECTED, TIME_UP, FLAG_EVENT, GUESS_EVENT,
+    DREAM_PASS_EVENT, CARD_GONE, NIGHT_OVER, NIGHT_END, RECOUNT_EVENT, UNMASK, VOTE, DONE_EVENT, DAY, GAME_OVER,
 ))
 """Every kind of event the rules emit; ``WhenIDream.sentences`` has one sentence for each."""
 
@@ -103,11 +107,36 @@ def clue_rejected_sentence(event: Mapping[str, Any]) -> str:
     return f"Your clue {word!r} was not published: {str(event['reason']).replace('_', ' ')}."
 
 
-def clue_penalty_sentence(event: Mapping[str, Any]) -> str:
-    """``B's clue was improper (dogs: same stem): …``; the Dreamer is not told the word or why."""
-    word = event["word"]
-    why = "" if word is None else f" ({word}: {str(event['reason']).replace('_', ' ')})"
-    return f"{seat_name(event['actor'])}'s clue was improper{why}: the card goes in front of them as a penalty."
+def card_gone_sentence(event: Mapping[str, Any]) -> str:
+    """``Element 3 has gone: a new card is in play.``; the clue-givers also read whose penalty it became.
+
+    The Dreamer (and a spectator) read ``penalty`` as ``null``: to them a penalised card is only a
+    card that changed (WID-R11, WID-R13)."""
+    gone = f"Element {event['seq']} has gone: a new card is in play."
+    penalty = event.get("penalty")
+    if penalty is None:
+        return gone
+    if penalty["id"] is not None:  # WID-R15
+        return (f"c{penalty['id']} is improper by the players' flags: Element {event['seq']} goes in front of "
+                f"{seat_name(penalty['seat'])} as a penalty. A new card is in play.")
+    why = f" ({penalty['word']}: {str(penalty['reason']).replace('_', ' ')})"
+    return (f"{seat_name(penalty['seat'])}'s clue was improper{why}: Element {event['seq']} goes in front of them "
+            "as a penalty. A new card is in play.")
+
+
+def unmask_sentence(event: Mapping[str, Any]) -> str:
+    """``The Dreamer takes off the mask. Right: dog. Wrong: cat (said hat), moon (passed). Penalties: sun (B). …``"""
+    cards = event["cards"]
+    right = [card["element"] for card in cards if card["side"] == "yellow"]
+    wrong = [f"{card['element']} ({'said ' + card['guess'] if card['guess'] else 'passed'})"
+             for card in cards if card["side"] == "blue"]
+    penalties = [f"{card['element']} ({seat_name(card['owner'])})" for card in cards if card["side"] == "penalty"]
+    parts = [f"Right: {', '.join(right) or 'none'}."]
+    if wrong:
+        parts.append(f"Wrong: {', '.join(wrong)}.")
+    if penalties:
+        parts.append(f"Penalties: {', '.join(penalties)}.")
+    return f"The Dreamer takes off the mask. {' '.join(parts)} The clue-givers review the night."
 
 
 def guess_sentence(event: Mapping[str, Any]) -> str:
@@ -144,16 +173,15 @@ SENTENCES: Mapping[str, Sentence] = {
     CLUE_EVENT: "{actor:seat} says: {word} (c{id}).",
     CLUE_PASS_EVENT: "{actor:seat} passes.",
     CLUE_REJECTED: clue_rejected_sentence,
-    CLUE_PENALTY: clue_penalty_sentence,
     TIME_UP: "{seat:seat}'s time ran out: the turn passes.",
     FLAG_EVENT: "{actor:seat} flags c{id}.",
-    FLAGGED_IMPROPER: "c{id} is improper by the players' flags: a penalty for {author:seat}.",
     GUESS_EVENT: guess_sentence,
     DREAM_PASS_EVENT: "The Dreamer passes this card.",
-    CARD_GONE: "Element {seq} has gone: a new card is in play.",
+    CARD_GONE: card_gone_sentence,
     NIGHT_OVER: "The night is over: the Dreamer may give one last answer.",
     NIGHT_END: night_end_sentence,
-    RECOUNT_EVENT: "The Dreamer recounts: “{dream}”. The clue-givers review the night.",
+    RECOUNT_EVENT: "The Dreamer recounts: “{dream}”.",
+    UNMASK: unmask_sentence,
     VOTE: vote_sentence,
     DONE_EVENT: "{actor:seat} has finished reviewing.",
     DAY: day_sentence,

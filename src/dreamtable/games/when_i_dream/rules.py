@@ -19,10 +19,9 @@ from . import judge
 from .confusables import mixes_latin
 from .freetext import clean
 from .events import (
-    CARD_GONE, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_PENALTY, CLUE_REJECTED, DAY, DONE_EVENT, DREAM_PASS_EVENT,
-    FLAG_EVENT, FLAGGED_IMPROPER, GAME_OVER, GUESS_EVENT, NIGHT_END, NIGHT_END_DECK_EMPTY, NIGHT_END_DECLINED,
-    NIGHT_END_LAST_ANSWER, NIGHT_END_NO_LAST_ANSWER, NIGHT_OVER, RECOUNT_EVENT, REVEAL, ROUND, TIME_UP, TYPING_EVENT,
-    VOTE,
+    CARD_GONE, CLUE_EVENT, CLUE_PASS_EVENT, CLUE_REJECTED, DAY, DONE_EVENT, DREAM_PASS_EVENT, FLAG_EVENT, GAME_OVER,
+    GUESS_EVENT, NIGHT_END, NIGHT_END_DECK_EMPTY, NIGHT_END_DECLINED, NIGHT_END_LAST_ANSWER, NIGHT_END_NO_LAST_ANSWER,
+    NIGHT_OVER, RECOUNT_EVENT, REVEAL, ROUND, TIME_UP, TYPING_EVENT, UNMASK, VOTE,
 )
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
@@ -472,8 +471,11 @@ class DreamState(State[DreamMove]):
         return events
 
     def _resolve(self, side: str, guess: str | None, events: list[Event], final: bool = False,
-                 owner: int | None = None) -> list[Event]:
-        """The card in play leaves the deck for Yellow, Blue or a penalty pile; the next is revealed."""
+                 owner: int | None = None, penalty: dict[str, Any] | None = None) -> list[Event]:
+        """The card in play leaves the deck for Yellow, Blue or a penalty pile; the next is revealed.
+
+        ``penalty`` (``{seat, id, word, reason}``) says why a penalty card left: it rides on the
+        ``card-gone`` notice, hidden from the Dreamer, who hears only that the card changed (WID-R11)."""
         entry = self.deck.pop(0)
         self._top_left()
         if final:  # no card is revealed after the last answer: nobody has seen the new top
@@ -485,7 +487,8 @@ class DreamState(State[DreamMove]):
             self.penalties[owner].append(element)
         if final:
             return events + self._close_night(NIGHT_END_LAST_ANSWER)
-        events.append(Event(CARD_GONE, None, {"seq": self.seq}))
+        shown = None if penalty is None else self._hidden_from_dreamer(penalty)
+        events.append(Event(CARD_GONE, None, {"seq": self.seq, "penalty": shown}))
         return events + self._reveal()
 
     def _clue_turn(self, seat: int, action: DreamMove) -> list[Event]:
@@ -524,9 +527,8 @@ class DreamState(State[DreamMove]):
                                                 "reason": owner_only(seat, reason)})]
         if reason:  # penalize: WID-R13, WID-R28
             self._next_clue_turn()
-            penalty = Event(CLUE_PENALTY, seat, {"seq": self.seq, "word": self._hidden_from_dreamer(word),
-                                                 "reason": self._hidden_from_dreamer(reason)})
-            return self._resolve(PENALTY, None, [penalty], owner=seat)
+            return self._resolve(PENALTY, None, [], owner=seat,
+                                 penalty={"seat": seat, "id": None, "word": word, "reason": reason})
         clue_id = self.turn_no  # one clue per turn at most, so unique within the game
         self.clues.append({"id": clue_id, "seq": self.seq, "seat": seat, "word": word})
         self._next_clue_turn()
@@ -549,8 +551,8 @@ class DreamState(State[DreamMove]):
         quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
         if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
             author = clue["seat"]
-            events.append(Event(FLAGGED_IMPROPER, None, {"id": clue_id, "author": author}))
-            return self._resolve(PENALTY, None, events, owner=author)
+            return self._resolve(PENALTY, None, events, owner=author,
+                                 penalty={"seat": author, "id": clue_id, "word": None, "reason": None})
         return events
 
     # -- the day -----------------------------------------------------------------------------------
@@ -560,13 +562,18 @@ class DreamState(State[DreamMove]):
         return [Event(NIGHT_END, None, {"reason": reason})]
 
     def _take_recount(self, text: str) -> list[Event]:
-        """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text."""
+        """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text.
+
+        Then the Dreamer takes off the mask, as in the rulebook: the night's cards are shown to
+        everyone for the review, which the Dreamer could otherwise read from the votes (issue 14, point 9)."""
         self.recount = text
         for entry in self.board:  # Blue cards too: the review may move one to Yellow
             if entry["side"] in (YELLOW, BLUE):
                 entry["mentioned"] = self.mentioned(entry, text)
         self.phase = REVIEW
-        return [Event(RECOUNT_EVENT, self.dreamer, {"dream": text})]
+        cards = [{"seq": e["seq"], "element": e["element"], "side": e["side"], "guess": e["guess"], "owner": e["owner"]}
+                 for e in self.board]
+        return [Event(RECOUNT_EVENT, self.dreamer, {"dream": text}), Event(UNMASK, None, {"cards": cards})]
 
     def mentioned(self, entry: Entry, text: str) -> bool:
         """Whether the recount ``text`` names the card: a word matching its Element, or its guess's own text."""
@@ -615,7 +622,7 @@ class DreamState(State[DreamMove]):
                 assert owner is not None, "a penalty card always has an owner (WID-R13)"
                 self.penalties[owner].remove(entry["element"])
                 entry["side"] = "cancelled"
-                self._to_bottom(entry["card"], frozenset((self.dreamer,)))
+                self._to_bottom(entry["card"], frozenset())  # seen by all: the Dreamer is unmasked
 
     def _score_round(self) -> list[Event]:
         """WID-R19 to R22: score the round, reveal the roles, clear the board, pass the mask left."""
@@ -631,9 +638,9 @@ class DreamState(State[DreamMove]):
             gains[seat] = yellow if role == FAIRY else blue if role == BOOGEYMAN else sandman_points(yellow, blue)
         for seat in range(self.players):
             self.points[seat] += gains[seat]
-        for entry in self.board:  # WID-R22
+        for entry in self.board:  # WID-R22; everyone saw them, the Dreamer since the review
             if entry["side"] in (YELLOW, BLUE):
-                self._to_bottom(entry["card"], frozenset((self.dreamer,)))
+                self._to_bottom(entry["card"], frozenset())
         events = [Event(DAY, None, {"round": self.round + 1, "dreamer": self.dreamer, "yellow": yellow, "blue": blue,
                                     "bonus": bonus, "roles": self.roles[:], "gains": gains})]
         self.round += 1
@@ -668,6 +675,7 @@ class DreamState(State[DreamMove]):
         know is wrapped in a ``Secret`` that reads ``null`` for the Dreamer and a spectator (WID-R11)."""
         dreamer = self.dreamer
         over = self.phase == OVER
+        unmasked = self.phase in (REVIEW, OVER)  # issue 14, point 9: the mask comes off after the recount
         sees_past = self.options["dreamer_sees_past_clues"]
         clues: list[Any] = []
         for clue in self.clues:
@@ -679,7 +687,7 @@ class DreamState(State[DreamMove]):
             public = {"seq": entry["seq"], "element": entry["element"], "side": entry["side"],
                       "guess": entry["guess"], "owner": entry["owner"], "mentioned": entry["mentioned"]}
             own_guess = {"seq": entry["seq"], "guess": entry["guess"]} if self.options["dreamer_sees_own_guesses"] else None
-            cards.append(public if over else self._hidden_from_dreamer(public, own_guess))
+            cards.append(public if unmasked else self._hidden_from_dreamer(public, own_guess))
         roles = [role if role is None or over else Secret(role, frozenset((seat,)), None)
                  for seat, role in enumerate(self.roles)]
         return {
@@ -695,7 +703,7 @@ class DreamState(State[DreamMove]):
             "cards": cards,
             "roles": roles,
             "recount": self.recount,
-            "penalties": [len(p) if over else self._hidden_from_dreamer(len(p)) for p in self.penalties],
+            "penalties": [len(p) if unmasked else self._hidden_from_dreamer(len(p)) for p in self.penalties],
             "points": self.points[:],
             "deck": len(self.deck),
             "votes": [{"vote": kind[len("vote-"):], "card": index + 1, "ballots": len(ballots)}

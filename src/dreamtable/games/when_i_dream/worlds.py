@@ -5,9 +5,10 @@ What each seat knows of the cards:
 * nobody knows the *fresh* cards below the top (never revealed) nor the orientation a card was
   turned to when it went under the deck (WID-R3); those who saw a card before its turn know it
   shows another Element now;
-* the Dreamer of the night does not see the card in play, nor any card of the night's board: only
-  the guesses they made and the clues, which are public. Those cards went under the deck at the
-  end of the round still unseen by that Dreamer (``DreamState.down``);
+* the Dreamer of the night does not see the card in play, nor any card of the night's board until
+  the recount is in: only the guesses they made and the clues, which are public. From the review
+  the Dreamer is unmasked and sees the board (issue 14, point 9). Cards of a night that went
+  under the deck still unseen by someone are recorded in ``DreamState.down``;
 * after a last answer the new top card was never revealed (``DreamState.top_blind``).
 
 The cards a seat has not seen are dealt again from themselves: one pool of card indices, shuffled
@@ -29,7 +30,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from . import judge
-from .rules import BLUE, FINAL, NIGHT, OVER, PENALTY, YELLOW, DreamState, spirit_set
+from .rules import BLUE, FINAL, NIGHT, OVER, PENALTY, RECOUNTING, YELLOW, DreamState, spirit_set
 from .words import load_deck
 
 RIGHT = 0.5
@@ -143,7 +144,8 @@ def _deal_cards(world: DreamState, seat: int) -> None:
     deck_places = [pos for pos, (index, _, _) in enumerate(deck)
                    if (seat in down[index][2] if index in down else
                        seat in world.top_blind if pos == 0 else pos <= world.fresh)]
-    board_places = [i for i, entry in enumerate(board) if seat == world.dreamer and entry["side"] != "cancelled"]
+    masked = seat == world.dreamer and world.phase in (NIGHT, FINAL, RECOUNTING)  # unmasked for the review
+    board_places = [i for i, entry in enumerate(board) if masked and entry["side"] != "cancelled"]
     pool = sorted([deck[pos][0] for pos in deck_places] + [board[i]["card"][0] for i in board_places])
     world._shuffle(pool)
     # Places with clues draw first (the board's cards, the card in play), each the first card that fits.
