@@ -23,9 +23,11 @@ run: install
 play: install
 	$(BIN)/dreamtable
 
+# The server tests run against a real PostgreSQL too: .ci/postgres.sh installs (Debian's postgresql),
+# starts it on loopback and prints its URL, unless DREAMTABLE_TEST_PG already names one.
 test: install-test
 	$(BIN)/mypy
-	$(BIN)/pytest
+	DREAMTABLE_TEST_PG="$${DREAMTABLE_TEST_PG:-$$(.ci/postgres.sh)}" $(BIN)/pytest
 
 bench: install
 	$(BIN)/dreamtable bench

@@ -1,9 +1,8 @@
 """Fixtures of the server tests: a server on SQLite and on a real PostgreSQL, and clients.
 
-PostgreSQL comes from ``DREAMTABLE_TEST_PG`` (a URL of a role that may create databases; `.ci/run`
-installs and starts Debian's postgresql and sets it). Each test gets a fresh database. Without
-the variable the PostgreSQL cases are skipped, saying so, unless ``DREAMTABLE_REQUIRE_PG`` is set
-(as CI does), where a missing server fails the run.
+PostgreSQL comes from ``DREAMTABLE_TEST_PG`` (a URL of a role that may create databases; `make
+test` installs and starts Debian's postgresql through .ci/postgres.sh and sets it). Each test gets a
+fresh database. Without the variable the PostgreSQL cases fail, saying how to get one: they never skip.
 """
 
 from __future__ import annotations
@@ -27,9 +26,8 @@ PG = os.environ.get("DREAMTABLE_TEST_PG")
 def pg_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database for one test; dropped afterwards."""
     if not PG:
-        if os.environ.get("DREAMTABLE_REQUIRE_PG"):
-            pytest.fail("DREAMTABLE_REQUIRE_PG is set but DREAMTABLE_TEST_PG is not: no PostgreSQL to test against")
-        pytest.skip("no PostgreSQL: set DREAMTABLE_TEST_PG (see .ci/postgres.sh)")
+        pytest.fail("no PostgreSQL to test against: run the tests with `make test` (it starts one through "
+                    ".ci/postgres.sh), or set DREAMTABLE_TEST_PG to a URL of a role that may create databases")
     name = "dt_" + secrets.token_hex(6)
     base, _, _ = PG.rpartition("/")
 
