@@ -11,11 +11,15 @@ $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-install: $(BIN)/python
+# Installed once, and again only when pyproject.toml changes (make run does not reinstall each time).
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
 	$(BIN)/pip install --quiet -e .
+	touch $@
+
+install: $(VENV)/.installed
 
 install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,rl]'
 
 run: install
 	$(BIN)/dreamtable serve
@@ -24,10 +28,12 @@ play: install
 	$(BIN)/dreamtable
 
 # The server tests run against a real PostgreSQL too: .ci/postgres.sh installs (Debian's postgresql),
-# starts it on loopback and prints its URL, unless DREAMTABLE_TEST_PG already names one.
+# starts it on loopback and prints its URL, unless DREAMTABLE_TEST_PG already names one. The browser
+# tests drive Debian's chromium; .ci/browser.sh installs it and axe-core (npm) and prints axe's path.
 test: install-test
 	$(BIN)/mypy
-	DREAMTABLE_TEST_PG="$${DREAMTABLE_TEST_PG:-$$(.ci/postgres.sh)}" $(BIN)/pytest
+	DREAMTABLE_TEST_PG="$${DREAMTABLE_TEST_PG:-$$(.ci/postgres.sh)}" \
+	DREAMTABLE_TEST_AXE="$${DREAMTABLE_TEST_AXE:-$$(.ci/browser.sh)}" $(BIN)/pytest
 
 bench: install
 	$(BIN)/dreamtable bench

@@ -19,6 +19,9 @@ for _ in $(seq 30); do
 done
 as_root su postgres -c "psql -q -p $port -tc \"SELECT 1 FROM pg_roles WHERE rolname='dreamtable'\"" | grep -q 1 ||
     as_root su postgres -c "psql -q -p $port -c \"CREATE ROLE dreamtable LOGIN PASSWORD 'dreamtable' CREATEDB\"" >&2
+# The tests drop their databases WITH (FORCE), which must also end an autovacuum worker that has
+# just started on one; ending a process of no role takes pg_signal_backend.
+as_root su postgres -c "psql -q -p $port -c \"GRANT pg_signal_backend TO dreamtable\"" >&2
 as_root su postgres -c "psql -q -p $port -tc \"SELECT 1 FROM pg_database WHERE datname='dreamtable'\"" | grep -q 1 ||
     as_root su postgres -c "createdb -p $port -O dreamtable dreamtable" >&2
 echo "postgresql://dreamtable:dreamtable@127.0.0.1:$port/dreamtable"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import time
 from typing import Any, Iterator
 
 import asyncpg
@@ -42,7 +43,16 @@ def pg_url() -> Iterator[str]:
     try:
         yield f"{base}/{name}"
     finally:
-        asyncio.run(run(f"DROP DATABASE {name} WITH (FORCE)"))
+        # FORCE must also end an autovacuum worker that has just started on the database, which takes
+        # pg_signal_backend (.ci/postgres.sh grants it); without it, wait for the worker to finish.
+        for attempt in range(50):
+            try:
+                asyncio.run(run(f"DROP DATABASE {name} WITH (FORCE)"))
+                break
+            except asyncpg.InsufficientPrivilegeError:
+                if attempt == 49:
+                    raise
+                time.sleep(0.1)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -56,10 +56,11 @@ class ServerProcess:
     def ws_url(self) -> str:
         return f"ws://{HOST}:{self.port}"
 
-    def start(self, seconds: float = 30.0) -> "ServerProcess":
-        """Start the server and wait until it answers (a port taken meanwhile: try another)."""
+    def start(self, seconds: float = 30.0, same_port: bool = False) -> "ServerProcess":
+        """Start the server and wait until it answers (a port taken meanwhile: try another;
+        ``same_port``: on the port of the previous start, as a restarted server would be)."""
         for _ in range(3):
-            self.port = free_port()
+            self.port = self.port if same_port and self.port else free_port()
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "dreamtable.cli.main", "serve", "--host", HOST, "--port", str(self.port),
                  "--db", self.db, "--bot-delay", str(self.bot_delay)],

@@ -1,0 +1,32 @@
+"""The Makefile (issue 14, point 17): `make run` installs the package once, and again only when
+pyproject.toml changes, instead of reinstalling at every start."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def planned(folder: Path, target: str) -> str:
+    """What `make -n TARGET` would run in ``folder`` (nothing is run)."""
+    return subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True, check=True).stdout
+
+
+def test_make_run_installs_only_when_pyproject_changes(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    (tmp_path / ".venv" / "bin").mkdir(parents=True)
+    (tmp_path / ".venv" / "bin" / "python").touch()
+    assert "pip install" in planned(tmp_path, "run")  # never installed: install
+    stamp = tmp_path / ".venv" / ".installed"
+    stamp.touch()
+    later = time.time() + 10
+    os.utime(stamp, (later, later))
+    assert "pip install" not in planned(tmp_path, "run")  # installed and unchanged: just start
+    os.utime(tmp_path / "pyproject.toml", (later + 10, later + 10))
+    assert "pip install" in planned(tmp_path, "run")  # dependencies changed: install again
