@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
@@ -35,6 +36,16 @@ A = TypeVar("A", bound=Hashable)
 """The action type of one game (each game's states and notation use one)."""
 
 RECENT_EVENTS = 8
+
+COMMON_PROMPTS: Mapping[str, Sentence] = {
+    "over": "The game is over.",
+    "your-move": "Your move.",
+    "you-may-act": "You may act now.",
+    "waiting-clock": "Waiting for the clock.",
+    "waiting-for": "Waiting for {seat:seat}.",
+    "say": "{text}",  # a game that words its question itself (``State._prompt``)
+}
+"""The questions every game shares (``State.ask``); a game's own are in ``Game.prompts``."""
 """How many of the last events a view carries, as a player would remember them at the table."""
 
 VIEW_SCHEMA_FILE = "view.schema.json"
@@ -82,10 +93,9 @@ class Option:
                 allowed = ", ".join(repr(c) for c in self.choices)
                 raise SetupError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
         elif type(value) is not type(self.default):
-            raise SetupError(
-                f"option {self.name} takes a {type(self.default).__name__} "
-                f"(default {self.default!r}), not {value!r}"
-            )
+            kind = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text",
+                    "list": "a list", "dict": "a table"}.get(type(self.default).__name__, type(self.default).__name__)
+            raise SetupError(f"option {self.name} takes {kind} (default {self.default!r}), not {value!r}")
         return value
 
 
@@ -132,6 +142,9 @@ class Game(ABC, Generic[A]):
     info: GameInfo
     sentences: ClassVar[Mapping[str, Sentence]] = {}
     """One sentence per event kind (see :mod:`.sentences`); the test kit checks every kind has one."""
+    prompts: ClassVar[Mapping[str, Sentence]] = {}
+    """One sentence per kind of question the game asks (``State._ask``), beside :data:`COMMON_PROMPTS`;
+    a browser words the same ``ask`` in its reader's language from its own catalogue."""
     bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
     """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
     # True when the evaluation's values of sibling moves differ by far less than the exploration
@@ -210,6 +223,10 @@ class Game(ABC, Generic[A]):
         """The words of an event as a seat sees it (``{"kind", "actor", **fields}``)."""
         return write_sentence(self.sentences, event)
 
+    def prompt_text(self, ask: Mapping[str, Any]) -> str:
+        """The words of a question (``{"kind", **fields}``, see ``State.ask``)."""
+        return write_sentence(self.prompts if ask["kind"] in self.prompts else COMMON_PROMPTS, ask)
+
     @cached_property
     def view_schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's board (``view["board"]``), shipped in its package."""
@@ -220,6 +237,137 @@ class Game(ABC, Generic[A]):
         except FileNotFoundError:
             raise FileNotFoundError(f"{self.id} ships no view schema: {path} is missing") from None
         return schema
+
+    # -- fixed encodings for learning: action ids and observation tensors (docs/adapters.md) ---
+    encoding_module: ClassVar[str | None] = None
+    """The module holding this game's :class:`Encoding` as ``ENCODING`` (``games/<game>/encoding.py``),
+    imported when first asked; ``None``: the game has none and the methods below raise
+    :class:`EncodingUnavailable`."""
+
+    @cached_property
+    def encoding(self) -> "Encoding":
+        """This game's :class:`Encoding` (``EncodingUnavailable`` when it has none)."""
+        if self.encoding_module is None:
+            raise EncodingUnavailable(
+                f"{self.info.name} has no fixed action ids or observation tensors (docs/adapters.md says why)")
+        import importlib
+
+        found: Encoding = importlib.import_module(self.encoding_module).ENCODING
+        return found
+
+    def num_distinct_actions(self) -> int:
+        """How many action ids there are: every id is ``0 <= id < num_distinct_actions()``, in every
+        state, player count and option setting, and names the same move in each."""
+        return self.encoding.num_distinct_actions
+
+    def action_id(self, action: A, state: "State[A] | None" = None) -> int:
+        """The fixed id of ``action`` (seats in it are absolute); ``EncodingError`` for a value that
+        is not one of the game's listed moves (typed offers and words have no id). Give the ``state``
+        the action is for when its options can rename a move's parts (Dream Cycle's Yellow and Blue
+        fields take the ids of the slots they fill, DC-R9); the default game needs none."""
+        found = self.encoding.action_id(action, state)
+        if found is None:
+            raise EncodingError(f"{action!r:.80} has no action id in {self.info.name}"
+                                + ("" if state is not None else " (without the state it is for)"))
+        return found
+
+    def action_from_id(self, state: "State[A]", action_id: int, seat: int | None = None) -> A:
+        """The legal action of ``seat`` (default: the seat the game waits for) that ``action_id``
+        names; ``IllegalActionError`` naming the bound or the legal ids when it names none."""
+        bound = self.encoding.num_distinct_actions
+        if not _is_int(action_id) or not 0 <= action_id < bound:
+            raise IllegalActionError(f"an action id of {self.info.name} is an int from 0 to {bound - 1}, not {action_id!r:.40}")
+        if seat is None:
+            if not state.actors:
+                raise IllegalActionError(f"action id {action_id}: nobody may act now ({'the game is over' if state.is_over else 'only the clock can move the game'})")
+            seat = state.actors[0]
+        seat = self._encoded_seat(state, seat)
+        action: A | None = self.encoding.action_of_id(action_id, state)
+        legal = state.legal_actions(seat)
+        if action is None or action not in legal:
+            choices = ", ".join(f"{self.action_id(a, state)} ({a})" for a in legal[:12]) + (" …" if len(legal) > 12 else "")
+            what = "names no move" if action is None else f"is '{action}', not legal now"
+            raise IllegalActionError(f"action id {action_id} {what}; {seat_name(seat)} may take: {choices or 'nothing'}")
+        return action
+
+    def legal_action_ids(self, state: "State[A]", seat: int) -> list[int]:
+        """The ids of ``seat``'s legal actions, ascending (an empty list when it may not act)."""
+        return sorted(self.action_id(action, state) for action in state.legal_actions(self._encoded_seat(state, seat)))
+
+    def observation_layout(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The named parts of the observation tensor, in order, each with its shape (see :meth:`observation`)."""
+        return self.encoding.pieces
+
+    def observation_shape(self) -> tuple[int, ...]:
+        """The shape of :meth:`observation`: one flat vector, the same for every player count and option."""
+        return (sum(math.prod(shape) for _, shape in self.encoding.pieces),)
+
+    def observation(self, state: "State[A]", seat: int) -> Any:
+        """What ``seat`` may know of ``state`` as a ``numpy.float32`` vector of :meth:`observation_shape`:
+        the parts of :meth:`observation_layout` one after another (the game's ``encoding.py`` documents
+        each). Built from the state and the seat's knowledge only: two states the seat cannot tell
+        apart give the same vector."""
+        import numpy
+
+        seat = self._encoded_seat(state, seat)
+        flat = numpy.zeros(self.observation_shape(), dtype=numpy.float32)
+        parts: dict[str, Any] = {}
+        start = 0
+        for name, shape in self.encoding.pieces:
+            size = math.prod(shape)
+            parts[name] = flat[start:start + size].reshape(shape)
+            start += size
+        self.encoding.write(state, seat, parts)
+        return flat
+
+    def _encoded_seat(self, state: "State[A]", seat: int | None) -> int:
+        if state.game is not self and state.game.info.id != self.info.id:
+            raise EncodingError(f"this is a {state.game.info.name} state, not a {self.info.name} one")
+        if seat is None or not _is_int(seat) or not 0 <= seat < state.players:
+            raise EncodingError(f"a seat of this {state.players}-player match is an int from 0 to {state.players - 1}, not {seat!r:.40}")
+        return seat
+
+
+class EncodingError(DreamtableError, ValueError):
+    """A value the fixed encodings cannot take: another game's state, a seat that does not exist,
+    an action that has no id."""
+
+
+class EncodingUnavailable(DreamtableError, NotImplementedError):
+    """The game has no fixed action ids or observation tensors (docs/adapters.md says which and why)."""
+
+
+class Encoding(ABC):
+    """A game's fixed encodings for learning (its ``encoding.py``): action ids and the observation tensor.
+
+    ``num_distinct_actions`` bounds the ids; ``pieces`` names the parts of the tensor and their
+    shapes. The :class:`Game` methods of the same names check their arguments and call these.
+    """
+
+    num_distinct_actions: int
+    pieces: tuple[tuple[str, tuple[int, ...]], ...]
+    high: float = 1.0
+    """No entry of the tensor is ever above this (nor below 0), whatever the options."""
+    horizon: int = 10_000
+    """Decisions after which the adapters end an episode as truncated (random play ends well before)."""
+
+    def refuses(self, players: int, options: Mapping[str, Any]) -> str | None:
+        """Why these options cannot be encoded or played turn by turn (a real-time variant), or ``None``."""
+        return None
+
+    @abstractmethod
+    def action_id(self, action: Any, state: Any = None) -> int | None:
+        """The id of ``action`` in ``state``'s game (``None``: the default options), or ``None`` when it
+        is not a move with an id."""
+
+    @abstractmethod
+    def action_of_id(self, action_id: int, state: Any = None) -> Any:
+        """The move ``action_id`` (in range) names in ``state``'s game (``None``: the default options),
+        or ``None`` for an id that names none."""
+
+    @abstractmethod
+    def write(self, state: Any, seat: int, parts: dict[str, Any]) -> None:
+        """Fill the zeroed arrays ``parts`` (one per piece) with what ``seat`` may know of ``state``."""
 
 
 class State(ABC, Generic[A]):
@@ -375,23 +523,35 @@ class State(ABC, Generic[A]):
 
     def prompt(self, seat: int | None) -> str:
         """What the game now asks of ``seat``, in words (a spectator is told whom it waits for)."""
+        return self.game.prompt_text(self.ask(seat))
+
+    def ask(self, seat: int | None) -> dict[str, Any]:
+        """What the game now asks of ``seat`` as a kind and its fields, e.g. ``{"kind": "waiting-for",
+        "seat": 1}``: the words of :meth:`prompt` come from ``Game.prompts`` (or :data:`COMMON_PROMPTS`)."""
         if self.is_over:
-            return "The game is over."
+            return {"kind": "over"}
         actors = self.actors
         if seat is not None and seat in actors:
-            asked = self._prompt(seat)
-            if asked:
+            asked = self._ask(seat)
+            if asked is not None:
                 return asked
-            return "Your move." if seat == actors[0] else "You may act now."
+            return {"kind": "your-move" if seat == actors[0] else "you-may-act"}
         if not actors:
-            return "Waiting for the clock."
-        return f"Waiting for {seat_name(actors[0])}."
+            return {"kind": "waiting-clock"}
+        return {"kind": "waiting-for", "seat": actors[0]}
 
-    def _prompt(self, seat: int) -> str | None:
-        """What the game asks ``seat`` (an actor) now, in words; ``None``: "Your move." (games override).
+    def _ask(self, seat: int) -> dict[str, Any] | None:
+        """What the game asks ``seat`` (an actor) now: ``{"kind", **fields}`` with a kind of
+        ``Game.prompts``, or ``None`` for "Your move." (games override). By default the words of
+        :meth:`_prompt`, which a browser cannot translate.
 
         It must not depend on anything hidden from the other seats unless only ``seat`` sees it.
         """
+        text = self._prompt(seat)
+        return {"kind": "say", "text": text} if text else None
+
+    def _prompt(self, seat: int) -> str | None:
+        """The older way to ask: words only (``None``: "Your move."). Prefer :meth:`_ask`."""
         return None
 
     @property
@@ -416,13 +576,15 @@ class State(ABC, Generic[A]):
             raise ValueError(f"seat must be None or 0–{self.players - 1}, not {seat!r}")
         actors = self.actors
         outcome = self.outcome
+        ask = self.ask(seat)
         return {
             "seat": seat,
             "players": self.players,
             "actors": list(actors),
             "turn": actors[0] if actors else None,
             "timers": [{"name": t.name, "seat": t.seat, "seconds": float(t.seconds)} for t in self.timers],
-            "prompt": self.prompt(seat),
+            "prompt": self.game.prompt_text(ask),
+            "ask": ask,
             "events": self.log(seat, RECENT_EVENTS),
             "outcome": None if outcome is None else {
                 "scores": list(outcome.scores),

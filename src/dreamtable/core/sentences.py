@@ -18,6 +18,11 @@ Sentence = Union[str, Callable[[Mapping[str, Any]], str]]
 """A ``str.format`` template over an event's fields, or a function of them."""
 
 
+def plural(count: float, noun: str, many: str | None = None) -> str:
+    """``1 card``, ``2 cards``, ``1 point``; ``many`` for an irregular plural."""
+    return f"{count:g} {noun if count == 1 else many or noun + 's'}"
+
+
 class _SeatFormatter(string.Formatter):
     """``str.format`` with the specs ``seat`` (one seat as its letter) and ``seats`` (several)."""
 

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi import status as http
 
-from ..agents import make_agent
+from ..agents import bot_names, make_agent
 from ..core.errors import SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
@@ -149,7 +149,8 @@ async def list_games() -> list[dict[str, Any]]:
     for info in games():
         found.append({
             "id": info.id, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
-            "version": info.version,
+            "version": info.version, "bots": ["bot", *bot_names(load(info.id)), "ismcts:500"],
+            "hints": not load(info.id).bots,  # a game played by its own bots has no search to ask
             "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                          "choices": list(o.choices) if o.choices is not None else None} for o in info.options],
         })

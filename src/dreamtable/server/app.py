@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
-from . import api, sockets
+from . import api, hints, sockets, web
 from .hub import Hub, ServerSettings
 from .store import Store
 
@@ -93,8 +93,12 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                   description="Play the dreamtable games online: tables, seats held by join links, "
                               "live play over WebSockets (see docs/server.md).")
     app.include_router(api.router)
+    app.include_router(hints.router)
     app.include_router(sockets.router)
+    app.include_router(web.router)
+    app.mount("/static", web.static_files(), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(web.SecurityHeaders)
 
     @app.exception_handler(UnknownGameError)
     async def unknown_game(_request: Request, refused: UnknownGameError) -> JSONResponse:

@@ -24,7 +24,7 @@ from ..core.clock import WallClock
 from ..core.errors import DreamtableError, IllegalActionError
 from ..core.registry import load
 from ..core.seats import seat_name
-from ..core.table import Bot, Table
+from ..core.table import Bot, Table, ask_bot
 from .models import ChangeRow, TableRow
 from .store import StaleChange
 
@@ -193,11 +193,15 @@ class Room:
         """A move made by filling one of the seat's action forms (a clue, an offer); refused like a move."""
         async with self.lock:
             table = self._live()
-            forms = {form.kind: form for form in table.action_forms(seat)}
-            if kind not in forms:
-                offered = ", ".join(forms) or "none"
+            open_forms = table.action_forms(seat)
+            forms = [form for form in open_forms if form.kind == kind]
+            if not forms:
+                offered = ", ".join(dict.fromkeys(form.kind for form in open_forms)) or "none"
                 raise IllegalActionError(f"no form {kind[:40]!r} is open to you now; your forms: {offered}")
-            table.submit(seat, forms[kind].fill(**values), seen_seq)
+            # several forms may share a kind (Dream Cycle's three brake plans): the one whose
+            # parameters the values name
+            named = [form for form in forms if {param.name for param in form.params} == set(values)]
+            table.submit(seat, (named or forms)[0].fill(**values), seen_seq)
             await self._commit()
 
     async def undo(self, seat: int) -> None:
@@ -293,6 +297,7 @@ class Room:
             "reset": reset,
             "bots": sorted(table.bots),
             "rematch": self.row.rematch,
+            "chat_open": table.state.chat_open,
         }
         if seat is not None and seat in table.humans and not table.is_over:
             message["legal"] = [str(action) for action in table.legal_actions(seat)]
@@ -378,7 +383,8 @@ class Room:
             seat, seq = ready[0], table.seq
             position = table.state.copy()
             bot = table.bots[seat]
-        action = await asyncio.to_thread(bot.choose, position, seat)
+            seconds_left = table.time_left()
+        action = await asyncio.to_thread(ask_bot, bot, position, seat, seconds_left)
         async with self.lock:
             table = self.table
             if table is None or table.seq != seq or seat not in table.bots:

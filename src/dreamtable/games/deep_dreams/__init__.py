@@ -31,6 +31,7 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from .events import SENTENCES
 from .notation import DreamMove, parse_move
+from .prompts import PROMPTS
 from .rules import DreamState
 
 MAX_PLAYERS = 5
@@ -48,6 +49,8 @@ class DeepDreams(Game[DreamMove]):
 
     info = GameInfo("deep-dreams", "Deep Dreams", 2, MAX_PLAYERS, OPTIONS, version=1)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
+    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
+    encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
         first = options["first_player"]

@@ -38,6 +38,7 @@ from .components import MAX_PLAYERS
 from .events import SENTENCES
 from .notation import CycleMove, parse_move
 from .options import OPTIONS, check_options
+from .prompts import PROMPTS
 from .rules import CycleState
 
 
@@ -50,6 +51,8 @@ class DreamCycle(Game[CycleMove]):
     # lapses when its giver gives one up. Records of version 2 may not replay.
     info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=3)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
+    encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
+    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         check_options(players, options)
@@ -69,6 +72,13 @@ class DreamCycle(Game[CycleMove]):
 
         assert isinstance(state, CycleState)
         return evaluate(state, seat)
+
+    def evaluate_all(self, state: State[CycleMove]) -> list[float] | None:
+        """Every seat's value in one pass, each estimate worked out once; see :mod:`.evaluation`."""
+        from .evaluation import evaluate_all
+
+        assert isinstance(state, CycleState)
+        return evaluate_all(state)
 
     def render(self, view: dict[str, Any]) -> Any:
         """The Dreamscape with tokens, every Interpretation tile and the chi (see :mod:`.render`)."""

@@ -27,6 +27,7 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from .events import SENTENCES
 from .notation import WellMove, parse_move
+from .prompts import PROMPTS
 from .rules import WellState
 
 OPTIONS = (
@@ -42,6 +43,8 @@ class Dreamwell(Game[WellMove]):
 
     info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
+    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
+    encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     evaluation_needs_normalizing = True  # one action moves the evaluation by thousandths
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:

@@ -34,6 +34,7 @@ from ...core.sentences import Sentence
 from . import evaluation
 from .events import DEAL, DRAW, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
+from .prompts import PROMPTS
 from .rules import SogniState
 
 MAX_PLAYERS = 4
@@ -61,11 +62,16 @@ class SogniEIncubi(Game[Move]):
         PASS: pass_sentence,
         GAME_OVER: game_over_sentence,
     }
+    encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
+    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]
         if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
+        if options["hand_limit"] < 1:  # below 1 nobody could ever draw (SI-R3)
+            raise SetupError(f"hand_limit is the hand size from which drawing stops, at least 1 (default 10), "
+                             f"not {options['hand_limit']}")
         return SogniState.setup(self, players, seed, options)
 
     def parse_action(self, state: State[Move], seat: int, text: str) -> Move:

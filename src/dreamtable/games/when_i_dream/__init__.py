@@ -35,6 +35,7 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from .events import SENTENCES
 from .notation import DreamMove, parse
+from .prompts import PROMPTS
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
 
@@ -103,6 +104,7 @@ class WhenIDream(Game[DreamMove]):
     A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     """One sentence per event kind (see :mod:`.events`)."""
+    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""

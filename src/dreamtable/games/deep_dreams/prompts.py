@@ -1,0 +1,91 @@
+"""What Deep Dreams asks the seat on turn (``State.ask``): kinds, their fields and their words.
+
+``DreamState._ask`` gives a kind and plain fields (seats as ints); the English words are
+:data:`PROMPTS` (declared on the game as ``DeepDreams.prompts``), and a browser words the same
+kind from its catalogue (``static/i18n/LANG/deep-dreams.json``, ``prompt.KIND``). Where the
+English words change with a number (one position or several, one target or four), the number is
+part of the kind, so a catalogue needs plain templates only.
+
+======================  ==============================  ===========================================
+kind                    fields                          when
+======================  ==============================  ===========================================
+``start``               —                               an empty row and a card to start it with
+``draw``                —                               an empty row and an empty hand
+``play-or-draw``        —                               a card connects, and the deck can be drawn
+``play``                —                               a card connects; nothing is left to draw
+``draw-no-fit``         —                               no card of the hand connects now
+``dream-moon-one``      —                               Dream Moon with one position to cover
+``dream-moon``          ``last``                        Dream Moon: positions 1 to ``last``
+``predictions-one``     ``count`` (1)                   Predictions shows one card
+``predictions``         ``count``                       Predictions shows ``count`` cards
+``deep-sleep``          —                               Deep Sleep
+``steal-N``             ``targets``, ``t1`` … ``tN``    Steal, N (1–4) seats to choose from
+``eliminate-N``         ``end``, ``targets``, ``t1``…   Eliminate left/right (``end``), N targets
+======================  ==============================  ===========================================
+
+``targets`` lists the seats that may be chosen; ``t1`` … ``tN`` are the same seats one by one,
+for templates (``({t1:seat} or {t2:seat})``). Every other seat is told whom the game waits for
+(the common ``waiting-for``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.seats import seat_name
+from ...core.sentences import Sentence
+
+MAX_TARGETS = 4  # five players at most: four others
+
+ASK_START = "start"
+ASK_DRAW = "draw"
+ASK_PLAY_OR_DRAW = "play-or-draw"
+ASK_PLAY = "play"
+ASK_DRAW_NO_FIT = "draw-no-fit"
+ASK_MOON_ONE = "dream-moon-one"
+ASK_MOON = "dream-moon"
+ASK_PREDICTIONS_ONE = "predictions-one"
+ASK_PREDICTIONS = "predictions"
+ASK_DEEP_SLEEP = "deep-sleep"
+ASK_STEAL = "steal"
+ASK_ELIMINATE = "eliminate"
+
+
+def targets_ask(kind: str, targets: list[int], **fields: Any) -> dict[str, Any]:
+    """A question that names the seats it may target: ``steal-2`` with ``t1``, ``t2``."""
+    ask: dict[str, Any] = {"kind": f"{kind}-{len(targets)}", **fields, "targets": targets}
+    for index, seat in enumerate(targets, 1):
+        ask[f"t{index}"] = seat
+    return ask
+
+
+def _or_list(ask: Mapping[str, Any]) -> str:
+    names = [seat_name(seat) for seat in ask["targets"]]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _steal(ask: Mapping[str, Any]) -> str:
+    return f"Steal: take a random card from another player's hand ({_or_list(ask)}), or skip."
+
+
+def _eliminate(ask: Mapping[str, Any]) -> str:
+    side = "leftmost" if ask["end"] == "left" else "rightmost"
+    return f"Eliminate {ask['end']}: discard the {side} card of another player's row ({_or_list(ask)}), or skip."
+
+
+PROMPTS: dict[str, Sentence] = {
+    ASK_START: "Start your row with any card from your hand, or draw.",
+    ASK_DRAW: "Draw a card.",
+    ASK_PLAY_OR_DRAW: "Play a card that connects to your row, or draw.",
+    ASK_PLAY: "Play a card that connects to your row (nothing is left to draw).",
+    ASK_DRAW_NO_FIT: "Draw a card (none of yours connects to your row now).",
+    ASK_MOON_ONE: "Dream Moon: lay a card from your hand on your position 1 (never the rightmost), or skip.",
+    ASK_MOON: "Dream Moon: lay a card from your hand on one of your positions 1–{last} (never the rightmost), or skip.",
+    ASK_PREDICTIONS_ONE: "Predictions: keep the one card you see, or skip (it stays on top).",
+    ASK_PREDICTIONS: "Predictions: keep one of the {count} cards you see (the rest go back on top), or skip.",
+    ASK_DEEP_SLEEP: "Deep Sleep: take an extra turn after this one, or skip.",
+}
+"""The English words of every question kind (``DeepDreams.prompts``)."""
+for _count in range(1, MAX_TARGETS + 1):
+    PROMPTS[f"{ASK_STEAL}-{_count}"] = _steal
+    PROMPTS[f"{ASK_ELIMINATE}-{_count}"] = _eliminate

@@ -1,0 +1,35 @@
+"""What Sogni e Incubi asks the seat on turn (``State.ask``): kinds, their fields and their words.
+
+``SogniState._ask`` gives a kind and plain fields; the English words are
+:data:`PROMPTS` (declared on the game as ``SogniEIncubi.prompts``), and a browser words the same
+kind from its catalogue (``static/i18n/LANG/sogni-e-incubi.json``, ``prompt.KIND``).
+
+=====================  =====================  ==========================================
+kind                   fields                 when
+=====================  =====================  ==========================================
+``draw-or-play``       —                      the seat may draw and has a card to play
+``draw-only``          —                      no card of the hand can be played now
+``play-deck-empty``    —                      the deck is gone (SI-R3)
+``play-hand-full``     ``cards``, ``limit``   the hand is at the limit (SI-R3)
+=====================  =====================  ==========================================
+
+Every other seat is told whom the game waits for (the common ``waiting-for``).
+"""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+from ...core.sentences import Sentence
+
+ASK_DRAW_OR_PLAY = "draw-or-play"
+ASK_DRAW_ONLY = "draw-only"
+ASK_PLAY_DECK_EMPTY = "play-deck-empty"
+ASK_PLAY_HAND_FULL = "play-hand-full"
+
+PROMPTS: Mapping[str, Sentence] = {
+    ASK_DRAW_OR_PLAY: "Draw a card or play one from your hand.",
+    ASK_DRAW_ONLY: "Draw a card: no card in your hand can be played now.",
+    ASK_PLAY_DECK_EMPTY: "Play a card from your hand: the deck is empty, so you cannot draw.",
+    ASK_PLAY_HAND_FULL: "Play a card from your hand: you hold {cards} cards, so you cannot draw (hand limit {limit}).",
+}

@@ -1,0 +1,69 @@
+"""What When I Dream asks a seat, as a kind and its fields (``State.ask``), and the English words of
+each kind (``WhenIDream.prompts``).
+
+The fields are plain values: a card's number (``seq``), a seat (``giver``), the Element and the
+spirit (``role``: ``Fairy``, ``Boogeyman``, ``Sandman``) — these two only in a clue-giver's own
+question, which only that seat reads —, clue numbers. A browser words the same kind from its
+catalogue (``static/i18n/LANG/when-i-dream.json``): the spirit as ``{role:a-role}`` →
+``a-role.Fairy`` ("a Fairy").
+
+====================  ==========================================  ================================
+kind                  fields                                      English
+====================  ==========================================  ================================
+``guess``             ``seq``                                     Element 3: type your guess, or
+                                                                  pass.
+``clue``              ``element``, ``role``                       The Element is rooster, you are a
+                                                                  Fairy. Your clue (one word), or
+                                                                  pass.
+``may-flag``          ``element``, ``role``, ``giver``, ``clue``  The Element is rooster, you are a
+                                                                  Sandman. Waiting for C (you may
+                                                                  flag c7).
+``may-flag-several``  the same, and ``clues``: the other clues    … Waiting for C (you may flag c5,
+                      as codes (``c3, c5``)                       c6 or c7).
+``last-answer``       —                                           Time is up: one last answer, or
+                                                                  pass.
+``recount``           —                                           Recount your dream (name the
+                                                                  Elements you guessed).
+``review``            —                                           Review: vote-side N yellow|blue,
+                                                                  vote-mention N yes|no,
+                                                                  vote-penalty N keep|cancel, or
+                                                                  done.
+====================  ==========================================  ================================
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...core.sentences import Sentence
+
+GUESS_ASK = "guess"
+CLUE_ASK = "clue"
+MAY_FLAG = "may-flag"
+MAY_FLAG_SEVERAL = "may-flag-several"
+LAST_ANSWER = "last-answer"
+RECOUNT_ASK = "recount"
+REVIEW_ASK = "review"
+
+_KNOWN = "The Element is {element}, you are a {role}."
+
+
+def flag_ask(element: str, role: str, giver: int, clue_ids: list[int]) -> dict[str, Any]:
+    """The question of a clue-giver who waits for ``giver`` and may flag the clues ``clue_ids`` (not empty)."""
+    *others, last = clue_ids
+    if not others:
+        return {"kind": MAY_FLAG, "element": element, "role": role, "giver": giver, "clue": last}
+    return {"kind": MAY_FLAG_SEVERAL, "element": element, "role": role, "giver": giver,
+            "clues": ", ".join(f"c{clue_id}" for clue_id in others), "clue": last}
+
+
+PROMPTS: Mapping[str, Sentence] = {
+    GUESS_ASK: "Element {seq}: type your guess, or pass.",
+    CLUE_ASK: _KNOWN + " Your clue (one word), or pass.",
+    MAY_FLAG: _KNOWN + " Waiting for {giver:seat} (you may flag c{clue}).",
+    MAY_FLAG_SEVERAL: _KNOWN + " Waiting for {giver:seat} (you may flag {clues} or c{clue}).",
+    LAST_ANSWER: "Time is up: one last answer, or pass.",
+    RECOUNT_ASK: "Recount your dream (name the Elements you guessed).",
+    REVIEW_ASK: "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done.",
+}
+"""One sentence per prompt kind, in the words the game has always used."""

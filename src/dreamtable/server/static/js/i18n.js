@@ -1,0 +1,108 @@
+// Words of the pages in the reader's language (English or Italian), from JSON catalogues:
+// static/i18n/<lang>/common.json (lobby, controls, common prompts) and static/i18n/<lang>/<game>.json
+// (the game's event sentences, prompts, card names and legends). A key missing in Italian falls back
+// to English; a key missing in English shows the key itself (the catalogue test keeps that from
+// happening). Templates are the Python sentences' shape: {field}, {field:seat} → "B",
+// {field:seats} → "A and C", and {field:NAME} → the catalogue's "NAME.<value>" of the same file.
+
+export const LANGUAGES = ["en", "it"];
+const STORE = "dreamtable.lang";
+
+export function currentLanguage() {
+  const chosen = localStorage.getItem(STORE);
+  if (LANGUAGES.includes(chosen)) return chosen;
+  return (navigator.language || "en").toLowerCase().startsWith("it") ? "it" : "en";
+}
+
+export function chooseLanguage(lang) {
+  localStorage.setItem(STORE, LANGUAGES.includes(lang) ? lang : "en");
+}
+
+async function fetchCatalogue(lang, file) {
+  const answer = await fetch(`/static/i18n/${lang}/${file}.json`);
+  if (!answer.ok) return {};
+  return answer.json();
+}
+
+export function seatLetter(seat) {
+  return String.fromCharCode(65 + seat);
+}
+
+export class Words {
+  // files: "common" and, on a table, the game id. `game` names the file looked in first.
+  constructor(lang, game, catalogues) {
+    this.lang = lang;
+    this.game = game;
+    this.catalogues = catalogues; // {lang: {file: {key: template}}}
+  }
+
+  static async load(lang, game = null) {
+    const files = game ? ["common", game] : ["common"];
+    const catalogues = {};
+    for (const l of new Set([lang, "en"])) {
+      catalogues[l] = {};
+      for (const file of files) catalogues[l][file] = await fetchCatalogue(l, file);
+    }
+    return new Words(lang, game, catalogues);
+  }
+
+  // The template of `key`: "common.x" is looked up in common; any other key in the game's file,
+  // then in common. The reader's language first, then English.
+  template(key) {
+    const [file, rest] = key.startsWith("common.") ? [["common"], key.slice(7)] : [[this.game, "common"], key];
+    for (const lang of [this.lang, "en"]) {
+      for (const f of file) {
+        const found = f && this.catalogues[lang]?.[f]?.[rest];
+        if (found !== undefined) return found;
+      }
+    }
+    return undefined;
+  }
+
+  has(key) {
+    return this.template(key) !== undefined;
+  }
+
+  // `key` in words, its fields filled in.
+  t(key, fields = {}) {
+    const template = this.template(key);
+    if (template === undefined) return key;
+    return this.fill(template, fields, key.startsWith("common.") ? "common." : "");
+  }
+
+  fill(template, fields, prefix = "") {
+    return template.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}/g, (whole, name, spec) => {
+      const value = fields[name];
+      if (value === undefined) return whole;
+      if (spec === "seat") return value === null ? this.t("common.the-game") : seatLetter(value);
+      if (spec === "seats") return this.list((value || []).map(seatLetter));
+      if (spec) {
+        const named = `${prefix}${spec}.${value}`;
+        return this.has(named) ? this.t(named) : String(value);
+      }
+      return value === null ? "—" : String(value);
+    });
+  }
+
+  list(items) {
+    if (items.length === 0) return this.t("common.nobody");
+    if (items.length === 1) return items[0];
+    return `${items.slice(0, -1).join(", ")} ${this.t("common.and")} ${items[items.length - 1]}`;
+  }
+
+  // Fill every element marked data-t="key" (and data-t-title for a title) under `root`.
+  apply(root = document) {
+    for (const node of root.querySelectorAll("[data-t]")) node.textContent = this.t(node.dataset.t);
+    for (const node of root.querySelectorAll("[data-t-label]")) node.setAttribute("aria-label", this.t(node.dataset.tLabel));
+    document.documentElement.lang = this.lang;
+  }
+}
+
+// The language picker of a page: shows the current language, remembers a new choice and reloads.
+export function languagePicker(select) {
+  select.value = currentLanguage();
+  select.addEventListener("change", () => {
+    chooseLanguage(select.value);
+    location.reload();
+  });
+}

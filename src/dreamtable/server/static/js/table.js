@@ -1,0 +1,335 @@
+// The table page: one seat (or a spectator) at a live table, over the server's WebSocket.
+//
+// The seat's token comes from the join link (?token=…), is kept in this browser's storage and
+// taken out of the address bar at once. Every update carries the seat's whole view, so a reload,
+// a lost connection or a second tab simply draws the current state again; a move is sent with
+// the seq of the view it was chosen on, and the page takes no second click until the server
+// answered, so nothing is applied twice.
+
+import { h } from "./dom.js";
+import { drawLog, drawOutcome, drawPlayers, loadGame, promptText } from "./envelope.js";
+import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
+import { drawForms } from "./forms.js";
+import { Notifier } from "./notify.js";
+
+const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+const store = {
+  token: () => localStorage.getItem(`dreamtable.seat.${tableId}`),
+  host: () => localStorage.getItem(`dreamtable.host.${tableId}`),
+  links: () => JSON.parse(localStorage.getItem(`dreamtable.links.${tableId}`) || "{}"),
+};
+const $ = (id) => document.getElementById(id);
+
+const page = {
+  summary: null, words: null, game: null, socket: null, retry: 0, closedForGood: false,
+  update: null, seq: null, busy: false, ui: {}, uiSeq: null, notifier: null, timers: null, tick: null,
+};
+
+function takeTokenFromAddress() {
+  const params = new URLSearchParams(location.search);
+  const token = params.get("token");
+  if (token) {
+    localStorage.setItem(`dreamtable.seat.${tableId}`, token);
+    history.replaceState(null, "", location.pathname); // the token never stays on screen or in history
+  }
+}
+
+async function api(path, { method = "GET", body, token } = {}) {
+  const headers = { "content-type": "application/json" };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const answer = await fetch(`/api${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw new Error(data.message || `${answer.status}`);
+  return data;
+}
+
+function say(text, kind = "") {
+  $("notice").textContent = text || "";
+  $("notice").className = `notice ${kind}`.trim(); // "hint": advice, not an error
+}
+
+// -- waiting for players ------------------------------------------------------------------
+
+async function drawWaiting() {
+  const root = $("waiting");
+  const summary = page.summary;
+  root.hidden = summary.status !== "waiting";
+  if (root.hidden) return;
+  const w = page.words;
+  const mine = store.token();
+  const links = store.links();
+  const seatRows = summary.seats.map((seat, index) => {
+    let state;
+    if (seat.kind === "bot") state = `${w.t("common.bot")} (${seat.bot})`;
+    else if (seat.kind === "human") state = seat.name || w.t("common.player");
+    else state = w.t("common.waiting.open");
+    const invite = links[seatLetter(index)];
+    return h("li", {}, `${w.t("common.seat", { seat: index })}: ${state}`,
+      invite && invite.token !== mine
+        ? [" ", h("label", {}, w.t("common.waiting.invite"), " ",
+            h("input", { readonly: true, value: `${location.origin}${invite.url}`, onfocus: (e) => e.target.select() }))]
+        : null);
+  });
+  const open = summary.seats.some((seat) => seat.kind === "open");
+  root.replaceChildren(
+    h("h2", {}, w.t("common.waiting.title")),
+    h("ul", { class: "links" }, seatRows),
+    h("p", {}, w.t("common.waiting.share"), " ",
+      h("input", { readonly: true, value: `${location.origin}/tables/${tableId}`, "aria-label": w.t("common.waiting.link"),
+                   onfocus: (e) => e.target.select() })),
+    !mine && open ? h("button", { class: "primary", onclick: join }, w.t("common.waiting.join")) : null,
+    store.host() ? h("button", { class: "primary", onclick: start, disabled: open }, w.t("common.waiting.start")) : null);
+}
+
+async function join() {
+  try {
+    const joined = await api(`/tables/${tableId}/join`, { method: "POST", body: {} });
+    localStorage.setItem(`dreamtable.seat.${tableId}`, joined.token);
+    connect(true);
+    await refreshSummary();
+  } catch (error) { say(error.message); }
+}
+
+async function start() {
+  try {
+    await api(`/tables/${tableId}/start`, { method: "POST", token: store.host() });
+    await refreshSummary();
+  } catch (error) { say(error.message); }
+}
+
+async function refreshSummary() {
+  page.summary = await api(`/tables/${tableId}`);
+  await drawWaiting();
+  if (page.summary.status === "waiting") setTimeout(refreshSummary, 2000);
+}
+
+// -- the live game ------------------------------------------------------------------------
+
+function connect(fresh = false) {
+  if (page.socket && fresh) { page.socket.onclose = null; page.socket.close(); }
+  const token = store.token();
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
+  page.socket = socket;
+  socket.onopen = () => { page.retry = 0; page.newSocket = true; banner(""); };
+  socket.onmessage = (message) => receive(JSON.parse(message.data));
+  socket.onclose = (closed) => {
+    page.busy = false;
+    if ([4401, 4403, 4404].includes(closed.code)) {
+      page.closedForGood = true;
+      if (closed.code === 4401) localStorage.removeItem(`dreamtable.seat.${tableId}`);
+      banner(`${page.words.t("common.connection.refused")} ${closed.reason}`);
+      return;
+    }
+    const wait = Math.min(8000, 500 * 2 ** page.retry++);
+    banner(page.words.t("common.connection.lost"));
+    setTimeout(() => connect(), wait);
+  };
+}
+
+function banner(text) {
+  $("connection").hidden = !text;
+  $("connection").textContent = text;
+}
+
+function send(message) {
+  if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
+    say(page.words.t("common.connection.lost"));
+    return false;
+  }
+  page.socket.send(JSON.stringify(message));
+  return true;
+}
+
+function play(move) {
+  if (page.busy) return; // a double click: the first move is on its way
+  page.busy = true;
+  say("");
+  if (!send({ type: "move", move, seq: page.seq })) page.busy = false;
+  draw();
+}
+
+function fill(form, values) {
+  if (page.busy) return;
+  page.busy = true;
+  say("");
+  if (!send({ type: "form", form, values, seq: page.seq })) page.busy = false;
+  draw();
+}
+
+function receive(message) {
+  if (message.type === "update") {
+    const first = page.update === null;
+    // A new connection's first update and the answer to a "view" request bring the recent
+    // events again, and an undo takes some back: the log is drawn anew, no line shown twice.
+    const restart = first || page.newSocket || message.reset || message.reply_to !== undefined;
+    page.newSocket = false;
+    if (restart) $("log").replaceChildren();
+    const events = restart && !message.events.length ? message.view.events : message.events;
+    page.update = message;
+    page.busy = false;
+    if (message.seq !== page.uiSeq) { page.ui = {}; page.uiSeq = message.seq; }
+    page.seq = message.seq;
+    if (page.summary && page.summary.status === "waiting") refreshSummary();
+    drawLog($("log"), events, page.words, page.game, { fresh: !first });
+    draw();
+    // on the new board; an undo or a fresh start is not a move to animate
+    if (!restart && page.game.animate) page.game.animate(message.events, $("board"), context());
+    page.notifier.update(message.view);
+  } else if (message.type === "waiting") {
+    $("prompt").textContent = page.words.t("common.waiting.title");
+  } else if (message.type === "chat") {
+    addChat(message);
+  } else if (message.type === "error") {
+    page.busy = false;
+    say(message.message);
+    send({ type: "view", id: "after-error" }); // show the current state again
+  }
+}
+
+function context() {
+  const update = page.update;
+  const view = update.view;
+  const mine = view.seat !== null && !view.outcome;
+  return {
+    view, board: view.board, seat: view.seat, words: page.words, seats: page.summary?.seats || [],
+    legal: mine && !page.busy ? update.legal || [] : [],
+    forms: mine && !page.busy ? update.forms || [] : [],
+    busy: page.busy, interactive: mine, ui: page.ui,
+    play, fill, redraw: draw,
+  };
+}
+
+function draw() {
+  const update = page.update;
+  if (!update) return;
+  const view = update.view;
+  const ctx = context();
+  const w = page.words;
+  drawPlayers($("players"), view, page.summary?.seats, w);
+  $("prompt").textContent = page.busy ? w.t("common.sending") : promptText(view, w, page.game);
+  startTimers(view.timers);
+  const drawn = page.game.render(ctx);
+  $("board").replaceChildren(...(drawn ? [drawn] : []));
+  const drawnByGame = new Set(page.game.forms || []); // the kinds the game's board asks for itself
+  drawForms($("forms"), ctx.forms.filter((form) => !drawnByGame.has(form.kind)), w, fill);
+  // While a move is on its way the list stays in place, disabled: a second click of a double
+  // click must not land on whatever would move under the pointer (the undo button).
+  const listed = ctx.interactive ? update.legal || [] : [];
+  $("legal").replaceChildren(...listed.map((move) =>
+    h("button", { type: "button", disabled: page.busy, onclick: () => play(move) },
+      page.game.describe ? page.game.describe(move, w, ctx) : move)));
+  $("move-list").hidden = listed.length === 0;
+  $("undo").hidden = view.seat === null || Boolean(view.outcome) || page.summary?.settings?.undo === false;
+  $("hint").hidden = !page.hints || listed.length === 0;
+  drawOutcome($("outcome"), view, w, page.game);
+  drawRematch(update);
+  $("chat-text").disabled = view.seat === null || update.chat_open === false;
+  $("chat-text").placeholder = update.chat_open === false ? w.t("common.chat.closed") : "";
+}
+
+function drawRematch(update) {
+  const root = $("outcome");
+  if (!update.view.outcome || update.view.seat === null) return;
+  if (update.rematch) {
+    root.append(h("p", {}, h("a", { href: `/tables/${update.rematch}` }, page.words.t("common.rematch.go"))));
+  } else {
+    root.append(h("button", { class: "primary", onclick: rematch }, page.words.t("common.rematch.ask")));
+  }
+  root.append(h("p", {}, h("a", { href: `/replay/${tableId}` }, page.words.t("common.replay.link"))));
+}
+
+async function rematch() {
+  try {
+    const made = await api(`/tables/${tableId}/rematch`, { method: "POST", token: store.token() });
+    localStorage.setItem(`dreamtable.seat.${made.table}`, store.token());
+    location.href = `/tables/${made.table}`;
+  } catch (error) { say(error.message); }
+}
+
+// The deadlines count down on this page from the seconds left the server gave with the view.
+function startTimers(timers) {
+  clearInterval(page.tick);
+  const since = performance.now();
+  const show = () => {
+    const passed = (performance.now() - since) / 1000;
+    $("timers").textContent = timers.map((timer) => {
+      const left = Math.max(0, Math.ceil(timer.seconds - passed));
+      const key = `timer.${timer.name.replace(/-\d+$/, "")}`;
+      const name = page.words.has(key) ? page.words.t(key, timer) : timer.name;
+      return `${name}: ${left} s`;
+    }).join(" · ");
+  };
+  show();
+  if (timers.length) page.tick = setInterval(show, 250);
+}
+
+// -- chat -------------------------------------------------------------------------------
+
+function addChat(line) {
+  const who = line.seat === null || line.seat === undefined ? "" : `${seatLetter(line.seat)}: `;
+  $("chat").append(h("li", {}, who, line.text));
+  $("chat").scrollTop = $("chat").scrollHeight;
+}
+
+async function loadChat() {
+  const token = store.token();
+  if (!token) return;
+  try {
+    for (const line of await api(`/tables/${tableId}/chat`, { token })) addChat(line);
+  } catch { /* a spectator of a private chat: nothing to show */ }
+}
+
+// The hard bot's move for this seat and its chance to win, worked out by the server from what the
+// seat may know (GET /api/tables/{id}/hint); a refusal (not your turn, thinking already) is said as is.
+async function askHint() {
+  const w = page.words;
+  say(w.t("common.hint.thinking"), "hint");
+  try {
+    const found = await api(`/tables/${tableId}/hint`, { token: store.token() });
+    if (found.seq !== page.seq) return say(""); // the table moved on meanwhile
+    const move = page.game.describe ? page.game.describe(found.move, w, context()) : found.move;
+    say(w.t("common.hint.answer", { move, chance: Math.round(found.win_chance * 100) }), "hint");
+  } catch (error) { say(error.message); }
+}
+
+function wireControls() {
+  $("chat-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = $("chat-text").value.trim();
+    if (text && send({ type: "chat", text })) $("chat-text").value = "";
+  });
+  $("undo").addEventListener("click", () => { say(""); send({ type: "undo" }); });
+  $("hint").addEventListener("click", askHint);
+  page.notifier = new Notifier($("mute"), page.words);
+  languagePicker($("lang"));
+}
+
+async function main() {
+  takeTokenFromAddress();
+  page.words = await Words.load(currentLanguage());
+  try {
+    page.summary = await api(`/tables/${tableId}`);
+  } catch (error) {
+    page.words.apply();
+    say(error.message);
+    return;
+  }
+  page.words = await Words.load(currentLanguage(), page.summary.game);
+  page.game = await loadGame(page.summary.game);
+  page.hints = (await api("/games")).some((game) => game.id === page.summary.game && game.hints);
+  page.words.apply();
+  const name = page.words.has("name") ? page.words.t("name") : page.summary.game;
+  $("game-name").textContent = name;
+  document.title = `${name} — dreamtable`;
+  $("rules-link").href = `/rules/${page.summary.game}`;
+  wireControls();
+  page.notifier.setTitle(document.title);
+  await drawWaiting();
+  if (page.summary.status === "waiting") setTimeout(refreshSummary, 2000);
+  connect();
+  await loadChat();
+}
+
+main();

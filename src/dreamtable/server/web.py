@@ -1,0 +1,143 @@
+"""The browser's pages: the lobby, a table, a replay and the rules of each game.
+
+Every page is a small HTML file of ``static/`` and plain ES modules, served as they are (no build
+step, nothing fetched from elsewhere: the Content-Security-Policy allows this server only). The
+pages speak the same HTTP API and WebSocket as any client (docs/server.md); a game is drawn by its
+module ``static/games/<game>.js`` from the seat's view, and words come from the catalogues
+``static/i18n/<lang>/<file>.json`` (docs/browser.md).
+"""
+
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from fastapi import APIRouter, HTTPException, Query, Request
+from fastapi import status as http
+from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.staticfiles import StaticFiles
+from markdown_it import MarkdownIt
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from ..core.contract import State
+from ..core.errors import DreamtableError
+from ..core.record import Record
+from ..core.registry import games, load
+from .api import hub_of, live_room
+
+STATIC = Path(__file__).parent / "static"
+RULES = STATIC / "rules"
+
+CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+       "connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
+"""Pages load only this server's files and talk only to it: an injected script has nowhere to go."""
+
+router = APIRouter(include_in_schema=False)
+
+
+def static_files() -> StaticFiles:
+    """``/static``: the scripts, styles, catalogues and sounds of the pages."""
+    return StaticFiles(directory=STATIC)
+
+
+def _page(name: str) -> FileResponse:
+    return FileResponse(STATIC / name, media_type="text/html")
+
+
+@router.get("/")
+async def lobby() -> FileResponse:
+    return _page("lobby.html")
+
+
+@router.get("/tables/{table_id}")
+async def table_page(table_id: str) -> FileResponse:
+    return _page("table.html")
+
+
+@router.get("/replay/{table_id}")
+async def replay_page(table_id: str) -> FileResponse:
+    return _page("replay.html")
+
+
+@lru_cache(maxsize=16)
+def _rules_html(game_id: str) -> str:
+    text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
+    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)  # raw HTML in the markdown is escaped
+    shell = (STATIC / "rules.html").read_text(encoding="utf-8")
+    name = next(info.name for info in games() if info.id == game_id)
+    return shell.replace("{{title}}", html.escape(name)).replace("{{rules}}", body)
+
+
+@router.get("/rules/{game_id}")
+async def rules_page(game_id: str) -> HTMLResponse:
+    if game_id not in {info.id for info in games()} or not (RULES / f"{game_id}.md").is_file():
+        raise HTTPException(http.HTTP_404_NOT_FOUND, f"no rules page {game_id[:40]!r}; see /api/games")
+    return HTMLResponse(_rules_html(game_id))
+
+
+# -- the replay of a finished game ----------------------------------------------------------
+
+@lru_cache(maxsize=8)
+def _replayed(record_json: str) -> tuple[tuple[State[Any], int], ...]:
+    """Every state of a finished game from the setup to the end, each with its count of events."""
+    record = Record.from_json(record_json)
+    state = load(record.game).new(record.players, record.seed, **record.options)
+    count = len(state.events())
+    states = [(state.copy(), count)]
+    for seat, text in record.moves:
+        if seat is None:
+            count += len(state.expire(text.removeprefix("expire ")))
+        else:
+            count += len(state.apply(seat, state.game.parse_action(state, seat, text)))
+        states.append((state.copy(), count))
+    return tuple(states)
+
+
+@router.get("/api/tables/{table_id}/replay", include_in_schema=True,
+            summary="A finished game step by step: the view of one seat (or a spectator) after a step")
+async def replay_step(table_id: str, request: Request, step: int = Query(0, ge=0, le=100_000),
+                      seat: int | None = Query(None, ge=0, le=19)) -> dict[str, Any]:
+    room = await live_room(table_id, hub_of(request))
+    if room.table is None or not room.table.is_over:
+        raise HTTPException(http.HTTP_409_CONFLICT, "a game can be replayed once it is over")
+    record = room.table.state.record()
+    if seat is not None and seat >= record.players:
+        raise HTTPException(http.HTTP_400_BAD_REQUEST, f"seat is 0–{record.players - 1}, or none for a spectator")
+    try:
+        states = _replayed(record.to_json())
+    except DreamtableError as error:  # a record the rules no longer accept
+        raise HTTPException(http.HTTP_409_CONFLICT, f"this game cannot be replayed: {error}") from None
+    last = len(states) - 1
+    step = min(step, last)
+    state, count = states[step]
+    before = states[step - 1][1] if step else 0
+    return {
+        "table": table_id, "game": record.game, "players": record.players, "steps": last, "step": step,
+        "move": None if step == 0 else {"seat": record.moves[step - 1][0], "move": record.moves[step - 1][1]},
+        "view": state.view(seat),
+        "events": state.log(seat, count - before) if count > before else [],
+    }
+
+
+class SecurityHeaders:
+    """Every page and file carries the Content-Security-Policy and refuses to be framed or sniffed."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                headers += [(b"content-security-policy", CSP.encode()), (b"x-content-type-options", b"nosniff"),
+                            (b"referrer-policy", b"no-referrer")]
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, with_headers)

@@ -1,0 +1,279 @@
+"""Dream Cycle in Chromium (issue 18): a turn played by clicking on the drawn board — a starting
+space, tiles bought from the market and placed on fields, a brake plan, the end of the Buying
+Phase — and the movement that follows seen step by step; with reduced motion the tokens stand where
+they end at once; the sentences the page words are the server's own; the accessibility check."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from playwright.sync_api import Page, expect
+
+import dreamtable
+from tests.browser.conftest import screenshot
+from tests.browser.kit import check_accessibility, open_seat, table
+from tests.games.dream_cycle.test_prompts import STAGED
+from tests.server.processes import Api, ServerProcess
+
+GAME = "dream-cycle"
+TRACE_GHOSTS = """() => {
+    window.ghostTrace = [];
+    const note = (node) => {
+        const step = [node.dataset.seat, node.dataset.x, node.dataset.y];
+        const last = window.ghostTrace[window.ghostTrace.length - 1];
+        if (!last || last.join() !== step.join()) window.ghostTrace.push(step);
+    };
+    new MutationObserver((changes) => {
+        for (const change of changes) {
+            const nodes = change.type === "attributes" ? [change.target] : [...change.addedNodes];
+            for (const node of nodes) {
+                if (!(node instanceof Element)) continue;
+                if (node.matches(".dc-ghost")) note(node);
+                node.querySelectorAll(".dc-ghost").forEach(note);
+            }
+        }
+    }).observe(document.getElementById("board"), {subtree: true, childList: true, attributes: true, attributeFilter: ["data-x", "data-y"]});
+}"""
+
+
+def settled(page: Page) -> None:
+    """Until the move sent is answered (the page takes no click while one is on its way)."""
+    expect(page.locator("#prompt")).not_to_have_text("Sending…")
+
+
+def legal(server: ServerProcess, table_id: str, token: str) -> set[str]:
+    return set(Api(server).view(table_id, token)["legal"])
+
+
+def asked(server: ServerProcess, table_id: str, token: str, timeout: float = 60.0) -> set[str]:
+    """The moves seat A may make next, once it is A's turn (the bot may still be moving)."""
+    deadline = time.monotonic() + timeout
+    while not (moves := legal(server, table_id, token)):
+        assert time.monotonic() < deadline, f"A was not asked anything in {timeout:.0f} s"
+        time.sleep(0.1)
+    return moves
+
+
+def drawn_token(page: Page, seat: int) -> dict[str, Any]:
+    token = page.locator(f'svg.dc-scape .dc-token:not(.dc-ghost)[data-seat="{seat}"]')
+    return {"x": int(token.get_attribute("data-x") or ""), "y": int(token.get_attribute("data-y") or ""),
+            "facing": token.get_attribute("data-facing")}
+
+
+def start_and_buy(page: Page, server: ServerProcess, table_id: str, token: str) -> None:
+    """Seat A chooses a starting space on the board, buys three North tiles and places them."""
+    starts = page.locator(".dc-start.target")
+    expect(starts).to_have_count(len([m for m in legal(server, table_id, token) if m.startswith("start")]))
+    starts.nth(4).click()  # space 5
+    expect(page.locator(".dc-ware.pickable").first).to_be_visible()
+    # only what the seat may buy is offered: Lucidity (6 chi) is, until the chi runs short
+    offered = legal(server, table_id, token)
+    for ware in page.locator(".dc-ware").all():
+        tile = ware.get_attribute("data-tile")
+        assert (ware.get_attribute("role") == "button") == (f"buy {tile}" in offered), tile
+    expect(page.locator(".dc-own .dc-field.target")).to_have_count(0)  # no tile picked: no field offered
+    for _ in range(3):
+        page.locator('.dc-ware[data-tile="N"]').click()
+        settled(page)
+    expect(page.locator(".dc-own .dc-hand")).to_contain_text("×3")
+    for field in ("G", "W", "R"):
+        page.locator(".dc-own .dc-held").first.click()
+        expect(page.locator(".dc-own .dc-field.target")).to_have_count(7)  # two tiles a field at most: all take one
+        page.locator(f'.dc-own .dc-field[data-field="{field}"]').click()
+        settled(page)
+        expect(page.locator(f'.dc-own .dc-field[data-field="{field}"] .dc-tile')).to_have_count(1)
+    expect(page.locator(".dc-own .dc-hand")).to_contain_text("No tiles in hand")
+    # a placed tile comes back by a click, and goes again
+    page.get_by_role("button", name="Take North off Red").click()
+    settled(page)
+    page.locator(".dc-own .dc-held").first.click()
+    page.locator('.dc-own .dc-field[data-field="R"]').click()
+    settled(page)
+
+
+def test_a_turn_played_by_clicking_and_the_movement_seen_step_by_step(page: Page, server: ServerProcess) -> None:
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7,
+                             options={"first_player": "A"})
+    token = tokens[0]
+    assert token is not None
+    open_seat(page, table_id, token)
+    start_and_buy(page, server, table_id, token)
+    # a brake plan by the board's own form (one of the three plan forms, told apart by its parameter) ...
+    page.locator(".dc-plan-more summary").click()
+    page.get_by_role("spinbutton", name="Brake after this many arrivals").fill("4")
+    page.get_by_role("button", name="Brake after this many arrivals: Set").click()
+    settled(page)
+    expect(page.locator(".dc-plan-now")).to_have_text("brake after 4 steps")
+    # ... and a listed one: the movement will ask after every arrival
+    page.get_by_role("button", name="Brake plan: ask after every step").click()
+    settled(page)
+    expect(page.locator(".dc-plan-now")).to_have_text("ask after every step")
+    check_accessibility(page)
+    screenshot(page, "dream-cycle-buying")
+
+    page.evaluate(TRACE_GHOSTS)
+    page.get_by_role("button", name="End the Buying Phase and ride").click()
+    # the movement is shown step by step: A's token rides as a ghost over the board already drawn anew,
+    # from its starting space (4,-1) to the square north of it
+    page.wait_for_selector('svg.dc-scape[data-animating="true"] .dc-ghost[data-seat="0"]', timeout=10_000)
+    page.wait_for_selector('svg.dc-scape[data-animating="false"]', timeout=20_000)
+    trace = [tuple(step) for step in page.evaluate("window.ghostTrace")]
+    assert trace[0] == ("0", "4", "-1") and ("0", "4", "0") in trace, trace
+    expect(page.locator("#log")).to_contain_text("A's bicycle steps off the doldrum space one space to row 1")
+    # the question is marked on the board where it is asked, and answered under it
+    expect(page.locator("svg.dc-scape .dc-ask")).to_have_count(1)
+    question = page.locator(".dc-question button")
+    expect(question).to_have_text(["Ride on", "Brake (2 chi)"])
+    expect(page.locator('.dc-trail[data-seat="0"]')).to_have_count(1)
+    screenshot(page, "dream-cycle")
+    # ride on (or go a way the board offers) until the movement ends and the bot has moved; what A is
+    # asked is read from the server, so a page still drawing the last step is waited for, not misread
+    for _ in range(40):
+        moves = asked(server, table_id, token)
+        if "end" in moves:
+            break
+        if "ride" in moves:
+            page.locator(".dc-question button[data-move=ride]").click()
+        else:
+            assert any(move.startswith("go ") for move in moves), f"a question this test does not answer: {moves}"
+            page.locator(".dc-way").first.click()
+        settled(page)
+    # it is A's turn again: once shown, every token stands where the view has it
+    expect(page.locator(".dc-end")).to_be_visible(timeout=30_000)
+    page.wait_for_selector('svg.dc-scape[data-animating="false"]', timeout=20_000)
+    assert page.locator("#log li").filter(has_text="A's bicycle").count() >= 2
+    view = Api(server).view(table_id, token)["view"]
+    for seat, info in enumerate(view["board"]["seats"]):
+        expected = info["token"]
+        assert drawn_token(page, seat) == {"x": expected["x"], "y": expected["y"], "facing": expected["facing"]}
+    check_accessibility(page)
+
+
+def test_with_reduced_motion_the_tokens_stand_where_they_end_and_the_way_is_drawn(page: Page, server: ServerProcess) -> None:
+    page.emulate_media(reduced_motion="reduce")
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7,
+                             options={"first_player": "A"})
+    assert tokens[0] is not None
+    open_seat(page, table_id, tokens[0])
+    start_and_buy(page, server, table_id, tokens[0])
+    page.get_by_role("button", name="End the Buying Phase and ride").click()
+    expect(page.locator("#log")).to_contain_text("A's bicycle steps off the doldrum space")
+    expect(page.locator(".dc-ghost")).to_have_count(0)
+    expect(page.locator('.dc-trail[data-seat="0"]')).to_have_count(1)
+
+
+def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, server: ServerProcess) -> None:
+    """Events and questions of random games (as each seat sees them), worded by the page's module and
+    catalogue, read as the server's English."""
+    game = dreamtable.load(GAME)
+    rng = random.Random(5)
+    events: list[dict[str, Any]] = []
+    asks: dict[str, dict[str, Any]] = {}
+    for seed in range(3):
+        state = game.new(2 + seed, seed)
+        for _ in range(500):
+            if state.is_over:
+                break
+            for seat in range(state.players):
+                view = state.view(seat)
+                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        events += state.log(0)
+    for staged in STAGED:  # questions random play seldom reaches
+        state = staged()
+        for seat in range(state.players):
+            view = state.view(seat)
+            asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+    kinds = {event["kind"] for event in events}
+    assert {"ride", "buy", "place", "plan", "turn", "movement"} <= kinds
+    assert {"start", "buying", "watch-buying", "choose", "pause", "conflict-fringe", "watch-conflict-fringe", "offers",
+            "watch-deciding"} <= {shown["ask"]["kind"] for shown in asks.values()}
+    page.goto("/")
+    worded = page.evaluate("""async ([events, views]) => {
+        const { Words } = await import("/static/js/i18n.js");
+        const { promptText, sentence } = await import("/static/js/envelope.js");
+        const game = await import("/static/games/dream-cycle.js");
+        const words = await Words.load("en", "dream-cycle");
+        return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
+    }""", [events, list(asks.values())])
+    wrong = [(event["text"], text) for event, text in zip(events, worded[0]) if event["text"] != text]
+    wrong += [(shown["prompt"], text) for shown, text in zip(asks.values(), worded[1]) if shown["prompt"] != text]
+    assert not wrong, wrong[:5]
+
+
+def test_the_board_fits_a_phone(new_page: Any, server: ServerProcess) -> None:
+    phone = new_page(375, 740)
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7,
+                             options={"first_player": "A"})
+    open_seat(phone, table_id, tokens[0])
+    phone.locator(".dc-start.target").first.wait_for()
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    check_accessibility(phone)
+
+
+ALTERNATIVE = ["G", "W", "O", "Y", "BL", "R", "P"]
+
+
+def test_DC_R9_alternative_colours_a_tile_placed_on_the_yellow_field_by_clicking(page: Page, server: ServerProcess) -> None:
+    """The note's alternative fields (G W O Y BL R P, special_exit=fields): the page draws the seven
+    fields the view has, in slot order, and a North tile goes on Yellow by two clicks."""
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7,
+                             options={"first_player": "A", "field_colours": ALTERNATIVE, "special_exit": "fields"})
+    token = tokens[0]
+    assert token is not None
+    open_seat(page, table_id, token)
+    page.locator(".dc-start.target").nth(4).click()
+    settled(page)
+    fields = page.locator(".dc-own .dc-field")
+    expect(fields).to_have_count(7)
+    assert [f.get_attribute("data-field") for f in fields.all()] == ["G", "W", "O", "R", "P", "Y", "BL"]
+    expect(page.locator('.dc-own .dc-field[data-field="Y"] .dc-field-name')).to_have_text("Yellow")
+    expect(page.locator('.dc-own .dc-field[data-field="BL"] .dc-field-name')).to_have_text("Blue")
+    page.locator('.dc-ware[data-tile="N"]').click()
+    settled(page)
+    page.locator(".dc-own .dc-held").first.click()
+    expect(page.locator(".dc-own .dc-field.target")).to_have_count(7)
+    page.get_by_role("button", name="Place North on Yellow").click()
+    settled(page)
+    expect(page.locator('.dc-own .dc-field[data-field="Y"] .dc-tile')).to_have_count(1)
+    expect(page.locator("#log")).to_contain_text("A places North on Yellow.")
+    view = Api(server).view(table_id, token)["view"]
+    assert view["board"]["seats"][0]["fields"]["Y"] == ["N"]
+    # the key lists the plain squares this Dreamscape has: no Fuchsia or Silver ones
+    expect(page.locator(".dc-key li")).to_have_count(5 + 5 + 1)
+    check_accessibility(page)
+    screenshot(page, "dream-cycle-alternative-colours")
+
+
+def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_does(page: Page, server: ServerProcess) -> None:
+    game = dreamtable.load(GAME)
+    rng = random.Random(3)
+    events: list[dict[str, Any]] = []
+    asks: dict[str, dict[str, Any]] = {}
+    for seed, special_exit in enumerate(("fields", "die")):
+        state = game.new(3, seed, field_colours=ALTERNATIVE, special_exit=special_exit, die_faces=ALTERNATIVE)
+        for _ in range(600):
+            if state.is_over:
+                break
+            for seat in range(state.players):
+                view = state.view(seat)
+                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        events += state.log(0)
+    named = [event for event in events if "Yellow" in event["text"] or "Blue" in event["text"]]
+    assert named, "no event of these games names the Yellow or Blue field"
+    page.goto("/")
+    worded = page.evaluate("""async ([events, views]) => {
+        const { Words } = await import("/static/js/i18n.js");
+        const { promptText, sentence } = await import("/static/js/envelope.js");
+        const game = await import("/static/games/dream-cycle.js");
+        const words = await Words.load("en", "dream-cycle");
+        return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
+    }""", [events, list(asks.values())])
+    wrong = [(event["text"], text) for event, text in zip(events, worded[0]) if event["text"] != text]
+    wrong += [(shown["prompt"], text) for shown, text in zip(asks.values(), worded[1]) if shown["prompt"] != text]
+    assert not wrong, wrong[:5]

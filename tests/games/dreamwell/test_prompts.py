@@ -1,0 +1,215 @@
+"""Dreamwell's prompts as kinds and fields (``State.ask``, ``Dreamwell.prompts``): the words are the
+ones the game always used, the fields are plain values a browser can word, and the English
+catalogue of the browser (static/i18n/en/dreamwell.json) writes the same sentences as the Python
+side for every prompt and event of random games."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import dreamtable
+from dreamtable import testing
+from dreamtable.games.dreamwell import Dreamwell, prompts
+from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, ITEM_CODES, ITEM_NAME_OF
+from dreamtable.games.dreamwell.rules import ACTIONS_PER_TURN, HAND_LIMIT, WellState
+from tests.helpers import play
+
+from .position import board_a, with_fixtures
+
+GAME = dreamtable.load("dreamwell")
+CATALOGUE_FILE = Path(dreamtable.__file__).parent / "server" / "static" / "i18n" / "en" / "dreamwell.json"
+PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> dict[str, str]:
+    found: dict[str, str] = json.loads(CATALOGUE_FILE.read_text(encoding="utf-8"))
+    return found
+
+
+def old_prompt(state: WellState, seat: int) -> str:
+    """The words ``WellState._prompt`` wrote before prompts had kinds (the reference)."""
+    if state.discarding:
+        return f"You hold {len(state.hands[seat])} cards: discard one (down to {HAND_LIMIT}, DW-R18)."
+    if state.pending is not None:
+        kind, item = state.pending
+        name = ITEM_NAME_OF[ITEM_CODES[item]] if item >= 0 else ""
+        if kind == "move_to":
+            return f"MOVE TO {name}: put a pawn on a tile showing it, or skip."
+        if kind == "flip_any":
+            return f"FLIP ANY {name}: flip a tile showing it, or skip."
+        action = {"draw_action": "draw (or take from the display)", "move_action": "move", "rotate_action": "rotate"}[kind]
+        return f"Perform a free {action}, or skip."
+    free = ("rotate", "flip")[state.lasting[seat]] if state.free_available else None
+    moving = f"Pawn {state.continuing + 1} may keep moving for free, or stop." if state.continuing >= 0 else ""
+    if state.actions_left == 0:
+        asked = [moving] if moving else []
+        if free is not None:
+            asked.append(f"You have a free {free}.")
+        asked.append("You may end your turn." if asked else "End your turn.")
+        return " ".join(asked)
+    asked = [f"Take an action: {state.actions_left} of {ACTIONS_PER_TURN} left."]
+    if moving:
+        asked.append(moving)
+    if free is not None:
+        asked.append(f"You also have a free {free}.")
+    if not state.options["must_use_all_actions"]:
+        asked.append("You may end your turn early.")
+    return " ".join(asked)
+
+
+# -- the browser's way of filling a template (static/js/i18n.js, Words.fill) ----------------------
+
+def _js(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def fill(catalogue: dict[str, str], template: str, fields: dict[str, Any]) -> str:
+    def one(match: re.Match[str]) -> str:
+        name, spec = match.group(1), match.group(2)
+        if name not in fields:
+            return match.group(0)
+        value = fields[name]
+        if spec == "seat":
+            return "the game" if value is None else chr(65 + value)
+        if spec == "seats":
+            names = [chr(65 + seat) for seat in value]
+            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if spec:
+            named = f"{spec}.{_js(value)}"
+            return fill(catalogue, catalogue[named], {}) if named in catalogue else _js(value)
+        return "—" if value is None else _js(value)
+
+    return PLACEHOLDER.sub(one, template)
+
+
+def browser_sentence(catalogue: dict[str, str], event: dict[str, Any]) -> str:
+    """What static/games/dreamwell.js writes for an event (its ``sentence``, else the template)."""
+    kind = event["kind"]
+    if kind in ("draw", "discard") and event["card"] is None:
+        return fill(catalogue, catalogue[f"event.{kind}.hidden"], event)
+    if kind == "play":
+        ability, target = FRIEND_CARDS[CARD_INDEX[event["card"]]].ability
+        if ability == "each_turn_free":
+            words = catalogue[f"ability.each_turn_free.{('rotate', 'flip')[target]}"]
+        else:
+            words = fill(catalogue, catalogue[f"ability.{ability}"], {"item": ITEM_CODES[target] if target is not None else None})
+        return fill(catalogue, catalogue["event.play"], {**event, "ability": words})
+    return fill(catalogue, catalogue[f"event.{kind}"], event)
+
+
+def states() -> list[WellState]:
+    """Random games in both modes, with and without must_use_all_actions, stopped at every step."""
+    seen: list[WellState] = []
+    for seed in range(8):
+        rng = random.Random(seed)
+        options = {"mode": ("basic", "advanced")[seed % 2], "must_use_all_actions": seed % 4 < 2}
+        state = GAME.new(players=2 + seed % 3, seed=seed, **options)
+        for _ in range(700):
+            seen.append(state.copy())
+            if state.is_over:
+                break
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            plays = [move for move in legal if str(move).startswith("play ")]
+            state.apply(seat, rng.choice(plays or legal))
+    return seen
+
+
+@pytest.fixture(scope="module")
+def many_states() -> list[WellState]:
+    return states()
+
+
+def test_every_state_asks_in_the_words_it_always_used(many_states):
+    kinds = set()
+    for state in many_states:
+        for seat in [None, *range(state.players)]:
+            ask = state.ask(seat)
+            kinds.add(ask["kind"])
+            expected = old_prompt(state, seat) if seat is not None and seat in state.actors and not state.is_over else None
+            if expected is not None:
+                assert state.prompt(seat) == expected, ask
+                assert ask["kind"] in Dreamwell.prompts
+    assert {"actions", "extras", "discard", "move-to", "free-draw"} <= kinds
+    assert "say" not in kinds
+
+
+def test_ask_fields_are_plain_values(many_states):
+    for state in many_states:
+        ask = state.ask(state.actors[0]) if state.actors else state.ask(None)
+        json.dumps(ask)
+        for key, value in ask.items():
+            assert value is None or isinstance(value, (int, str)), (key, value)
+            if isinstance(value, str) and key != "kind":
+                assert re.fullmatch(r"[a-z]+|[A-Z]{2,3}", value), (key, value)
+
+
+def test_the_prompts_of_the_rulebook_examples(monkeypatch):
+    numbers = with_fixtures(monkeypatch)
+    state = board_a(pawns={0: ("c4", "a3")}, hands={0: [numbers["X2"]]})
+    assert state.ask(0) == {"kind": "actions", "left": 3, "of": 3, "pawn": None, "free": None, "early": False}
+    assert state.ask(1) == {"kind": "waiting-for", "seat": 0}
+    play(state, 0, "play X2")
+    assert state.ask(0) == {"kind": "move-to", "item": "BS"}
+    assert state.prompt(0) == "MOVE TO Black Sky: put a pawn on a tile showing it, or skip."
+    play(state, 0, "skip")
+    play(state, 0, "move 1 S")
+    assert state.ask(0)["pawn"] == 1
+    state = board_a(pawns={0: ("a1", None)})
+    state.lasting[0], state.free_available, state._legal = 0, True, None
+    for _ in range(3):
+        play(state, 0, "draw")
+    assert state.ask(0) == {"kind": "extras", "pawn": None, "free": "rotate"}
+    play(state, 0, "end")
+    assert state.ask(0) == {"kind": "discard", "cards": 5, "limit": 4}
+
+
+def test_every_kind_has_english_words_in_the_browser_catalogue(catalogue):
+    assert set(prompts.PROMPTS) == set(Dreamwell.prompts)
+    for kind in Dreamwell.prompts:
+        assert f"prompt.{kind}" in catalogue
+    for kind in Dreamwell.sentences:
+        assert f"event.{kind}" in catalogue
+
+
+def test_the_browser_catalogue_words_every_prompt_like_the_game(catalogue, many_states):
+    checked = set()
+    for state in many_states:
+        for seat in range(state.players):
+            ask = state.ask(seat)
+            template = catalogue.get(f"prompt.{ask['kind']}")
+            if template is None:  # the common ones (waiting-for, over) live in common.json
+                continue
+            assert fill(catalogue, template, ask) == state.prompt(seat), ask
+            checked.add(ask["kind"])
+    assert {"actions", "extras", "discard", "move-to"} <= checked
+
+
+def test_the_browser_catalogue_words_every_event_like_the_game(catalogue):
+    for mode in ("basic", "advanced"):
+        for players in (2, 3, 4):
+            state = testing.play_random(GAME, players, players, options={"mode": mode}, prefer="play ")
+            for seat in [None, *range(players)]:
+                for event in state.log(seat):
+                    assert browser_sentence(catalogue, event) == event["text"], event
+
+
+def test_every_optional_part_of_a_prompt_has_each_of_its_values(catalogue):
+    for name, values in {"also-moving": ("1", "2", "null"), "also-free": ("rotate", "flip", "null"),
+                         "also-early": ("true", "false"), "then-moving": ("1", "2", "null"),
+                         "then-free": ("rotate", "flip", "null")}.items():
+        for value in values:
+            assert f"{name}.{value}" in catalogue
+    for code in ITEM_CODES:
+        assert f"item.{code}" in catalogue
