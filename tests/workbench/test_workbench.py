@@ -87,7 +87,7 @@ def test_another_experiment_in_the_same_file_is_refused_and_left_alone(tmp_path)
         (Experiment("sogni-e-incubi", ("random", "robot"), 2), UnknownAgentError, "bots are"),
         (Experiment("sogni-e-incubi", ("random",) * 5, 2), SetupError, "2–4 seats"),
         (Experiment("sogni-e-incubi", ("random", "random"), 2, options={"hand_limt": 3}), SetupError, "its options are"),
-        (Experiment("sogni-e-incubi", ("random", "random"), 2, compare=("hand_limit", "x")), SetupError, "takes a int"),
+        (Experiment("sogni-e-incubi", ("random", "random"), 2, compare=("hand_limit", "x")), SetupError, "takes a whole number"),
     ],
 )
 def test_bad_experiments_are_refused_saying_what_is_accepted(experiment, error, phrase, tmp_path):

@@ -104,7 +104,7 @@ def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> dict[st
     seats = []
     for seat in range(players):
         diff = rate_difference(sum(win_share(r, seat) for r in a), len(a), sum(win_share(r, seat) for r in b), len(b))
-        seats.append({"seat": seat_name(seat), "difference": diff})
+        seats.append({"seat": seat_name(seat), "bot": a[0]["seats"][seat], "difference": diff})
     reasons = sorted({row["reason"] for row in [*a, *b]})
     return {
         "seats": seats,
@@ -116,7 +116,45 @@ def compare(a: Sequence[dict[str, Any]], b: Sequence[dict[str, Any]]) -> dict[st
         },
         "options_a": a[0]["options"],
         "options_b": b[0]["options"],
+        "changed": changed_options(a[0]["options"], b[0]["options"]),
     }
+
+
+def changed_options(a: dict[str, Any], b: dict[str, Any]) -> list[dict[str, Any]]:
+    """The options variant B sets differently from A: ``[{"option", "a", "b"}]``."""
+    return [{"option": name, "a": a.get(name), "b": b.get(name)} for name in sorted({*a, *b}) if a.get(name) != b.get(name)]
+
+
+def variant_label(report: dict[str, Any], name: str) -> str:
+    """How a variant is named to a reader: ``all games``; for an A/B batch ``variant A (baseline:
+    hand_limit=10)`` and ``variant B (hand_limit=8)``, saying what B changed, so the variant's
+    letter is never taken for a seat's."""
+    if name == "all":
+        return "all games"
+    changed = report.get("comparison", {}).get("changed", [])
+    side = "a" if name == "A" else "b"
+    settings = ", ".join(f"{c['option']}={c[side]}" for c in changed)
+    if name == "A":
+        return f"variant A (baseline{': ' + settings if settings else ''})"
+    return f"variant {name}{' (' + settings + ')' if settings else ''}"
+
+
+def endings_text(summary: dict[str, Any]) -> str:
+    """How the games ended, in words: ``stuck 3 (75%), complete-row 1 (25%)``."""
+    games = summary["games"]
+    ordered = sorted(summary["end_reasons"].items(), key=lambda item: (-item[1], item[0]))
+    return ", ".join(f"{reason} {count} ({count / games:.0%})" for reason, count in ordered)
+
+
+def whole_bins(values: Sequence[float], most: int = 40) -> Any:
+    """Histogram bin edges for values that are whole numbers: one bin per whole number, centred on it
+    (``k − ½ … k + ½``), or whole-number wide groups when there are more than ``most`` of them;
+    20 equal bins for values that are not whole."""
+    if not values or any(float(v) != int(v) for v in values):
+        return 20
+    low, high = int(min(values)), int(max(values))
+    step = max(1, -(-(high - low + 1) // most))
+    return [low - 0.5 + step * k for k in range((high - low) // step + 2)]
 
 
 def build_report(rows: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -163,10 +201,10 @@ def plots(report: dict[str, Any]) -> dict[str, bytes]:
         xs = [seat + index * width for seat in range(summary["players"])]
         rates = [s["win_rate"] for s in summary["seats"]]
         errors = [[r - s["low"] for r, s in zip(rates, summary["seats"])], [s["high"] - r for r, s in zip(rates, summary["seats"])]]
-        axes.bar(xs, rates, width, yerr=errors, capsize=4, label=name)
+        axes.bar(xs, rates, width, yerr=errors, capsize=4, label=variant_label(report, name))
     axes.axhline(1 / next(iter(variants.values()))["players"], color="grey", linestyle="--", linewidth=1, label="fair share")
     axes.set_xticks([seat + width * (len(variants) - 1) / 2 for seat in range(next(iter(variants.values()))["players"])])
-    axes.set_xticklabels([f"{s['seat']}\n{s['bot']}" for s in next(iter(variants.values()))["seats"]])
+    axes.set_xticklabels([f"seat {s['seat']}\n{s['bot']}" for s in next(iter(variants.values()))["seats"]])
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title(f"{report['game']}: win rate per seat")
     axes.legend()
@@ -174,8 +212,10 @@ def plots(report: dict[str, Any]) -> dict[str, bytes]:
     pyplot.close(figure)
     for key, title, xlabel in (("_lengths", "game length", "decisions"), ("_margins", "score margin", "best score − second best")):
         figure, axes = pyplot.subplots(figsize=(6, 3.5))
+        values = [v for summary in variants.values() for v in summary[key]]
+        bins = whole_bins(values) if key == "_margins" else 20
         for name, summary in variants.items():
-            axes.hist(summary[key], bins=20, alpha=0.6, label=name)
+            axes.hist(summary[key], bins=bins, alpha=0.6, label=variant_label(report, name))
         axes.set_title(f"{report['game']}: {title}")
         axes.set_xlabel(xlabel)
         axes.set_ylabel("games")
@@ -199,7 +239,8 @@ def html_page(report: dict[str, Any], images: dict[str, bytes]) -> str:
     """One self-contained page: every table, and the plots embedded as data URLs."""
     parts = [f"<h1>Balance report: {html.escape(report['game'])}</h1>"]
     for name, s in report["variants"].items():
-        parts.append(f"<h2>{'Variant ' + name if name != 'all' else 'All games'} — {s['games']} games</h2>")
+        label = variant_label(report, name)
+        parts.append(f"<h2>{html.escape(label[0].upper() + label[1:])} — {s['games']} games</h2>")
         parts.append(_table(["seat", "bot", "win rate", "95% interval"],
                             [[x["seat"], x["bot"], _pct(x["win_rate"]), f"{_pct(x['low'])}–{_pct(x['high'])}"] for x in s["seats"]]))
         parts.append(_table(["bot", "seat-games", "win rate", "95% interval"],
@@ -211,17 +252,21 @@ def html_page(report: dict[str, Any], images: dict[str, bytes]) -> str:
         parts.append(f"<p>Length: mean {length['mean']:.1f} decisions (median {length['median']:.0f}, 10–90%: "
                      f"{length['p10']:.0f}–{length['p90']:.0f}), about {length['rounds_mean']:.1f} per seat. "
                      f"Score margin: mean {s['margin']['mean']:.2f}. Shared wins: {s['draws']}.</p>")
-        parts.append(_table(["end reason", "games", "share"], [[k, v, _pct(v / s["games"])] for k, v in s["end_reasons"].items()]))
+        parts.append(_table(["how the games ended", "games", "share"],
+                            [[k, v, _pct(v / s["games"])] for k, v in sorted(s["end_reasons"].items(), key=lambda kv: -kv[1])]))
         parts.append(_table(["game figure", "value", "detail"], [[k, _metric_value(m), _metric_detail(m)] for k, m in s["metrics"].items()]))
     if "comparison" in report:
         c = report["comparison"]
         parts.append("<h2>What variant B changes</h2>")
-        parts.append(f"<p>A: {html.escape(str(c['options_a']))}<br>B: {html.escape(str(c['options_b']))}</p>")
-        rows = [[f"win rate of {x['seat']}", *_diff(x["difference"], percent=True)] for x in c["seats"]]
+        changes = "; ".join(f"{x['option']}: {x['a']} in A, {x['b']} in B" for x in c.get("changed", [])) or "no option (the same rules)"
+        parts.append(f"<p>Variant B changes {html.escape(changes)}. Every other option is the same, and both played "
+                     "the same seeds. The figures below are B's minus A's.</p>")
+        rows = [[f"win rate of seat {x['seat']} ({x.get('bot', '')})".replace(" ()", ""), *_diff(x["difference"], percent=True)]
+                for x in c["seats"]]
         rows.append(["length (decisions)", *_diff(c["length"])])
         rows.append(["score margin", *_diff(c["margin"])])
         rows += [[f"ends by {k}", *_diff(v, percent=True)] for k, v in c["end_reasons"].items()]
-        parts.append(_table(["figure", "B − A", "95% interval"], rows))
+        parts.append(_table(["figure", "variant B − variant A", "95% interval"], rows))
     for name, data in images.items():
         encoded = base64.b64encode(data).decode("ascii")
         parts.append(f'<p><img alt="{html.escape(name)}" src="data:image/png;base64,{encoded}"></p>')

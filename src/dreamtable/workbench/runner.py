@@ -47,8 +47,10 @@ def run_tasks(tasks: Iterable[GameTask], workers: int | None = None,
 def _on_processes(pending: Iterator[GameTask], workers: int) -> Iterator[dict[str, Any]]:
     finished: queue.SimpleQueue[dict[str, Any] | BaseException] = queue.SimpleQueue()
     # Leaving the block (the end, an error, Ctrl-C, a closed generator) terminates the workers:
-    # a game still running is stopped now rather than finished and thrown away.
-    with multiprocessing.Pool(workers) as pool:
+    # a game still running is stopped now rather than finished and thrown away. The workers are
+    # spawned, not forked: a fork of a process with other threads (a server, a Dask client, a test
+    # session) can copy a lock some thread holds, and stopping such a pool once took two minutes.
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
         in_flight = 0
         while True:
             for task in itertools.islice(pending, workers * IN_FLIGHT_PER_WORKER - in_flight):
