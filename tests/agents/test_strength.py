@@ -19,7 +19,7 @@ and the cap):
   Deep Dreams, greedy v random       80%   200 games  ≤ 75%: 2.7% (old 5.8%)  ≥ 85%: 1.2% (old 2.2%)  142 at 85%, ≤ 300
   Dreamwell, ISMCTS(300) v random    80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  14 at 100%, ≤ 60
   Dreamwell, greedy v random         80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  16 at 97.5%, ≤ 60
-  Dream Cycle, greedy v random       80%   30 games   ≤ 70%: 9.7% (old 16.0%) ≥ 90%: 1.3% (old 2.6%)  17 at 97%, ≤ 45
+  Dream Cycle, greedy v random       90%   30 games   ≤ 83%: 10.3% (old 22.5%) ≥ 97%: 1.2% (old 1.2%)  23 at 100%, ≤ 45
 
 At every true rate below ``t − m`` the new test passes no more often than the old one did, and at
 every rate above ``t + m`` it fails no more often (to within 0.02 percentage points); inside the
@@ -91,7 +91,8 @@ CASES = [
     make_case("deep-dreams", "greedy", "random", 0.80, 0.05, 200, 0.01, 0.01),
     make_case("dreamwell", "ismcts:300", "random", 0.80, 0.10, 40, 0.03, 0.01),
     make_case("dreamwell", "greedy", "random", 0.80, 0.10, 40, 0.03, 0.01),
-    make_case("dream-cycle", "greedy", "random", 0.80, 0.10, 30, 0.03, 0.01),
+    # Issue 14, point 6: greedy must beat random at least 90% of the time (± 0.07: 97% is the most a margin may reach here).
+    make_case("dream-cycle", "greedy", "random", 0.90, 0.07, 30, 0.03, 0.01),
 ]
 
 
@@ -129,7 +130,7 @@ def test_sequential_tests_are_no_weaker_than_the_fixed_ones(case):
         "deep-dreams-greedy-vs-random-80%": (0.027, 0.012),
         "dreamwell-ismcts:300-vs-random-80%": (0.064, 0.009),
         "dreamwell-greedy-vs-random-80%": (0.064, 0.009),
-        "dream-cycle-greedy-vs-random-80%": (0.097, 0.013),
+        "dream-cycle-greedy-vs-random-90%": (0.103, 0.012),
     }[str(case)]
     at_p0, at_p1 = test.pass_probability(test.p0)[0], 1 - test.pass_probability(test.p1)[0]
     assert (round(at_p0, 3), round(at_p1, 3)) == documented

@@ -239,6 +239,8 @@ def test_a_failed_save_does_not_refuse_the_move_it_follows(tap, tmp_path):
     folder = tmp_path / "saves"
     folder.mkdir()
     table = Table(tap.new(players=2, seed=3), {}, clock=SimulatedClock(), save=folder / "game.json")
+    assert json.loads((folder / "game.json").read_text())["moves"] == []  # saved from the start
+    (folder / "game.json").unlink()
     folder.rmdir()  # the folder went away after the start
     table.submit(0, "tap")
     assert table.state.record().moves == [(0, "tap")]

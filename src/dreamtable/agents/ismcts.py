@@ -12,24 +12,38 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Generic
+from typing import Any, Generic, cast
 
 from ..core.contract import A, State
 from .base import values_for_all
 
+CLOCK_SHARE = 0.8
+"""The share of a table's time left (or of a pending deadline) a search may use: the rest is for
+handing the move back (a server thinks in a worker thread and stores the move)."""
+
 
 class Node(Generic[A]):
     """A tree node, reached by ``seat`` playing the action its parent files it under
-    (``children[(seat, action)]``); statistics for that seat."""
+    (``children[seat][action]``); statistics for that seat."""
 
     __slots__ = ("seat", "children", "visits", "available", "reward")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
-        self.children: dict[tuple[int, A], Node[A]] = {}
+        self.children: dict[int, dict[A, Node[A]]] = {}
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+
+
+_LOGS: list[float] = [0.0] + [math.log(count) for count in range(1, 4096)]
+"""``_LOGS[n]`` is ``math.log(n)`` (the same float), looked up by UCB1 instead of computed per child."""
+
+
+def _log_of(count: int) -> float:
+    """``math.log(count)``, growing :data:`_LOGS` to hold it."""
+    _LOGS.extend(math.log(more) for more in range(len(_LOGS), 2 * count + 1))
+    return _LOGS[count]
 
 
 class IsmctsAgent:
@@ -52,9 +66,25 @@ class IsmctsAgent:
     a few thousandths, ISMCTS(300) against random stalled in 1 of 6 seeded games without it and
     took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves. On Deep Dreams it
     won 59–61.5% of 100 games against greedy (constant 0.3–0.5) instead of 64.5%, so it is off there.
+
+    **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
+    and is read before every iteration; an iteration is started only when the longest one of this
+    search would still end before the deadline, so the answer comes within the budget (plus the
+    final pick, microseconds) however slow one iteration is on a long turn. ``choose`` also takes
+    ``seconds_left``, the time a table's clock leaves this seat (the hook a table calls it with), and
+    never thinks past :data:`CLOCK_SHARE` of it nor of the shortest deadline pending in the state
+    (``state.timers`` give their full length, an upper bound of what is left), whatever its own
+    budget — in iterations too. With no time for one iteration it plays a random legal move.
+
+    After each search, ``last_iterations`` is how many iterations ran, ``last_seconds`` how long
+    ``choose`` took and ``last_stats`` the searching seat's root moves as ``(action, visits, mean
+    value)``, most visited first (the mean value is the search's estimate of the seat's share of
+    the win after that move: results count 1 or 0, unfinished leaves the game's evaluation).
     """
 
     name = "ismcts"
+    takes_time_left = True
+    """``choose`` takes ``seconds_left=``: a table that knows its clock passes the time left (the hook)."""
 
     def __init__(
         self,
@@ -67,27 +97,52 @@ class IsmctsAgent:
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"an ISMCTS budget is at least 1 iteration, not {iterations}")
+        if seconds is not None and not 0 < seconds < math.inf:
+            raise ValueError(f"an ISMCTS budget in seconds is more than 0 and finite, not {seconds}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
+        self.last_seconds = 0.0
+        self.last_stats: list[tuple[Any, int, float]] = []
         self._c = 0.7
         self.normalize = normalize
         self._normalizing = False
         self._low: list[float] = []
         self._high: list[float] = []
 
-    def choose(self, state: State[A], seat: int) -> A:
-        """The most visited root action after the search."""
+    def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
+        """The most visited root action after the search; within the time budget and ``seconds_left``."""
+        start = time.perf_counter()
+        try:
+            return self._choose(state, seat, start, seconds_left)
+        finally:
+            self.last_seconds = time.perf_counter() - start
+
+    def time_limit(self, state: State[A], seconds_left: float | None = None) -> float | None:
+        """The seconds this search may take on ``state``: its own budget, capped by the table's
+        ``seconds_left`` and the shortest pending deadline (:data:`CLOCK_SHARE` of each); ``None``: no limit."""
+        limits = [] if self.seconds is None else [self.seconds]
+        if seconds_left is not None:
+            limits.append(max(0.0, seconds_left) * CLOCK_SHARE)
+        limits.extend(max(0.0, float(timer.seconds)) * CLOCK_SHARE for timer in state.timers)
+        return min(limits) if limits else None
+
+    def _choose(self, state: State[A], seat: int, start: float, seconds_left: float | None) -> A:
         legal = state.legal_actions(seat)
         self.last_iterations = 0
+        self.last_stats = []
         if len(legal) == 1:
             return legal[0]
         root: Node[A] = Node(None)
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
+        limit = self.time_limit(state, seconds_left)
+        deadline = None if limit is None else start + limit
         done = 0
+        longest = 0.0  # the longest iteration so far: the next one starts only if that much time is left
         # A game without an evaluation gets rollouts to the end.
         has_evaluation = state.game.evaluate(state, seat) is not None
         self._normalizing = has_evaluation and (
@@ -97,20 +152,23 @@ class IsmctsAgent:
         self._c = self.exploration if self.exploration is not None else default_c
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
+        now = time.perf_counter()
         while True:
             if self.iterations is not None and done >= self.iterations:
                 break
-            if deadline is not None and done % 16 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and now + longest >= deadline:
                 break
             self._iterate(root, state.determinize(seat, self.rng), has_evaluation)
             done += 1
+            before, now = now, time.perf_counter()
+            longest = max(longest, now - before)
         self.last_iterations = done
-        best = max(
-            ((action, child) for (mover, action), child in root.children.items() if mover == seat and action in legal),
-            key=lambda pair: pair[1].visits,
-            default=None,
+        self.last_stats = sorted(
+            ((action, child.visits, child.reward / child.visits)
+             for action, child in root.children.get(seat, {}).items() if action in legal and child.visits),
+            key=lambda stat: -stat[1],
         )
-        return best[0] if best is not None else self.rng.choice(legal)
+        return self.last_stats[0][0] if self.last_stats else self.rng.choice(legal)
 
     def _iterate(self, root: Node[A], world: State[A], has_evaluation: bool) -> None:
         rng = self.rng
@@ -125,19 +183,24 @@ class IsmctsAgent:
                 continue
             mover = actors[0]
             legal = world.legal_actions(mover)
-            untried = [action for action in legal if (mover, action) not in node.children]
-            if untried:
+            table = node.children.get(mover)
+            if table is None:
+                table = node.children[mover] = {}
+            kids = list(map(table.get, legal))  # the child of each legal action, None if untried
+            if None in kids:
+                untried = [action for action, kid in zip(legal, kids) if kid is None]
                 action = rng.choice(untried)
                 child: Node[A] = Node(mover)
-                node.children[(mover, action)] = child
-                for other in legal:
-                    sibling = node.children.get((mover, other))
-                    if sibling is not None:
-                        sibling.available += 1
+                table[action] = child
+                # Every legal child was available once more (once per listing of its action).
+                for kid in kids:
+                    if kid is not None:
+                        kid.available += 1
+                child.available = untried.count(action)
                 world.apply(mover, action)
                 path.append(child)
                 break
-            action, node = self._select(node, mover, legal)
+            action, node = self._select(mover, legal, cast("list[Node[A]]", kids))  # none is None here
             world.apply(mover, action)
             path.append(node)
         # Rollout.
@@ -164,23 +227,31 @@ class IsmctsAgent:
             if visited.seat is not None:
                 visited.reward += values[visited.seat]
 
-    def _select(self, node: Node[A], mover: int, legal: list[A]) -> tuple[A, Node[A]]:
-        """UCB1 over the children legal in this world (each was available once more): the action and its child."""
-        best: tuple[A, Node[A]] | None = None
+    def _select(self, mover: int, legal: list[A], kids: list[Node[A]]) -> tuple[A, Node[A]]:
+        """UCB1 over the children legal in this world (``kids[i]`` is ``legal[i]``'s; each was available
+        once more): the action and its child."""
+        best: A | None = None
+        best_child: Node[A] | None = None
         best_score = -math.inf
         low, spread = 0.0, 1.0
         if self._normalizing and self._high[mover] > self._low[mover]:
             low, spread = self._low[mover], self._high[mover] - self._low[mover]
-        for action in legal:
-            child = node.children[(mover, action)]
-            child.available += 1
-            score = (child.reward / child.visits - low) / spread + self._c * math.sqrt(
-                math.log(child.available) / child.visits
-            )
+        c = self._c
+        sqrt = math.sqrt
+        logs = _LOGS
+        for action, child in zip(legal, kids):
+            available = child.available + 1
+            child.available = available
+            visits = child.visits
+            try:
+                log_available = logs[available]
+            except IndexError:
+                log_available = _log_of(available)
+            score = (child.reward / visits - low) / spread + c * sqrt(log_available / visits)
             if score > best_score:
-                best, best_score = (action, child), score
-        assert best is not None
-        return best
+                best, best_child, best_score = action, child, score
+        assert best_child is not None
+        return best, best_child  # type: ignore[return-value]
 
 
 def _expire_first_timer(world: State[A]) -> bool:

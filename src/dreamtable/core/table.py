@@ -38,6 +38,14 @@ class Bot(Protocol):
         ...
 
 
+def ask_bot(bot: Bot, state: State[Any], seat: int, seconds_left: float | None) -> Any:
+    """``bot``'s choice for ``seat``, telling a bot that keeps time (``takes_time_left``) the seconds
+    left before the table's next deadline, so it never thinks past the clock."""
+    if seconds_left is not None and getattr(bot, "takes_time_left", False):
+        return bot.choose(state, seat, seconds_left=seconds_left)  # type: ignore[call-arg]
+    return bot.choose(state, seat)
+
+
 class UndoError(IllegalActionError):
     """An undo the policy refuses; the message says why (what it would have crossed)."""
 
@@ -92,6 +100,7 @@ class Table:
         self._waiting: dict[int, int] = {}  # real-time bot seat -> seq at which it chose to wait
         self._last: tuple[str, int | None, Any] | None = None  # kind, seat, action or timer name
         self._arm()
+        self._save()  # the file exists from the start: a game left before its first move resumes too
 
     # -- what a seat may know -------------------------------------------------------------------
     def view(self, seat: int | None) -> dict[str, Any]:
@@ -169,6 +178,10 @@ class Table:
         self._changed_at = self.clock.now()
         self._waiting.clear()
         self._arm()
+        self._save()
+
+    def _save(self) -> None:
+        """Write the record to the save file, if there is one."""
         if self.save_path is not None:
             try:
                 self.state.record().save(self.save_path)
@@ -188,6 +201,13 @@ class Table:
         """When each pending timer expires, on this table's clock."""
         self._arm()
         return {timer.name: self._armed[timer.name] + timer.seconds for timer in self.state.timers}
+
+    def time_left(self) -> float | None:
+        """Seconds to the next pending deadline, for a bot that keeps time; ``None`` with none pending,
+        and on a simulated clock, which does not move while a bot thinks."""
+        if not self.state.timers or isinstance(self.clock, SimulatedClock):
+            return None
+        return max(0.0, min(self.deadlines().values()) - self.clock.now())
 
     def expire_due(self) -> bool:
         """Apply the earliest deadline that has passed, if any; True when one did."""
@@ -246,7 +266,7 @@ class Table:
         for seat in self.ready_bots():
             if self.state.is_over or seat not in self.state.actors:
                 continue
-            acted = self.play_bot(seat, self.bots[seat].choose(self.state, seat)) or acted
+            acted = self.play_bot(seat, ask_bot(self.bots[seat], self.state, seat, self.time_left())) or acted
         return acted
 
     def replay_change(self, kind: str, seat: int | None, text: str) -> None:

@@ -1,0 +1,89 @@
+"""Hints for learners over HTTP (issue 19, point 3): ``GET /api/tables/{id}/hint`` with a seat's token.
+
+The answer is the move the hard bot would play for the asking seat and its estimated chance to
+win (:func:`dreamtable.agents.hint.hint`), worked out from what that seat may know only, in a
+worker thread on a copy of the position, so the table goes on meanwhile. It names the ``seq`` of
+the position it is for; asking again at the same ``seq`` gives the same answer from a cache.
+
+Refused, changing nothing: no token (401) or a token that holds no seat here (403); a table not
+started, a finished game, a seat the game is not waiting for, or a game without hints (409); a
+hint for the same seat still being worked out, or too many at once in this process (429).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from typing import Any
+
+from fastapi import APIRouter, Depends, HTTPException, Request
+from fastapi import status as http
+
+from ..agents.hint import HintError, check_hint, hint
+from ..agents.levels import HARD_SECONDS
+from .api import bearer, hub_of, live_room, my_seat
+
+router = APIRouter(prefix="/api")
+
+HINT_SECONDS = HARD_SECONDS
+"""How long the search of one hint thinks (the hard level's budget a move)."""
+HINTS_AT_ONCE = 2
+"""Hints worked out at the same time in one process (each keeps a core busy for HINT_SECONDS)."""
+CACHED_HINTS = 512
+"""Hints kept for a repeated question about the same position."""
+
+_cache: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
+_working: set[tuple[str, int]] = set()
+
+
+def _mine(room: Any, token: str | None) -> int:
+    """The caller's seat, or 401/403 saying that a hint is for one's own seat."""
+    try:
+        return my_seat(room, token)
+    except HTTPException as refused:
+        raise HTTPException(refused.status_code,
+                            f"{refused.detail}: a hint is given only for your own seat, asked with its token") from None
+
+
+@router.get("/tables/{table_id}/hint",
+            summary="A hint for your seat on its turn: the hard bot's move and its estimated chance to win")
+async def get_hint(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
+    room = await live_room(table_id, hub_of(request))
+    seat = _mine(room, token)
+    async with room.lock:
+        table = room.table
+        if table is None:
+            raise HTTPException(http.HTTP_409_CONFLICT, "the game at this table has not started yet: "
+                                                        "a hint is for your turn in a game under way")
+        try:
+            check_hint(table.state, seat)
+        except HintError as refused:
+            raise HTTPException(http.HTTP_409_CONFLICT, str(refused)) from None
+        seq = table.seq
+        key = (room.id, seq, seat)
+        if key in _cache:
+            _cache.move_to_end(key)
+            return _cache[key]
+        now = room.clock.now()
+        moments = list(table.deadlines().values())
+        turn_seconds = room.row.settings.get("turn_seconds")
+        if turn_seconds and table.waiting_for_human():
+            moments.append(table.changed_at + float(turn_seconds))
+        seconds_left = min(moments) - now if moments else None
+        position = table.state.copy()
+    if (room.id, seat) in _working:
+        raise HTTPException(http.HTTP_429_TOO_MANY_REQUESTS, "a hint for your seat is being worked out; ask again in a second")
+    if len(_working) >= HINTS_AT_ONCE:
+        raise HTTPException(http.HTTP_429_TOO_MANY_REQUESTS,
+                            f"this server works out at most {HINTS_AT_ONCE} hints at once; ask again in a second")
+    _working.add((room.id, seat))
+    try:
+        found = await asyncio.to_thread(hint, position, seat, seed=room.row.seed * 31 + seq, seconds=HINT_SECONDS,
+                                        seconds_left=seconds_left)
+    finally:
+        _working.discard((room.id, seat))
+    answer = {"table": room.id, "seq": seq, **found.to_json()}
+    _cache[key] = answer
+    while len(_cache) > CACHED_HINTS:
+        _cache.popitem(last=False)
+    return answer
