@@ -137,7 +137,7 @@ def test_undo_never_takes_back_a_draw():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
-    child.expect("Nothing to undo: you have no move to take back")
+    child.expect("Nothing to undo: you have not made a move yet in this game")
     child.expect(MOVE_PROMPT)
     child.sendline("draw")
     child.expect(MOVE_PROMPT)
@@ -187,7 +187,7 @@ def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
         (("play", "chess"), "unknown game"),
         (("play", "sogni-e-incubi", "--seats", "human,robot"), "unknown bot"),
         (("play", "sogni-e-incubi", "--seats", "human"), "2–4 players"),
-        (("play", "sogni-e-incubi", "--seats", "random,random", "-o", "hand_limit=lots"), "hand_limit takes a int"),
+        (("play", "sogni-e-incubi", "--seats", "random,random", "-o", "hand_limit=lots"), "hand_limit takes a whole number"),
         (("play", "sogni-e-incubi", "--seats", "human,ismcts:0"), "bad ISMCTS budget"),
         (("play", "sogni-e-incubi", "--seats", "human,ismcts:-5s"), "bad ISMCTS budget"),
         (("bench", "chess"), "unknown game"),
@@ -231,8 +231,14 @@ def test_menu_starts_a_game():
     child.sendline("1")
     child.expect("Seats")
     child.sendline("human,random")
+    for _ in range(3):  # seed, options, save file: Enter keeps the defaults
+        child.expect("Enter for")
+        child.sendline("")
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
+    child.expect("Back to the menu")
+    child.expect("Game number:")
+    child.sendline("q")
     child.expect(pexpect.EOF)
 
 
@@ -294,3 +300,47 @@ def test_bench_with_no_game_measures_every_game():
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_hint_names_a_legal_move_and_a_chance_and_changes_nothing(tmp_path):
+    """Issue 19, point 3: 'hint' at the prompt shows the hard bot's move for the player and its
+    chance to win, and is no move; the player then plays that very move."""
+    save = tmp_path / "game.json"
+    child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "6", "--save", str(save))
+    child.expect(MOVE_PROMPT)
+    child.sendline("hint")
+    child.expect(r"Hint: (\S+)[^\n]*about (\d+)% to win")
+    move, chance = child.match.group(1), int(child.match.group(2))
+    assert 0 <= chance <= 100
+    child.expect(MOVE_PROMPT)  # asked again: the hint was no move
+    child.sendline(move)
+    child.expect(MOVE_PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    moves = json.loads(save.read_text())["moves"]
+    assert [seat_move for seat_move in moves if seat_move[0] == 0][0] == [0, move]  # A's first move is the hint's
+
+
+def test_hint_is_refused_with_the_reason_where_there_is_none_to_give():
+    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=20")
+    child.expect("type your guess")
+    child.sendline("hint")
+    child.expect(r"No hint:\s+When I Dream has no hints")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_issue14_point1_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
+    """It said "It is saved in FILE" and wrote nothing when left before the first move."""
+    save = tmp_path / "night.json"
+    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "--save", str(save))
+    child.expect("type your guess")
+    child.sendintr()
+    child.expect(r"It is saved in")
+    child.expect(pexpect.EOF)
+    assert json.loads(save.read_text())["seed"] == 3
+    child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--save", str(save))
+    child.expect(r"Resuming the game after \d+ moves")
+    child.expect("type your guess")
+    child.sendintr()
+    child.expect(pexpect.EOF)

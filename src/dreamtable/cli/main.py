@@ -6,6 +6,7 @@ a corrupt save file) is answered with a message and exit code 2, never with a tr
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from pathlib import Path
@@ -14,10 +15,11 @@ from typing import Any, Optional
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from ..agents import BOT_NAMES, bot_names
 from ..core.contract import seat_from_name, seat_name
-from ..core.errors import DreamtableError
+from ..core.errors import DreamtableError, SetupError
 from ..core.record import Record
 from ..core.registry import games as list_of_games
 from ..core.registry import load
@@ -60,18 +62,46 @@ def main(context: typer.Context) -> None:
         menu()
 
 
+def shown_default(value: Any, room: int = 24) -> str:
+    """An option's default as it is typed after ``-o NAME=``: JSON for lists and tables, shortened to
+    ``(a table)`` / ``(a list)`` when it would not fit in ``room`` characters."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        text = json.dumps(value, separators=(",", ":"))
+        return text if len(text) <= room else "(a table)" if isinstance(value, dict) else "(a list)"
+    return str(value)
+
+
 @app.command("list")
-def list_games() -> None:
-    """List the games with their player counts and options."""
-    table = Table(title="dreamtable games")
-    table.add_column("id")
-    table.add_column("name")
-    table.add_column("players")
-    table.add_column("options (default; see docs/rules)")
-    for info in list_of_games():
-        options = "\n".join(f"{o.name}={o.default}" for o in info.options)
-        table.add_row(info.id, info.name, f"{info.min_players}–{info.max_players}", options)
-    console.print(table)
+def list_games(
+    game: Optional[str] = typer.Argument(None, help="one game id: its options one per line, with what each does"),
+) -> None:
+    """List the games with their player counts and options (NAME=default, set with -o NAME=VALUE)."""
+    from rich.padding import Padding
+
+    try:
+        infos = [load(game).info] if game else list_of_games()
+    except DreamtableError as error:
+        fail(str(error))
+        return
+    for info in infos:
+        console.print(Text.assemble((info.id, "bold"), f" — {info.name}, {info.min_players}–{info.max_players} players"))
+        if game:
+            names = [f"{option.name}={shown_default(option.default, 40)}" for option in info.options]
+            # Fixed widths: rich crops a grid's last column rather than wrap it when the widths are left to it.
+            left = min(46, 2 + max(map(len, names), default=0))
+            grid = Table.grid(padding=(0, 2))
+            grid.add_column(style="bold", overflow="fold", width=left)
+            grid.add_column(width=max(20, console.width - left - 2))
+            for name, option in zip(names, info.options):
+                grid.add_row(Text("  " + name), Text(option.doc))
+            console.print(grid)
+            continue
+        options = " · ".join(f"{option.name}={shown_default(option.default)}" for option in info.options)
+        console.print(Padding(Text("options: " + options, overflow="fold"), (0, 0, 0, 2)))
+    if not game:
+        console.print("Each game's rules and options: docs/rules/GAME.md; `dreamtable list GAME` explains its options.")
 
 
 @app.command()
@@ -88,13 +118,14 @@ def play(
         chosen = load(game)
         specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
         seed_given = seed is not None
+        resuming = bool(save and save.exists())
         if seed is None:
             seed = random.SystemRandom().randrange(1_000_000)
-            if not (save and save.exists()):
-                console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
         if bot_delay is not None and not bot_delay >= 0:
             fail(f"--bot-delay is a number of seconds, 0 or more, not {bot_delay}")
         table = open_table(chosen, specs, seed, parse_options(option), save, console, bot_delay, seed_given)
+        if not seed_given and not resuming:  # said once the game is sure to start, never above an error
+            console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
         TerminalGame(table, console=console).run()
     except (DreamtableError, ValueError) as error:
         fail(str(error))
@@ -272,7 +303,7 @@ def report(
     out: Optional[Path] = typer.Option(None, help="folder for report.html and the PNG plots (default: FILE's name + _report)"),
 ) -> None:
     """A balance report: win rates with 95% intervals, first-player edge, length, margins, endings, plots."""
-    from ..workbench.report import write_report
+    from ..workbench.report import endings_text, variant_label, write_report
 
     folder = out or file.with_name(file.stem + "_report")
     try:
@@ -281,7 +312,8 @@ def report(
         fail(str(error))
         return
     for name, part in summary["variants"].items():
-        table = Table(title=f"{summary['game']} — {'variant ' + name if name != 'all' else 'all games'} ({part['games']} games)")
+        console.print(Text(f"{summary['game']} — {variant_label(summary, name)} ({part['games']} games)", style="bold"))
+        table = Table()
         for column in ("seat", "bot", "win rate", "95% interval"):
             table.add_column(column)
         for seat in part["seats"]:
@@ -290,13 +322,18 @@ def report(
         if part["first_player"]:
             first = part["first_player"]
             console.print(f"First player wins {first['win_rate']:.1%} ({first['low']:.1%}–{first['high']:.1%}; fair: {first['fair_share']:.1%})")
-        console.print(f"Length: mean {part['length']['mean']:.1f} decisions; endings: {part['end_reasons']}; shared wins: {part['draws']}")
+        console.print(Text(f"Length: mean {part['length']['mean']:.1f} decisions; how the games ended: {endings_text(part)}; "
+                           f"shared wins: {part['draws']}"))
     if "comparison" in summary:
-        for seat in summary["comparison"]["seats"]:
+        comparison = summary["comparison"]
+        changes = "; ".join(f"{c['option']}={c['b']} (A: {c['a']})" for c in comparison.get("changed", [])) or "no option"
+        console.print(Text(f"Variant B changes {changes}, on the same seeds. Differences, variant B minus variant A (95% interval):"))
+        for seat in comparison["seats"]:
             value, low, high = seat["difference"]
-            console.print(f"B − A, win rate of {seat['seat']}: {value:+.1%} ({low:+.1%} to {high:+.1%})")
-        value, low, high = summary["comparison"]["length"]
-        console.print(f"B − A, length: {value:+.2f} decisions ({low:+.2f} to {high:+.2f})")
+            console.print(Text(f"  win rate of seat {seat['seat']} ({seat.get('bot', '?')}): {100 * value:+.1f} percentage "
+                               f"points ({100 * low:+.1f} to {100 * high:+.1f})"))
+        value, low, high = comparison["length"]
+        console.print(Text(f"  length: {value:+.2f} decisions ({low:+.2f} to {high:+.2f})"))
     console.print(f"Report: {page}")
 
 
@@ -345,22 +382,87 @@ def tournament(
 
 
 def menu() -> None:
-    """Choose a game, the seats and a seed, then play."""
+    """Choose a game, the seats, a seed, a save file and options, play, and come back here (issue 14,
+    point 17). A mistake in an answer is said and the question asked again; Ctrl-D or q leaves."""
+    from rich.markup import escape
+
+    from ..agents import make_agent
+    from ..core.record import check_save_path
+
     infos = list_of_games()
-    console.print("[bold]dreamtable[/] — choose a game (Ctrl-D to leave):")
-    for number, info in enumerate(infos, 1):
-        console.print(f"  {number}. {info.name} ({info.id}, {info.min_players}–{info.max_players} players)")
+
+    def ask(question: str) -> str:
+        answer = console.input(question).strip()
+        if answer.lower() in ("q", "quit"):
+            raise EOFError
+        return answer
+
     try:
         while True:
-            answer = console.input("Game number: ").strip() or "1"
-            if is_number(answer) and 1 <= int(answer) <= len(infos):
-                info = infos[int(answer) - 1]
-                break
-            console.print(f"Choose 1–{len(infos)}.")
-        default_seats = ",".join(["human"] + ["bot"] * (info.min_players - 1))
-        choices = f"human, bot, or {', '.join(bot_names(load(info.id)))}"
-        seats = console.input(f"Seats, one per player: {choices} [{default_seats}]: ").strip()
-        play(info.id, seats or default_seats, None, None, [], None)
+            console.print("[bold]dreamtable[/] — choose a game (q or Ctrl-D to leave):")
+            for number, info in enumerate(infos, 1):
+                console.print(f"  {number}. {escape(info.name)} ({info.id}, {info.min_players}–{info.max_players} players)")
+            while True:
+                answer = ask("Game number: ") or "1"
+                if is_number(answer) and 1 <= int(answer) <= len(infos):
+                    info = infos[int(answer) - 1]
+                    break
+                console.print(f"Choose 1–{len(infos)}.")
+            game = load(info.id)
+            default_seats = ",".join(["human"] + ["bot"] * (info.min_players - 1))
+            choices = f"human, bot, or {', '.join(bot_names(game))}"
+            while True:  # seats, checked before anything else is asked
+                seats = ask(escape(f"Seats, one per player ({info.min_players}–{info.max_players}): {choices} "
+                                   f"[{default_seats}]: ")) or default_seats
+                specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
+                try:
+                    if not info.min_players <= len(specs) <= info.max_players:
+                        raise SetupError(f"{info.name} takes {info.min_players}–{info.max_players} players, not {len(specs)}")
+                    for spec in specs:
+                        if spec != "human":
+                            make_agent(spec, 0, game=game)
+                    break
+                except (DreamtableError, ValueError) as error:
+                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+            while True:
+                answer = ask("Seed (a whole number; Enter for a random one): ")
+                if not answer or is_number(answer):
+                    break
+                console.print("[red]A seed is a whole number such as 7.[/] Try again.")
+            seed_given = bool(answer)
+            seed = int(answer) if seed_given else random.SystemRandom().randrange(1_000_000)
+            while True:
+                answer = ask("Options NAME=VALUE, separated by spaces (Enter for the rules as they are; "
+                             f"'dreamtable list {info.id}' lists them): ")
+                try:
+                    options: dict[str, Any] = {}
+                    for pair in answer.split():
+                        name, sep, value = pair.partition("=")
+                        if not sep or not name:
+                            raise SetupError(f"an option is NAME=VALUE, e.g. first_player=A; got {pair!r}")
+                        options[name] = value
+                    game.resolve_options(options)
+                    break
+                except (DreamtableError, ValueError) as error:
+                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+            while True:
+                answer = ask("Save the game to a file (Enter for no save; an existing save file is resumed): ")
+                save = Path(answer).expanduser() if answer else None
+                resuming = save is not None and save.exists()
+                try:
+                    if save is not None:
+                        check_save_path(save)
+                    table = open_table(game, specs, seed, options, save, console, None, seed_given)
+                    break
+                except (DreamtableError, ValueError) as error:
+                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+            if not seed_given and not resuming:
+                console.print(f"Seed {seed} (use it again to deal the same cards).")
+            try:
+                TerminalGame(table, console=console).run()
+            except KeyboardInterrupt:
+                console.print("\nGame interrupted." + (f" It is saved in {save}." if save else ""))
+            console.print("\n[bold]Back to the menu.[/]")
     except (EOFError, KeyboardInterrupt):
         console.print("\nGoodbye.")
 
@@ -369,6 +471,7 @@ def menu() -> None:
 app.command()(fuzz)
 app.command()(serve)
 app.command("bench-serve")(bench_serve)
+from .study import study; app.command()(study)  # noqa: E402,E702  (cli/study.py: docs/balance)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

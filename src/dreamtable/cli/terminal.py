@@ -12,27 +12,40 @@ turn-based game waits for each move.
 
 from __future__ import annotations
 
-import select
-import sys
+import importlib
 import time
 from pathlib import Path
 from typing import Any, Callable
 
 from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
 
 from ..agents import make_agent
+from ..agents.hint import HintError, hint
 from ..core.contract import Game, State, seat_name
 from ..core.errors import DreamtableError, RecordError, SetupError
 from ..core.forms import ActionForm
 from ..core.record import Record, check_save_path
 from ..core.registry import replay
 from ..core.table import Bot, Table
+from ..games.terminal_text import GAME_OVER_KIND
+from .keys import KeyLine
 
 HELP = (
-    "Type the number of a move or its notation. Other commands: "
-    "'undo' (take back your last move and the replies), 'help', 'quit' (your save file keeps the game)."
+    "Type the number of a move or its notation. Other commands: 'moves' (every move, numbered), "
+    "'moves KIND' (one kind, e.g. 'moves rotate'), 'board' (the board and your moves again), 'legend' (what the marks mean), "
+    "'undo' (take back your last move and the replies), 'hint' (the move the hard bot would play, and your chance), "
+    "'help', 'quit' (your save file keeps the game)."
 )
-MOVES_SHOWN_IN_REAL_TIME = 12
+HINT_SECONDS = 1.0
+"""How long the ``hint`` command lets the hard bot think (issue 19, point 3)."""
+GROUP_OVER = 16
+"""A longer list of moves is grouped by kind under the board (issue 14, point 13)."""
+TYPING_WORD = "typing"
+"""The first word of a move that tells a game its player started typing (sent at the first key)."""
+SHOWN_ONE_BY_ONE = 4
+"""In a grouped list, a kind with at most this many moves is still listed move by move, numbered."""
 
 
 class Quit(Exception):
@@ -85,7 +98,8 @@ class TerminalGame:
         self.read = read or self.console.input
         self.at_keyboard: int | None = None
         self._last_shown: tuple[Any, ...] | None = None  # what the real-time screen last listed
-        self._prompt_open: str | None = None  # a real-time prompt printed without its line's end
+        self._last_phase: Any = ()  # the board's phase when the real-time screen last drew it
+        self._keys: KeyLine | None = None  # the line being typed against the clock
 
     @property
     def real_time(self) -> bool:
@@ -105,11 +119,15 @@ class TerminalGame:
         if viewer is not None:
             self.console.print(f"You are player {seat_name(viewer)}.")
         self._news()  # what happened before this screen opened (resuming shows the board instead)
+        private = len(table.humans) > 1 and self.console.is_terminal
+        if private:  # hot seat: a screen with no scrollback, so nobody scrolls back to a hand (issue 14, point 3)
+            self.console.set_alt_screen(True)
         try:
             while not table.is_over:
                 if self.real_time:
                     self._real_time_step()
                     continue
+                self._cooked()
                 table.advance()
                 self._news()
                 if table.is_over:
@@ -119,6 +137,16 @@ class TerminalGame:
                 else:
                     self._wait(table.next_wakeup())
         except Quit:
+            left = True
+        else:
+            left = False
+        finally:
+            self._cooked()
+            if private:  # back to the normal screen; from here on the screen is everyone's
+                self._wipe()
+                self.console.set_alt_screen(False)
+                self.at_keyboard = None
+        if left:
             save = table.save_path
             where = f" It is saved in {save}; play again with the same --save to resume." if save else ""
             self.console.print(f"You left the game.{where}")
@@ -127,17 +155,35 @@ class TerminalGame:
         self._show_end()
         return table.state
 
+    def _wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback (xterm's ``ESC [ 3 J``, which most terminals
+        honour), so that the next player cannot scroll back to the previous one's hand."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
+
+    def _cooked(self) -> None:
+        """The terminal back in its own line mode (after play against the clock)."""
+        if self._keys is not None:
+            self._keys.hide()
+            self._keys.cooked()
+
     def _news(self) -> None:
         if self.table.save_error is not None:
             self.console.print(f"[yellow]The game goes on but is not saved:[/] {self.table.save_error}")
         viewer = self._viewer()
         news = self.table.news(viewer)
-        if news and self._prompt_open is not None:
-            self.console.print()  # the news goes under the open prompt line, which is then repeated
+        if self.table.is_over and type(self.game).render is not Game.render:
+            # The game's drawing ends with the explained ending (who won and why): said once, there.
+            news = [event for event in news if event.get("kind") != GAME_OVER_KIND]
+        keys = self._keys if self._keys is not None and self._keys.shown else None
+        if news and keys is not None:
+            keys.hide()  # the news goes where the line being typed stood, which is then put back under it
         for event in news:
-            self.console.print(f"  {event['text']}")
-        if news and self._prompt_open is not None:
-            self.console.print(f"[bold cyan]{self._prompt_open}[/] ", end="")
+            self.console.print(Text("  " + event["text"]))
+        if news and keys is not None:
+            keys.show()
         for seat in self.table.humans:  # the others' cursors move too: the hot seat shows the board, not a backlog
             if seat != viewer:
                 self.table.news(seat)
@@ -151,11 +197,11 @@ class TerminalGame:
     # -- turn-based: one prompt per move ----------------------------------------------------
     def _human_turn(self, seat: int) -> None:
         if len(self.table.humans) > 1 and self.at_keyboard != seat:
-            self.console.clear()
+            self._wipe()
             self.console.print(f"[bold]Pass the keyboard to player {seat_name(seat)}.[/] Their hand is hidden until then.")
             self.read(f"Player {seat_name(seat)}, press Enter when you are at the keyboard: ")
             self.at_keyboard = seat
-            self.console.clear()
+            self._wipe()
         view = self.table.view(seat)
         self.console.print(self.game.render(view))
         legal = self.table.legal_actions(seat)
@@ -169,6 +215,8 @@ class TerminalGame:
                 return
             if command == "handled" or not answer:
                 continue
+            if self._asks_to_see(view, legal, forms, answer):
+                continue
             action = self._read_action(seat, answer, legal, forms)
             if action is None:
                 continue
@@ -180,16 +228,79 @@ class TerminalGame:
             self._news()
             return
 
-    def _list_moves(self, view: dict[str, Any], legal: list[Any], forms: list[ActionForm], limit: int | None = None) -> None:
-        for number, action in enumerate(legal[:limit], 1):
-            self.console.print(f"  [bold]{number:>2}[/]. {str(action):<7} {self.game.describe(view, action)}")
-        if limit is not None and len(legal) > limit:
-            self.console.print(f"  … and {len(legal) - limit} more (type 'moves' to see them all)")
+    def _asks_to_see(self, view: dict[str, Any], legal: list[Any], forms: list[ActionForm], answer: str) -> bool:
+        """``moves`` (every move, numbered), ``moves KIND`` (one kind of move) and ``board`` (the board and
+        the grouped moves again): True when the answer was one of them."""
+        words = answer.lower().split()
+        if words == ["board"]:
+            self.console.print(self.game.render(view))
+            self._list_moves(view, legal, forms)
+            self.console.print(f"[bold cyan]{escape(view['prompt'])}[/]")
+            return True
+        if not words or words[0] != "moves" or len(words) > 2:
+            return False
+        if len(words) == 1:
+            self._list_moves(view, legal, forms, full=True)
+            return True
+        kind = words[1]
+        numbered = [(number, action) for number, action in enumerate(legal, 1) if str(action).split()[0].lower() == kind]
+        if not numbered:
+            kinds = " ".join(dict.fromkeys(str(action).split()[0] for action in legal))
+            self.console.print(f"[red]No move starts with {escape(kind)!r} now;[/] the kinds are: {escape(kinds)}.")
+        for number, action in numbered:
+            self._print_move(view, number, action, _pad([action for _, action in numbered]))
+        return True
+
+    def _print_move(self, view: dict[str, Any], number: int, action: Any, pad: int = 7) -> None:
+        notation, words = str(action), self.game.describe(view, action)
+        shown = escape(notation) if words == notation else f"{escape(notation):<{pad}} {escape(words)}"
+        self.console.print(f"  [bold]{number:>2}[/]. {shown}")
+
+    def _list_moves(self, view: dict[str, Any], legal: list[Any], forms: list[ActionForm], limit: int | None = None,
+                    full: bool = False) -> None:
+        """The moves under the board: numbered one per line when few (or ``full``); when there are more
+        than :data:`GROUP_OVER`, a kind of move with many members is one line of its targets (issue 14,
+        point 13), so that the board stays on the screen; ``moves`` lists them all."""
+        if not full and limit is None and len(legal) > GROUP_OVER:
+            self._group_moves(view, legal)
+            typed = [form for form in forms if not _single_free(form)]
+            if len(typed) > 1:  # on one line too; 'moves' says what each is
+                self.console.print("  [dim]Also:[/] " + " · ".join(escape(form.template) for form in typed)
+                                   + " [dim]('moves' says what each does)[/]")
+                forms = [form for form in forms if _single_free(form)]
+        else:
+            pad = _pad(legal[:limit])
+            for number, action in enumerate(legal[:limit], 1):
+                self._print_move(view, number, action, pad)
+            if limit is not None and len(legal) > limit:
+                self.console.print(f"  … and {len(legal) - limit} more (type 'moves' to see them all)")
         for form in forms:
             if _single_free(form):
-                self.console.print(f"  {form.label}: type it (or {form.template})")
+                self.console.print(f"  {escape(form.label)}: type it (or {escape(form.template)})")
             else:
-                self.console.print(f"  {form.label}: type {form.template}")
+                self.console.print(f"  {escape(form.label)}: type {escape(form.template)}")
+
+    def _group_moves(self, view: dict[str, Any], legal: list[Any]) -> None:
+        """One line per kind of move (the notation's first word) with more than :data:`SHOWN_ONE_BY_ONE`
+        members — its targets (the second word) and what follows them, with one example in words — and
+        the other moves numbered as usual (their numbers are those of the full list)."""
+        kinds: dict[str, list[tuple[int, Any]]] = {}
+        for number, action in enumerate(legal, 1):
+            kinds.setdefault(str(action).split()[0], []).append((number, action))
+        self.console.print(f"  [dim]{len(legal)} moves, grouped by kind: type one (e.g. {escape(str(legal[-1]))}); "
+                           "'moves' numbers them all, 'moves KIND' one kind.[/]")
+        width = max(len(kind) for kind in kinds)
+        pad = _pad([action for members in kinds.values() if len(members) <= SHOWN_ONE_BY_ONE for _, action in members])
+        for kind, members in kinds.items():
+            if len(members) <= SHOWN_ONE_BY_ONE:
+                for number, action in members:
+                    self._print_move(view, number, action, pad)
+                continue
+            example = members[0][1]
+            words = self.game.describe(view, example)
+            said = "" if words == str(example) else f": {escape(words)}"
+            self.console.print(f"  [bold]{escape(kind):<{width}}[/] {escape(group_targets([str(a) for _, a in members]))}"
+                               f"  [dim](e.g. {escape(str(example))}{said})[/]")
 
     def _command(self, seat: int, answer: str) -> str | None:
         """Handle quit, help and undo: ``"undone"`` (the position changed), ``"handled"``, or
@@ -200,8 +311,25 @@ class TerminalGame:
         if word in ("help", "?", "h"):
             self.console.print(HELP)
             return "handled"
+        if word in ("legend", "key"):
+            explained = game_legend(self.game)
+            self.console.print(Text(explained) if isinstance(explained, str) else explained if explained is not None else
+                               f"{self.game.info.name} has no legend: see its rules page, docs/rules/{self.game.info.id}.md.")
+            return "handled"
+        if word == "hint":
+            self.console.print(f"[dim]The hard bot thinks for you ({HINT_SECONDS:g} s)…[/]")
+            try:  # from what this seat may know only; the table's clock is never used up
+                found = hint(self.table.state, seat, seed=self.table.seq, seconds=HINT_SECONDS,
+                             seconds_left=self.table.time_left())
+            except HintError as error:
+                self.console.print(f"[red]No hint:[/] {escape(str(error))}.")
+                return "handled"
+            self.console.print(escape(found.sentence()))
+            return "handled"
         if word == "undo":
             reason = self.table.why_no_undo(seat)
+            if reason is not None and not any(mover == seat for mover, _ in self.table.state.history()):
+                reason = "you have not made a move yet in this game"
             if reason is not None:
                 self.console.print(f"[red]Nothing to undo:[/] {reason}.")
                 return "handled"
@@ -232,61 +360,130 @@ class TerminalGame:
             return None
 
     # -- real time: the clock runs, input is read as it comes -------------------------------------
+    def _key_line(self) -> KeyLine:
+        if self._keys is None:
+            self._keys = KeyLine(ansi=self.console.is_terminal and not self.console.is_dumb_terminal)
+        self._keys.raw()
+        return self._keys
+
     def _real_time_step(self) -> None:
+        """One moment against the clock: the bots and deadlines move, news is printed above the line
+        being typed, and the keys typed so far are taken. The first key of a line tells the game the
+        player started typing (issue 14, point 2); the board is drawn again when its phase changes."""
         table = self.table
+        keys = self._key_line()
         table.advance()
         self._news()
         human = self._viewer()
         if table.is_over or human is None:
             return
-        if human not in table.state.actors:
+        view = table.view(human)
+        phase = view["board"].get("phase") if isinstance(view.get("board"), dict) else None
+        if phase != self._last_phase:  # a new phase of play (the night, the review, …): the board again
+            self._last_phase = phase
+            self._last_shown = None
+            keys.hide()
+            self.console.print(self.game.render(view))
+        if human not in table.state.actors:  # nothing to type now: no prompt, the clock runs on
+            keys.hide()
+            self._last_shown = None
             self._wait(table.next_wakeup())
             return
-        view = table.view(human)
         legal = table.legal_actions(human)
         forms = table.action_forms(human)
         shown = (view["prompt"], tuple(form.template for form in forms))
         if shown != self._last_shown:  # listed again when the question changes, not at every clue
             self._last_shown = shown
-            if self._prompt_open is not None:
-                self.console.print()
-            # Moves a form describes (sample guesses) are left to the form: type the word itself.
-            listed = [action for action in legal if not any(form.matches(str(action)) for form in forms)]
-            self._list_moves(view, listed, forms, MOVES_SHOWN_IN_REAL_TIME)
-            self._prompt_open = view["prompt"]
-            self.console.print(f"[bold cyan]{view['prompt']}[/] ", end="")
+            keys.hide()
+            # Moves a form describes (sample guesses) are left to the form: type the word itself; the
+            # move that says typing has started is sent by the first key.
+            listed = [action for action in legal if not any(form.matches(str(action)) for form in forms)
+                      and str(action).split()[0] != TYPING_WORD]
+            self._list_moves(view, listed, forms)
+        if not keys.shown:
+            keys.show(view["prompt"])
+        if keys.buffer:  # typed ahead, before the turn came: the clock stops now
+            self._started_typing(human, legal)
         wakeup = table.next_wakeup()
         wait = 0.25 if wakeup is None else max(0.0, min(0.25, wakeup - table.clock.now()))
-        ready, _, _ = select.select([sys.stdin], [], [], wait)
-        if not ready:
+        got = keys.poll(wait)
+        if got.started:
+            self._started_typing(human, legal)
+        if got.line is None:
             return
-        line = sys.stdin.readline()
-        if not line:
-            raise EOFError
-        answer = line.strip()
-        self._last_shown = None
-        self._prompt_open = None
-        if not answer or self._command(human, answer):  # an undo or help: the screen lists the moves again
+        answer = got.line.strip()
+        if not answer:
             return
-        if answer.lower() == "moves":
-            self._list_moves(view, legal, forms)
+        command = self._command(human, answer)
+        if command is not None:
+            self._last_shown = None  # an undo or help: the screen lists the moves again
+            return
+        if self._asks_to_see(view, legal, forms, answer):
             return
         action = self._read_action(human, answer, legal, forms)
         if action is not None:
             try:
                 table.submit(human, action)
             except DreamtableError as error:
-                self.console.print(f"[red]Not allowed:[/] {error}")
+                self.console.print(f"[red]Not allowed:[/] {escape(str(error))}")
+
+    def _started_typing(self, seat: int, legal: list[Any]) -> None:
+        """Tell the game that ``seat`` started typing, when it has a move for that: a legal move
+        written ``typing …`` (When I Dream's clue-giver stops the 5-second start clock with it, as a
+        spoken clue does at the table). The game's notation says it; the terminal names no game."""
+        for action in legal:
+            if str(action).split()[0] == TYPING_WORD:
+                try:
+                    self.table.submit(seat, action)
+                except DreamtableError:
+                    pass  # the turn moved on meanwhile: nothing to stop
+                return
 
     def _show_end(self) -> None:
-        if self._prompt_open is not None:
-            self.console.print()
-            self._prompt_open = None
-        view = self.table.view(self._viewer())
+        # Hot seat: the end is shown as everyone may see it, not as the last player at the keyboard saw it.
+        view = self.table.view(None if len(self.table.humans) > 1 else self._viewer())
         self.console.print(self.game.render(view))
-        outcome = view["outcome"]
-        winners = " and ".join(seat_name(s) for s in outcome["winners"])
-        self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
+        if type(self.game).render is Game.render:  # a game with no drawing of its own: say who won here
+            outcome = view["outcome"]
+            winners = " and ".join(seat_name(s) for s in outcome["winners"]) or "nobody"
+            self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
+
+
+def _pad(actions: list[Any]) -> int:
+    """The width the notations of a list of moves are padded to, so their words line up."""
+    return min(16, max((len(str(action)) for action in actions), default=7))
+
+
+def game_legend(game: Game[Any]) -> Any:
+    """The game's legend — every mark of its drawing explained — or ``None``.
+
+    By convention a game's ``render`` module (``<the game's package>.render``, where ``Game.render``
+    finds its drawing) may define ``legend()``; the terminal names no game, so it looks there."""
+    try:
+        module = importlib.import_module(f"{type(game).__module__}.render")
+    except ImportError:
+        return None
+    legend = getattr(module, "legend", None)
+    return legend() if callable(legend) else None
+
+
+def group_targets(notations: list[str]) -> str:
+    """The moves of one kind in a few words: their targets (second word) and what may follow them.
+
+    ``rotate a1 90, rotate a1 180, rotate b1 90, rotate b1 180`` → ``a1 b1, then 90 180``;
+    ``enter 1 a1, enter 1 b1, enter 2 a1`` → ``1: a1 b1 · 2: a1``; ``buy N, buy E`` → ``N E``."""
+    targets: dict[str, list[str]] = {}
+    for notation in notations:
+        words = notation.split(maxsplit=2)
+        target = words[1] if len(words) > 1 else ""
+        targets.setdefault(target, []).append(words[2] if len(words) > 2 else "")
+    rests = list(targets.values())
+    if all(rest == [""] for rest in rests):
+        return " ".join(targets)
+    if all(rest == rests[0] for rest in rests) and "" not in rests[0]:
+        return f"{' '.join(targets)}, then {' '.join(rests[0])}"
+    return " · ".join(f"{target}: {' '.join(rest) if rest != [''] else '(alone)'}" if target else " ".join(rest)
+                      for target, rest in targets.items())
 
 
 def is_number(answer: str) -> bool:
@@ -328,15 +525,20 @@ def step_through(record: Record, console: Console, read: Callable[[str], str], s
         console.print(f"Move {position} of {len(moves)}" + (" (the deal)" if not position else "") + ":")
         for text in told(record, position, seat):
             console.print(f"  {text}")
-        answer = read("Enter: next · b: back · number: go to move · q: quit > ").strip().lower()
-        if answer in ("q", "quit"):
+        last = position == len(moves)
+        while True:
+            answer = read(("Enter or q: quit (this is the last move)" if last else "Enter: next · q: quit")
+                          + " · b: back · number: go to move > ").strip().lower()
+            if answer in ("", "b", "q", "quit") or is_number(answer):
+                break
+            console.print(f"[red]Not an answer here:[/] {escape(repr(answer[:40]))}. Press Enter, or type b, a move "
+                          f"number (0–{len(moves)}) or q.")
+        if answer in ("q", "quit") or (not answer and last):
+            console.print("End of the replay.")
             return
         if answer == "b":
             position = max(0, position - 1)
         elif is_number(answer):
             position = min(len(moves), int(answer))
-        elif position < len(moves):
-            position += 1
         else:
-            console.print("That was the last move.")
-            return
+            position += 1

@@ -1,17 +1,88 @@
-"""Pieces every game's terminal drawing shares."""
+"""Pieces every game's terminal drawing shares: the recent events, the explained ending, the key."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Sequence
 
 from rich.text import Text
 
+from ..core.contract import seat_name
+
 RECENT_SHOWN = 6
+GAME_OVER_KIND = "game-over"
+"""The event kind every game ends with; the explained ending line replaces its sentence."""
 
 
 def recent_events(view: dict[str, Any]) -> Text:
-    """The last few events of a view, one bullet each, dimmed."""
+    """The last few events of a view, one bullet each, dimmed.
+
+    Once the game is over its ``game-over`` sentence is left out: the ending line under the board
+    (:func:`ending`) says who won and why, so the end is told once."""
     text = Text()
-    for event in view["events"][-RECENT_SHOWN:]:
+    events = view["events"]
+    if view.get("outcome"):
+        events = [event for event in events if event.get("kind") != GAME_OVER_KIND]
+    for event in events[-RECENT_SHOWN:]:
         text.append("• " + event["text"] + "\n", style="dim")
     return text
+
+
+def seats(group: Sequence[int]) -> str:
+    """``[0, 2]`` → ``A and C``; ``[0, 1, 2]`` → ``A, B and C``."""
+    names = [seat_name(seat) for seat in group]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+@dataclass(frozen=True)
+class Criterion:
+    """One step of a game's ranking: what it compares, each seat's value, and which way is better.
+
+    ``shown`` words a seat's value when it needs more than the number (``7 (9 − 2 penalties)``)."""
+
+    what: str
+    values: Sequence[float]
+    higher_wins: bool = True
+    shown: Sequence[str] | None = None
+
+    def of(self, seat: int) -> str:
+        return self.shown[seat] if self.shown is not None else f"{self.values[seat]:g}"
+
+
+def ranking_reason(players: int, winners: Sequence[int], criteria: Sequence[Criterion]) -> str:
+    """Why ``winners`` won, criterion by criterion: the first comparison for every seat, then each
+    tie-break for the seats still level, and a shared win when they are level on every count.
+
+    ``Dream slots: A 5, B 5; A and B are level, so the longest run decides: A 3, B 4.``"""
+    contenders = list(range(players))
+    clauses: list[str] = []
+    for index, criterion in enumerate(criteria):
+        listing = ", ".join(f"{seat_name(seat)} {criterion.of(seat)}" for seat in contenders)
+        if index == 0:
+            clauses.append(f"{criterion.what[0].upper()}{criterion.what[1:]}: {listing}")
+        else:
+            clauses.append(f"{seats(contenders)} are level, so {criterion.what} decides: {listing}")
+        pick = max if criterion.higher_wins else min
+        best = pick(criterion.values[seat] for seat in contenders)
+        contenders = [seat for seat in contenders if criterion.values[seat] == best]
+        if len(contenders) == 1:
+            break
+    if len(contenders) > 1:
+        clauses.append(f"{seats(contenders)} are level on {'that' if len(criteria) == 1 else 'every count'} too: a shared win")
+    return "; ".join(clauses) + "."
+
+
+def ending(view: dict[str, Any], how: str, why: str) -> Text:
+    """The one line that ends a game's drawing: ``Game over: A won (how). why``.
+
+    ``how`` is the ending in words (the outcome's reason explained), ``why`` what decided the
+    winner, read from ``outcome.details``; both come from the game's ``render.py``."""
+    outcome = view["outcome"]
+    winners = outcome["winners"]
+    who = f"{seats(winners)} won" if winners else "nobody won"
+    return Text(f"Game over: {who} ({how}). {why}".rstrip(), style="bold")
+
+
+def key_line(text: str) -> Text:
+    """The one-line key under a board (issue 14, point 14): what the marks mean; ``legend`` says more."""
+    return Text(f"Key: {text} · type 'legend' for more", style="dim")

@@ -197,3 +197,12 @@ def test_no_draw_when_nothing_is_left_and_a_shared_win():
     assert dict(finish[0].fields)["winners"] == [0, 1]
     assert GAME.sentence(finish[0].seen_by(None)).startswith(
         "Game over (a row reached its full length and the round is over): A and B won with ")
+
+
+def test_one_card_and_one_point_are_singular():
+    # issue 14: the log said "a new deck of 1 cards" and "won with 1 points"
+    state = position(hands={0: "DD40", 1: "DD41"}, deck="", discard="DD01")
+    play(state, 0, "draw")
+    assert "The discard pile is shuffled into a new deck of 1 card." in texts(state, None)
+    assert GAME.sentence({"kind": "game-over", "actor": None, "reason": "stuck", "winners": [1], "points": 1.0}) == \
+        "Game over (a full round of passes): B won with 1 point."

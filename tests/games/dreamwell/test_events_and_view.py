@@ -327,3 +327,10 @@ def test_changing_a_views_outcome_does_not_change_the_cached_scores(games):
     for card, choice in state.outcome.details[0]["wild_as"].items():
         choice.append("changed")
     assert json.dumps(dreamtable.replay(state.record()).view(None)["outcome"], sort_keys=True) == kept
+
+
+def test_a_win_with_one_point_is_singular():
+    # issue 14: the log said "won with 1 points"
+    game = dreamtable.load("dreamwell")
+    assert game.sentence({"kind": "game-over", "actor": None, "winners": [0, 1], "points": 1}) == "Game over: A and B won with 1 point."
+    assert game.sentence({"kind": "game-over", "actor": None, "winners": [2], "points": 12}) == "Game over: C won with 12 points."

@@ -27,7 +27,8 @@ def test_a_fairys_clue_points_at_the_element_and_a_boogeymans_away_from_it():
 
 
 def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
-    """Measured over 200 nights in docs/performance.md; 20 here."""
+    """Measured over 200 nights in docs/performance.md (74.4% since the clue words are common nouns
+    and adjectives, issue 14 point 7; 64% before); 20 here."""
     rates = {}
     for spirit in ("Fairy", "Boogeyman"):
         yellow = blue = 0
@@ -35,7 +36,7 @@ def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
             y, b = wordbots.bot_night(seed, spirit)
             yellow, blue = yellow + y, blue + b
         rates[spirit] = yellow / (yellow + blue)
-    assert rates["Fairy"] >= 0.55 and rates["Boogeyman"] <= rates["Fairy"] / 3
+    assert rates["Fairy"] >= 0.70 and rates["Boogeyman"] <= rates["Fairy"] / 3
 
 
 def test_word_bots_play_a_whole_game_at_once_and_reproducibly():

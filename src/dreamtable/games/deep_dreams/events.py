@@ -36,7 +36,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.seats import seat_list, seat_name
-from ...core.sentences import Sentence
+from ...core.sentences import Sentence, plural
 from .cards import ICON_NAMES, ICONS
 
 DEAL = "deal"
@@ -114,12 +114,12 @@ def _eliminate(event: Mapping[str, Any]) -> str:
 
 def _game_over(event: Mapping[str, Any]) -> str:
     return (f"Game over ({ENDING_WHY[event['reason']]}): {seat_list(event['winners'])} won with "
-            f"{event['points']:g} points.")
+            f"{plural(event['points'], 'point')}.")
 
 
 SENTENCES: dict[str, Sentence] = {
     DEAL: "Five cards each are dealt; {first:seat} is the First Player.",
-    RESHUFFLE: "The discard pile is shuffled into a new deck of {cards} cards.",
+    RESHUFFLE: lambda e: f"The discard pile is shuffled into a new deck of {plural(e['cards'], 'card')}.",
     DRAW: lambda e: f"{seat_name(e['actor'])} drew {_card(e['card'])}.",
     BONUS_DRAW: lambda e: f"{seat_name(e['actor'])} connected two levels and drew {_card(e['card'])}.",
     NO_DRAW: "{actor:seat} could not draw: no cards are left.",

@@ -15,10 +15,36 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...core.contract import seat_name
-from ..terminal_text import recent_events
+from ...core.sentences import plural
+from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
 from .cards import CARD_INDEX, DECK, ICON_PORT
 from .events import EFFECT_NAMES
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, SKIP, STEAL, DreamMove
+
+KEY = "○ white arrow · ● black arrow · z Bruno's line · M Moon · P Predictions · Z Deep Sleep · S Steal · < > Eliminate · ⇄ either end · ×2 double"
+LEGEND = """Deep Dreams — a card is five characters wide:
+  top line        its number (17 is DD17)
+  three bands     its three Dream Levels, top to bottom, in their colours (green, blue, yellow, pink)
+  at each edge    what that band's edge holds:
+      ○  a white arrow
+      ●  a black arrow (two black arrows meeting: 1 point)
+      M  Dream Moon: lay a card from your hand over one of your positions but the rightmost
+      P  Predictions: look at the top three cards of the deck and keep one
+      Z  Deep Sleep: take another turn after this one
+      S  Steal: take a random card from another player's hand
+      <  Eliminate left: throw away the leftmost card of another player's row
+      >  Eliminate right: throw away the rightmost card of another player's row
+         (blank) nothing: connects to nothing
+  z               a line carrying Bruno ends at this band (the Sleep Path follows these lines)
+  under the card  ×2 counts as two cards · ⇄ may be played at either end of a row · +2 lies over 2 cards (Dream Moon)
+A new card must meet its neighbour arrow to arrow at one band at least; an arrow facing an icon across
+the joint sets the icon off for you. More: docs/rules/deep-dreams.md."""
+
+
+def legend() -> str:
+    """Every mark of the drawing explained (the terminal's ``legend`` command)."""
+    return LEGEND
+
 
 BAND = {0: "on green", 1: "on blue", 2: "on yellow", 3: "on magenta"}
 PORT = {0: " ", 1: "○", 2: "●"}
@@ -74,41 +100,53 @@ def render(view: dict[str, Any]) -> RenderableType:
         if seat in view["actors"]:
             title.append(" ◀ to play", style="yellow")
         parts_of = board["score_parts"][seat]
-        title.append(f"   {board['scores'][seat]:g} points so far (path {parts_of['sleep_path']}, "
-                     f"black pairs {parts_of['black_pairs']})   hand: {hand['size']} cards", style="")
+        title.append(f"   {plural(board['scores'][seat], 'point')} so far (path {parts_of['sleep_path']}, "
+                     f"black pairs {parts_of['black_pairs']})   hand: {plural(hand['size'], 'card')}", style="")
         parts.append(title)
         parts.append(row_strip(board["rows"][seat]))
         if hand["cards"]:
             parts.append(Text("  your hand:", style="bold"))
             parts.append(row_strip([[card] for card in hand["cards"]]))
+    parts.append(key_line(KEY))
     if board["resolving"]:
         line = f"Resolving {EFFECT_NAMES[board['resolving']]}"
         if isinstance(board["peek"], list):
             line += ": you see " + ", ".join(board["peek"])
         parts.append(Text(line, style="bold yellow"))
     parts.append(recent_events(view))
-    outcome = view.get("outcome")
-    if outcome:
-        winners = " and ".join(seat_name(s) for s in outcome["winners"])
-        parts.append(Text(f"Game over: {winners} won. " + "; ".join(
-            f"{seat_name(s)} {d['total']:g} (path {d['path_points']:g}, groups {sum(d['group_points'].values()):g}, black {d['black_pairs']})"
-            for s, d in enumerate(outcome["details"])), style="bold"))
+    if view.get("outcome"):
+        parts.append(explain_end(view))
     return Group(*parts)
+
+
+def explain_end(view: dict[str, Any]) -> Text:
+    """Who won and why, from ``outcome.details``: points, then black pairs, then shared (DD-R23)."""
+    outcome = view["outcome"]
+    details = outcome["details"]
+    how = {"row-length": f"a row reached {view['board']['threshold']} cards and the round is over",
+           "stuck": "a full round of passes"}.get(outcome["reason"], outcome["reason"])
+    why = ranking_reason(view["players"], outcome["winners"], [
+        Criterion("points", [d["total"] for d in details], shown=[
+            f"{d['total']:g} (path {d['path_points']:g}, groups {sum(d['group_points'].values()):g}, "
+            f"black pairs {d['black_pairs']})" for d in details]),
+        Criterion("the number of black pairs", [d["black_pairs"] for d in details]),
+    ])
+    return ending(view, how, why)
 
 
 def describe(view: dict[str, Any], move: DreamMove) -> str:
     """A move in words."""
     board = view["board"]
+    # The notation names the card (play DD17 right): the words say what the move does.
     if move.kind == PLAY:
-        card = DECK[move.card]
-        where = "to start your row" if not board["rows"][view["seat"]] else f"at the {'left' if move.arg == LEFT_END else 'right'} end"
-        return f"play {card.id} {where}"
+        return "start your row with it" if not board["rows"][view["seat"]] else \
+            f"add it at the {'left' if move.arg == LEFT_END else 'right'} end of your row"
     if move.kind == MOON:
-        return f"cover your position {move.arg} with {DECK[move.card].id}"
+        return f"Dream Moon: lay it over your position {move.arg}"
     if move.kind == KEEP:
-        return f"keep {DECK[move.card].id}, the others go back on top"
+        return "keep it; the others go back on top"
     if move.kind == STEAL:
-        return f"take a random card from {seat_name(move.arg)} ({board['hands'][move.arg]['size']} cards)"
+        return f"take a random card from {seat_name(move.arg)} ({plural(board['hands'][move.arg]['size'], 'card')})"
     if move.kind == ELIMINATE:
         return f"discard an end card of {seat_name(move.arg)}'s row"
     if move.kind == DRAW:

@@ -75,12 +75,12 @@ from typing import Any, Literal, Mapping, NamedTuple
 from ...core.contract import seat_name
 from ...core.sentences import Sentence
 from .components import (
+    COLOUR_CODES,
+    COLOUR_NAMES,
     DIRECTIONAL_CODES,
     DIRECTIONAL_NAMES,
     FACING_NAMES,
     FACINGS,
-    FIELD_CODES,
-    FIELD_NAMES,
     INSPIRATION_CODES,
     INSPIRATION_NAMES,
     SQUARE_CODES,
@@ -158,7 +158,7 @@ class Debt(NamedTuple):
 
 # -- words for codes ------------------------------------------------------------------------------
 FACING_NAME = dict(zip(FACINGS, FACING_NAMES))
-FIELD_NAME = dict(zip(FIELD_CODES, FIELD_NAMES))
+FIELD_NAME = dict(zip(COLOUR_CODES, COLOUR_NAMES))  # every colour a field may take (DC-R9): Y and BL too
 SQUARE_NAME = dict(zip(SQUARE_CODES, SQUARE_NAMES))
 DIRECTIONAL_NAME = dict(zip(DIRECTIONAL_CODES, DIRECTIONAL_NAMES))
 INSPIRATION_NAME = dict(zip(INSPIRATION_CODES, INSPIRATION_NAMES))

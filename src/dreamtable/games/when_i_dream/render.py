@@ -9,10 +9,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from rich.text import Text
+
 from ...core.contract import seat_name
+from ...core.sentences import plural
+from ..terminal_text import Criterion, ending, key_line, ranking_reason
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_MENTION, VOTE_PENALTY, VOTE_SIDE, DreamMove,
 )
+
+KEY = "c7 clue number 7 · Tonight: 2 dog → Yellow (puppy): card 2, its side, the Dreamer's answer · −1 penalties"
+LEGEND = """When I Dream — what the lines say
+  Element 3 in play     the third Element revealed in the game; moves on it carry its number (guess 3 dog)
+  c7 C: bark            clue number 7, given by C (flag c7 to call it improper)
+  Tonight: 2 dog → Yellow (puppy)
+                        the night's second card was dog; it went to Yellow; the Dreamer answered puppy
+                        (→ Blue: a wrong answer or a pass; → penalty (C): an improper clue of C's)
+  Points (− penalties)  points so far, and how many penalty cards each holds (−1 each at the end)
+Roles: a Fairy scores the Yellow cards, a Boogeyman the Blue ones, a Sandman when they come out even.
+More: docs/rules/when-i-dream.md."""
+
+
+def legend() -> str:
+    """Every mark of the drawing explained (the terminal's ``legend`` command)."""
+    return LEGEND
+
 
 _SIDES = {"yellow": "Yellow", "blue": "Blue", "penalty": "penalty", "cancelled": "cancelled"}
 
@@ -33,7 +54,7 @@ def render(view: dict[str, Any]) -> str:
     board = view["board"]
     seat = view["seat"]
     lines = [f"Round {board['round']} of {board['rounds']} · {board['phase']} · "
-             f"{seat_name(board['dreamer'])} is the Dreamer · {board['deck']} cards in the deck"]
+             f"{seat_name(board['dreamer'])} is the Dreamer · {plural(board['deck'], 'card')} in the deck"]
     if board["element"] is not None:
         lines.append(f"Element {board['seq']} in play: {board['element']}")
     elif board["phase"] in ("night", "final guess"):
@@ -54,7 +75,22 @@ def render(view: dict[str, Any]) -> str:
         penalties = board["penalties"][other]
         scores.append(f"{seat_name(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
     lines.append("Points (− penalties): " + " · ".join(scores))
+    lines.append(key_line(KEY).plain)
+    if view.get("outcome"):
+        lines.append(explain_end(view).plain)
     return "\n".join(lines)
+
+
+def explain_end(view: dict[str, Any]) -> Text:
+    """Who won and why, from ``outcome.details``: points less penalties, then fewer penalties (WID-R23)."""
+    outcome = view["outcome"]
+    details = outcome["details"]
+    why = ranking_reason(view["players"], outcome["winners"], [
+        Criterion("points less penalties", [d["total"] for d in details],
+                  shown=[f"{d['total']:g}" + (f" ({d['points']:g} − {d['penalties']})" if d["penalties"] else "") for d in details]),
+        Criterion("the fewest penalties", [d["penalties"] for d in details], higher_wins=False),
+    ])
+    return ending(view, "everyone has been the Dreamer", why)
 
 
 def describe(view: dict[str, Any], action: DreamMove) -> str:

@@ -2,8 +2,10 @@
 
 The embeddings of the clue vocabulary and of the Elements are computed once and shipped
 (:mod:`.embeddings`), so a bot speaks at once; the model itself is loaded only for a word that is
-not in that table (a human's clue). Clue words come from ``wordfreq``'s most frequent English
-words; the Dreamer guesses among the Elements of the public word list (the bots know the deck, as
+not in that table (a human's clue). Clue words are the shipped common English nouns and adjectives
+(:mod:`.vocabulary`: no names, function words, verbs, inflections or profanity), and no clue repeats
+a word, or another form of a word, said earlier in the night; the Dreamer guesses among the
+Elements of the public word list (the bots know the deck, as
 a player who owns the game might).
 
 * a **Fairy** gives the legal word closest to the Element;
@@ -76,12 +78,15 @@ def _embedding(word: str, language: str = "en") -> Vectors:
 # -- clue-givers ------------------------------------------------------------------------------------
 def best_clue(target: str, element: str, used: set[str], min_length: int = judge.MIN_SUBSTRING,
               translation_check: bool = True, max_length: int = 32) -> str | None:
-    """The legal vocabulary word nearest ``target``, judged against the real ``element``."""
+    """The legal vocabulary word nearest ``target``, judged against the real ``element``, that is
+    neither a word of ``used`` (the night's clues) nor another form of one (the same Snowball stem:
+    no ``gets`` after ``get``)."""
     words, vectors = vocabulary()
+    said = {judge.stem(word) for word in used}
     order = np.argsort(-(vectors @ _embedding(target)))
     for index in order[:CANDIDATES]:
         word = words[int(index)]
-        if word not in used and len(word) <= max_length and \
+        if word not in used and judge.stem(word) not in said and len(word) <= max_length and \
                 judge.improper_reason(word, element, translation_check, min_length) is None and \
                 judge.improper_reason(word, target, True, min_length) is None:
             return word
