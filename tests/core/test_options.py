@@ -12,7 +12,7 @@ def test_option_converts_text_to_its_type():
 
 
 def test_option_refuses_wrong_type_or_choice_saying_what_is_allowed():
-    with pytest.raises(SetupError, match="takes a int"):
+    with pytest.raises(SetupError, match="takes a whole number"):
         Option("n", 10, "").check("ten")
     with pytest.raises(SetupError, match="'owner', 'attacker'"):
         Option("who", "owner", "", ("owner", "attacker")).check("me")

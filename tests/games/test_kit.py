@@ -25,19 +25,19 @@ PLAYTHROUGHS = Path(__file__).parents[1] / "playthroughs"
 # games last 4,000–26,000 steps, so its fuzz plays a card whenever one is playable (``prefer``,
 # still uniform otherwise; 700–7,000 steps), runs the step checks every 97th step and serialises
 # the views every 211th (and always at the first and last step); a few uniform games run too.
-# Fuzz sizes are set for `make test` (about three minutes on two cores); a deeper run multiplies them:
-# DREAMTABLE_FUZZ_SCALE=3 plays the sizes of earlier sessions (about 2,000 games a game), and more.
+# Fuzz sizes are lean, for `make test`; DREAMTABLE_FUZZ_SCALE multiplies them, and `dreamtable fuzz
+# GAME --games N` plays thousands on every core (docs/performance.md: 10,000 games a game).
 FUZZ_SCALE = float(os.environ.get("DREAMTABLE_FUZZ_SCALE", "1"))
 
 GAMES = {
-    "sogni-e-incubi": {"players": [2, 3, 4], "fuzz": 250, "endings": {"complete-row", "stuck"}, "check_every": 1},
-    "deep-dreams": {"players": [2, 3, 4, 5], "fuzz": 200, "endings": {"row-length"}, "check_every": 1},
+    "sogni-e-incubi": {"players": [2, 3, 4], "fuzz": 120, "endings": {"complete-row", "stuck"}, "check_every": 1},
+    "deep-dreams": {"players": [2, 3, 4, 5], "fuzz": 100, "endings": {"row-length"}, "check_every": 1},
     "dreamwell": {
-        "players": [2, 3, 4], "fuzz": 50, "endings": {"cards-played"}, "check_every": 97, "view_every": 211,
+        "players": [2, 3, 4], "fuzz": 16, "endings": {"cards-played"}, "check_every": 97, "view_every": 211,
         "option_sets": [{"mode": "basic"}, {"mode": "advanced"}], "prefer": "play ",
     },
     "when-i-dream": {
-        "players": [4, 5, 6, 7, 8, 9, 10], "fuzz": 12, "endings": {"all-dreamed"}, "check_every": 3,
+        "players": [4, 5, 6, 7, 8, 9, 10], "fuzz": 4, "endings": {"all-dreamed"}, "check_every": 3,
         "option_sets": [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}],
         # Real time: the night clock runs from the start. A card comes out of the deck when the
         # Dreamer passes, and clue-giver B sees it.
@@ -48,7 +48,7 @@ GAMES = {
     # Hidden information appears only once Inspiration tiles are drawn or brake plans set, so
     # mid-game states are taken later in the game.
     "dream-cycle": {
-        "players": [2, 3, 4, 5], "fuzz": 20, "endings": {"last-standing", "round-limit"}, "check_every": 13,
+        "players": [2, 3, 4, 5], "fuzz": 5, "endings": {"last-standing", "round-limit"}, "check_every": 13,
         "view_every": 97, "midgame_steps": (100, 1500),
         "option_sets": [{"round_limit": 15}, {"round_limit": 15, "buying_timer_seconds": 60, "trade_during_movement": False,
                                                "conflict_toll": 0, "power_public": False}],

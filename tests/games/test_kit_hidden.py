@@ -92,10 +92,11 @@ SOGNI = "sogni-e-incubi"
 
 
 def test_kit_a_fails_when_a_prompt_tells_a_seat_what_another_holds(monkeypatch):
-    from dreamtable.games.sogni_e_incubi.rules import SogniState
+    from dreamtable.games.sogni_e_incubi.rules import ASK_PLAY_HAND_FULL, SogniState
 
-    monkeypatch.setattr(SogniState, "_prompt", lambda self, seat: f"B holds {sum(self.hands[(seat + 1) % self.players])}"
-                        f" cards, {self.hands[(seat + 1) % self.players][:6]} of them Dreams.")
+    # the question counts the Dreams in the next seat's hand, which only that seat sees
+    monkeypatch.setattr(SogniState, "_ask", lambda self, seat: {
+        "kind": ASK_PLAY_HAND_FULL, "cards": sum(self.hands[(seat + 1) % self.players][:6]), "limit": 9})
     state = played_states(SOGNI, count=1, salt=1)[0]
     with pytest.raises(AssertionError, match="a world it cannot tell apart gives it other facts"):
         check_distinguishability(state, state.actors[0])

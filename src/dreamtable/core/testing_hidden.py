@@ -55,6 +55,7 @@ def seat_facts(state: State[Any], seat: int) -> dict[str, Any]:
         "actors": list(state.actors),
         "timers": [(timer.name, timer.seat) for timer in state.timers],
         "prompt": state.prompt(seat),
+        "ask": state.ask(seat),
         "legal": [str(action) for action in state.legal_actions(seat)],
         "forms": _forms(state, seat),
     }

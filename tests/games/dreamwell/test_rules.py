@@ -222,6 +222,39 @@ def test_DW_R20_scoring_symbols():
     assert result["by_symbol"]["if_count"] == 5 and result["wild_as"]["W24"][0] == "Orbit"
 
 
+def test_DW_R20_a_third_wild_is_chosen_too_and_changes_the_score():
+    """With more than two WILDs in a pile every WILD is chosen for the owner's best (it used to be
+    the first two only, the third scoring its hearts)."""
+    ids = lambda *names: [CARD_INDEX[n] for n in names]  # noqa: E731
+    # W55: 7 IF 4x Orbit; W12 is the one printed Orbit; W24, W34 and W51 are WILDs (1 + 2 + 1 hearts).
+    assert FRIEND_CARDS[CARD_INDEX["W12"]].friend == FRIEND_CARDS[CARD_INDEX["W52"]].friend  # an Orbit
+    two = score_seat(ids("W55", "W24", "W12", "W34"))
+    assert two["by_symbol"]["if_count"] == 0  # two WILDs make three Orbits: not enough
+    three = score_seat(ids("W55", "W24", "W12", "W34", "W51"))
+    assert three["by_symbol"]["if_count"] == 7 and three["points"] == two["points"] + 7 + 1
+    assert [three["wild_as"][card][0] for card in ("W24", "W34", "W51")] == ["Orbit"] * 3
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_DW_R20_three_wilds_score_as_the_best_of_every_ordered_choice(seed):
+    """The scorer chooses WILD friends and terrains apart (they move different cards); its total is
+    the best of all 32**3 ordered choices for three WILDs, checked by brute force."""
+    import itertools
+    import random
+
+    from dreamtable.games.dreamwell.scoring import WILD_CHOICES, _points
+
+    rng = random.Random(seed)
+    wilds = [i for i, card in enumerate(FRIEND_CARDS) if card.score[0] == "wild"]
+    others = [i for i, card in enumerate(FRIEND_CARDS) if card.score[0] != "wild"]
+    pile = rng.sample(wilds, 3) + rng.sample(others, 6)
+    rng.shuffle(pile)
+    chosen = [card for card in pile if card in wilds]
+    best = max(_points(pile, dict(zip(chosen, choice)))[0] for choice in itertools.product(WILD_CHOICES, repeat=3))
+    result = score_seat(pile)
+    assert result["points"] == best and len(result["wild_as"]) == 3
+
+
 def test_DW_R19_end_after_the_round_in_which_seven_cards_are_played():
     # Checklist 12: three players, A first; B has played its 7th card: C still plays, then the end.
     state = board_a(players=3, turn=1)

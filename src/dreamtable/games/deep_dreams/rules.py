@@ -11,9 +11,10 @@ from typing import Any
 from ...core.contract import Game, Outcome, TurnBasedState
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng, reseeded, shuffle_with
-from ...core.seats import seat_from_name, seat_name
+from ...core.seats import seat_from_name
 from ...core.visibility import Event, Secret, owner_only
 from . import events as ev
+from . import prompts as pr
 from .cards import (
     DECK,
     DEEP_SLEEP,
@@ -484,38 +485,35 @@ class DreamState(TurnBasedState[DreamMove]):
             "score_parts": details,
         }
 
-    def _prompt(self, seat: int) -> str:
-        """What the seat on turn is asked: the icon effect it resolves, or to play or draw.
+    def _ask(self, seat: int) -> dict[str, Any]:
+        """What the seat on turn is asked (a kind of :mod:`.prompts`): the icon effect it
+        resolves, or to play or draw.
 
-        Only the seat on turn is asked, so its own hand may shape the words.
+        Only the seat on turn is asked, so its own hand may shape the question.
         """
         if self.pending:
-            return self._effect_prompt(seat, self.pending[0])
+            return self._effect_ask(seat, self.pending[0])
         can_draw = bool(self.deck or self.discard)
         playable = len(self._turn_moves(seat)) - can_draw
         if not self.rows[seat]:
-            return "Start your row with any card from your hand, or draw." if playable else "Draw a card."
+            return {"kind": pr.ASK_START if playable else pr.ASK_DRAW}
         if playable and can_draw:
-            return "Play a card that connects to your row, or draw."
+            return {"kind": pr.ASK_PLAY_OR_DRAW}
         if playable:
-            return "Play a card that connects to your row (nothing is left to draw)."
-        return "Draw a card (none of yours connects to your row now)."
+            return {"kind": pr.ASK_PLAY}
+        return {"kind": pr.ASK_DRAW_NO_FIT}
 
-    def _effect_prompt(self, seat: int, effect: int) -> str:
+    def _effect_ask(self, seat: int, effect: int) -> dict[str, Any]:
         """The question an icon effect asks (DD-R10 to DD-R15); every one may be declined."""
         if effect == DREAM_MOON:
             last = len(self.rows[seat]) - 1
-            where = "your position 1" if last == 1 else f"one of your positions 1–{last}"
-            return f"Dream Moon: lay a card from your hand on {where} (never the rightmost), or skip."
+            return {"kind": pr.ASK_MOON_ONE} if last == 1 else {"kind": pr.ASK_MOON, "last": last}
         if effect == PREDICTIONS:
-            if len(self.peek) == 1:
-                return "Predictions: keep the one card you see, or skip (it stays on top)."
-            return f"Predictions: keep one of the {len(self.peek)} cards you see (the rest go back on top), or skip."
+            count = len(self.peek)
+            return {"kind": pr.ASK_PREDICTIONS_ONE if count == 1 else pr.ASK_PREDICTIONS, "count": count}
         if effect == DEEP_SLEEP:
-            return "Deep Sleep: take an extra turn after this one, or skip."
-        names = [seat_name(move.arg) for move in self._effect_choices(seat, effect)]
-        targets = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+            return {"kind": pr.ASK_DEEP_SLEEP}
+        targets = [move.arg for move in self._effect_choices(seat, effect)]
         if effect == STEAL:
-            return f"Steal: take a random card from another player's hand ({targets}), or skip."
-        side = "leftmost" if effect == ELIMINATE_LEFT else "rightmost"
-        return f"{ICON_NAMES[effect]}: discard the {side} card of another player's row ({targets}), or skip."
+            return pr.targets_ask(pr.ASK_STEAL, targets)
+        return pr.targets_ask(pr.ASK_ELIMINATE, targets, end=ev.LEFT if effect == ELIMINATE_LEFT else ev.RIGHT)

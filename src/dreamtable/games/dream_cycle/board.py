@@ -60,17 +60,21 @@ def rotate(squares: Sequence[int], quarter_turns: int) -> tuple[int, ...]:
 def build_kinds(geo: Geometry, rows: Sequence[tuple[int, tuple[tuple[int, ...], ...]]]) -> tuple[int, ...]:
     """Every position's kind for the rows on the board: ``(row number, its three tiles' squares)``."""
     kinds = [BEYOND] * (geo.width * HEIGHT)
+    placed = []
     for row, tiles in rows:
         base_x, base_y = 3 * geo.offsets[row - 1], 3 * (row - 1)
         for j, squares in enumerate(tiles):
             for i, square in enumerate(squares):
-                kinds[geo.pos(base_x + 3 * j + i % 3, base_y + 2 - i // 3)] = square
+                p = geo.pos(base_x + 3 * j + i % 3, base_y + 2 - i // 3)
+                kinds[p] = square
+                placed.append(p)
+    # A position beyond the board beside a square (not on the grid's first or last line) is a fringe space.
     width = geo.width
-    for p, kind in enumerate(kinds):
-        if kind == BEYOND and width <= p < len(kinds) - width:
-            neighbours = (kinds[p + width], kinds[p - width], kinds[p + 1], kinds[p - 1])
-            if any(n < FRINGE for n in neighbours):
-                kinds[p] = FRINGE
+    low, high = width, len(kinds) - width
+    for p in placed:
+        for q in (p + width, p - width, p + 1, p - 1):
+            if kinds[q] == BEYOND and low <= q < high:
+                kinds[q] = FRINGE
     return tuple(kinds)
 
 

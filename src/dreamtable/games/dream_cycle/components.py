@@ -22,6 +22,21 @@ SQUARE_CODES = FIELD_CODES + SPECIAL_CODES
 SQUARE_NAMES = FIELD_NAMES + SPECIAL_NAMES
 BLACK, BLUE, INSPIRE, DRAIN, REVERIE = range(7, 12)
 FIELDS = 7
+
+# DC-R9: the colours a field may take (option ``field_colours``). A colour is a small integer: the
+# seven of the default, 0–6, are also the square kinds of the Dreamscape's plain squares; Yellow
+# and Blue, 7 and 8, are fields only in the note's alternative, where the yellow and blue squares
+# are theirs and leaving one follows its field (``special_exit = "fields"``, DC-R10). A game's
+# seven field colours fill seven slots (``fields[seat][slot]``): a default colour keeps its own
+# slot and Yellow and Blue take the slots of the default colours left out (:func:`field_slots`).
+COLOUR_CODES = FIELD_CODES + ("Y", "BL")
+COLOUR_NAMES = FIELD_NAMES + ("Yellow", "Blue")
+COLOURS = len(COLOUR_CODES)
+YELLOW_FIELD, BLUE_FIELD = 7, 8
+ALTERNATIVE_FIELD_COLOURS = ("G", "W", "O", "Y", "BL", "R", "P")
+"""The design note's alternative fields (DC-R9), played with ``special_exit = "fields"``."""
+EXITS = ("die", "fields")
+"""DC-R10: leaving a blue or yellow square rolls the die, or follows the Blue or Yellow field."""
 PHASES, TILES_PER_PHASE, TILES_PER_ROW = 5, 10, 3  # the Dreamscape's 50 tiles, laid in rows of three
 MAX_PLAYERS = 5  # five Interpretation tiles and five bicycle tokens
 
@@ -45,6 +60,37 @@ def turned(kind: int, facing: int) -> tuple[int, ...]:
     if kind < LUCIDITY:
         return (FACINGS.index("NEWS"[kind - 4]),)
     return (0, 1, 2, 3)
+
+
+def field_colour_table(codes: Any) -> tuple[int, ...]:
+    """The ``field_colours`` option as seven colours (DC-R9); ``SetupError`` says what it takes."""
+    if (not isinstance(codes, (list, tuple)) or len(codes) != FIELDS or any(not isinstance(c, str) or c not in COLOUR_CODES for c in codes)
+            or len(set(codes)) != FIELDS):
+        raise SetupError(f"field_colours needs {FIELDS} different colour codes of {' '.join(COLOUR_CODES)} "
+                         f"(default {list(FIELD_CODES)}; the note's alternative {list(ALTERNATIVE_FIELD_COLOURS)} "
+                         f"with special_exit=fields), not {codes!r} (DC-R9)")
+    return tuple(COLOUR_CODES.index(c) for c in codes)
+
+
+def field_slots(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """The slot of each colour (−1 for a colour that is not a field), for a game's seven field colours:
+    a default colour keeps its own slot; Yellow and Blue take, in order, the slots of the default
+    colours left out. So the slots of the default game are its colours, as before the option."""
+    slot = [-1] * COLOURS
+    for c in colours:
+        if c < FIELDS:
+            slot[c] = c
+    free = iter(s for s in range(FIELDS) if s not in colours)
+    for c in colours:
+        if c >= FIELDS:
+            slot[c] = next(free)
+    return tuple(slot)
+
+
+def plain_colours(colours: tuple[int, ...]) -> tuple[int, ...]:
+    """The field colours the Dreamscape's plain squares show: all but Yellow and Blue, whose squares
+    are the special ones (§3.2), in the order of the square kinds."""
+    return tuple(sorted(c for c in colours if c < FIELDS))
 
 
 # Inspiration tiles (§3.3); the order is also DC-R49's turn-in order for forced payments.
@@ -138,16 +184,23 @@ class Dreamscape(NamedTuple):
         return f"P{phase}-{index + 1:02d}"
 
 
-def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> None:
+DEFAULT_PLAIN = tuple(range(FIELDS))
+"""The plain squares' colours of the default fields: all seven."""
+
+
+def check_dreamscape(tiles: Any, mix: Mapping[str, Any], min_field_colours: int, max_specials: int,
+                     plain: tuple[int, ...] = DEFAULT_PLAIN) -> None:
     """Raise ``DreamscapeDataError`` naming the tile when the 50 tiles break the design note's rules (§3.2)."""
     if len(tiles) != PHASES:
         raise DreamscapeDataError(f"the Dreamscape needs tiles for {PHASES} Phases, not {len(tiles)}")
     for phase, phase_tiles in enumerate(tiles, 1):
-        check_phase(phase, phase_tiles, mix[str(phase)], min_field_colours, max_specials)
+        check_phase(phase, phase_tiles, mix[str(phase)], min_field_colours, max_specials, plain)
 
 
-def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_colours: int, max_specials: int) -> None:
-    """One Phase's ten tiles: its square mix, enough colours, few specials, no black squares touching."""
+def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_colours: int, max_specials: int,
+                plain: tuple[int, ...] = DEFAULT_PLAIN) -> None:
+    """One Phase's ten tiles: its square mix, enough colours, few specials, no black squares touching;
+    plain squares only of the ``plain`` colours, spread evenly over them (DC-R9)."""
     if len(tiles) != TILES_PER_PHASE:
         raise DreamscapeDataError(f"Phase {phase} needs {TILES_PER_PHASE} tiles, not {len(tiles)}")
     counts = [0] * len(SQUARE_CODES)
@@ -155,6 +208,9 @@ def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_col
         name = f"P{phase}-{index + 1:02d}"
         if len(squares) != 9 or any(not isinstance(s, int) or not 0 <= s < len(SQUARE_CODES) for s in squares):
             raise DreamscapeDataError(f"tile {name} must have 9 squares of the known kinds")
+        if any(s < FIELDS and s not in plain for s in squares):
+            raise DreamscapeDataError(f"tile {name} has a square of a colour that is not a field "
+                                      f"({' '.join(FIELD_CODES[c] for c in plain)} are)")
         for s in squares:
             counts[s] += 1
         if len({s for s in squares if s < FIELDS}) < min_field_colours:
@@ -167,13 +223,16 @@ def check_phase(phase: int, tiles: Any, wanted: Mapping[str, int], min_field_col
     for code, kind in zip(SPECIAL_CODES, range(FIELDS, len(SQUARE_CODES))):
         if counts[kind] != wanted[code]:
             raise DreamscapeDataError(f"Phase {phase} has {counts[kind]} {code} squares; its mix asks for {wanted[code]}")
-    fields = counts[:FIELDS]
+    fields = [counts[c] for c in plain]
     if max(fields) - min(fields) > 2:
         raise DreamscapeDataError(f"Phase {phase} spreads its field colours unevenly: {fields}")
 
 
-def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: int, max_specials: int) -> Dreamscape:
-    """Deal the squares of each Phase's mix over its ten tiles, from ``seed``, until the rules hold."""
+def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: int, max_specials: int,
+                        plain: tuple[int, ...] = DEFAULT_PLAIN) -> Dreamscape:
+    """Deal the squares of each Phase's mix over its ten tiles, from ``seed``, until the rules hold;
+    plain squares in the ``plain`` colours (DC-R9). With the default colours this deals exactly as it
+    did before ``field_colours`` existed, so the shipped tiles stay what they were."""
     from ...core.rng import Rng
 
     rng = Rng(seed)
@@ -183,13 +242,13 @@ def generate_dreamscape(seed: int, mix: Mapping[str, Any], min_field_colours: in
         specials = [kind for code, kind in zip(SPECIAL_CODES, range(FIELDS, 12)) for _ in range(wanted[code])]
         if len(specials) > TILES_PER_PHASE * max_specials:
             raise SetupError(f"Phase {phase}'s mix has more special squares than {max_specials} per tile allows")
-        plain = [i % FIELDS for i in range(90 - len(specials))]  # evenly spread colours
+        coloured = [plain[i % len(plain)] for i in range(90 - len(specials))]  # evenly spread colours
         for _attempt in range(10_000):
-            squares = specials + plain
+            squares = specials + coloured
             rng.shuffle(squares)
             tiles = tuple(tuple(squares[i * 9:(i + 1) * 9]) for i in range(TILES_PER_PHASE))
             try:
-                check_phase(phase, tiles, wanted, min_field_colours, max_specials)
+                check_phase(phase, tiles, wanted, min_field_colours, max_specials, plain)
             except DreamscapeDataError:
                 continue
             break
@@ -228,12 +287,26 @@ _SHIPPED_ARGS = json.dumps([DEFAULTS[key] for key in _GENERATION_KEYS], sort_key
 ``DEFAULTS`` (or an option default it was handed) cannot make other tiles pass for the shipped ones."""
 
 
+_GENERATED: dict[str, Dreamscape] = {}
+"""Tiles generated for other options, by the options that made them (a simulation of many games
+with one alternative deals its tiles once)."""
+
+
 def load_dreamscape(options: Mapping[str, Any]) -> Dreamscape:
-    """The shipped tiles for the default mix (checked once), or tiles generated for other options."""
+    """The shipped tiles for the default mix and fields (checked once), or tiles generated for other
+    options: plain squares only of the fields' plain colours (DC-R9, §3.2)."""
     global _SHIPPED
     args = [options.get(key, DEFAULTS[key]) for key in _GENERATION_KEYS]
-    if json.dumps(args, sort_keys=True) != _SHIPPED_ARGS:
-        return generate_dreamscape(args[1], square_mix_table(args[0]), args[2], args[3])
+    plain = plain_colours(field_colour_table(options.get("field_colours", list(FIELD_CODES))))
+    if json.dumps(args, sort_keys=True) != _SHIPPED_ARGS or plain != DEFAULT_PLAIN:
+        key = json.dumps([args, plain], sort_keys=True)
+        scape = _GENERATED.get(key)
+        if scape is None:
+            scape = generate_dreamscape(args[1], square_mix_table(args[0]), args[2], args[3], plain)
+            if len(_GENERATED) >= 64:
+                _GENERATED.clear()
+            _GENERATED[key] = scape
+        return scape
     if _SHIPPED is None:
         scape = dreamscape_from_json(_data("tiles.json"))
         shipped = json.loads(_SHIPPED_ARGS)

@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, ClassVar, Literal, Mapping, NamedTuple, Protocol, Union
 
-from ...core.contract import seat_name
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng
 from ...core.visibility import Event
@@ -37,20 +36,24 @@ from . import events as ev
 from .board import NEEDS_ROW, WIN, is_doldrum
 from .components import (
     BLUE,
+    BLUE_FIELD,
     BOOSTS,
+    COLOUR_CODES,
     DRAIN,
     FACINGS,
-    FIELD_CODES,
-    FIELD_NAMES,
     FIELDS,
     INSPIRATION_CODES,
     INSPIRE,
     POWER,
     REIN,
+    REVERIE,
     SQUARE_CODES,
     WAKE,
     WARD,
+    YELLOW_FIELD,
     ZIP,
+    field_colour_table,
+    field_slots,
     turned,
 )
 from .events import STEP_OFF, TURNS, Reason
@@ -60,6 +63,8 @@ BRAKE_CHI = 2
 """What a brake costs, by choice or forced by a loop (DC-R31, DC-R32)."""
 LANDING_EFFECTS = (BLUE, INSPIRE, DRAIN)
 """The squares that act on a token arriving on them (DC-R12)."""
+YELLOW_SQUARES = (INSPIRE, DRAIN, REVERIE)
+"""The yellow squares: Inspiration Bonus, Psychic Drain, Reverie (§3.2)."""
 ZIP_HOPS = 2
 """A Zip moves one space, or two when it hops over an occupied one (§3.3)."""
 
@@ -176,11 +181,25 @@ class Settings(NamedTuple):
     """Chi a weaker party pays the mover in a conflict (DC-R39)."""
     once_per_turn: bool
     """A blue or yellow square acts on a token at most once a turn (DC-R13)."""
+    fields: tuple[int, ...]
+    """The colour of each of the seven field slots (DC-R9; see ``components.field_slots``)."""
+    slot: tuple[int, ...]
+    """Per colour (``components.COLOUR_CODES``), its field slot, or −1 when it is no field of this game."""
+    exits: tuple[int, ...]
+    """Per square kind, the colour leaving it reads, or −1 for the die: the plain squares their own
+    colour; blue and yellow squares the die, or their field under ``special_exit = "fields"`` (DC-R10)."""
 
     @classmethod
     def of(cls, options: Mapping[str, Any]) -> "Settings":
-        return cls(tuple(FIELD_CODES.index(face) for face in options["die_faces"]), options["step_cap"],
-                   options["conflict_toll"], options["special_once_per_turn"])
+        colours = field_colour_table(options.get("field_colours", list(COLOUR_CODES[:FIELDS])))
+        slot = field_slots(colours)
+        by_fields = options.get("special_exit", "die") == "fields"
+        exits = tuple(kind if kind < FIELDS else
+                      BLUE_FIELD if by_fields and kind == BLUE else
+                      YELLOW_FIELD if by_fields and kind in YELLOW_SQUARES else -1 for kind in range(len(SQUARE_CODES)))
+        return cls(tuple(COLOUR_CODES.index(face) for face in options["die_faces"]), options["step_cap"],
+                   options["conflict_toll"], options["special_once_per_turn"],
+                   tuple(sorted(colours, key=lambda c: slot[c])), slot, exits)
 
 
 class Board(Protocol):
@@ -196,9 +215,9 @@ class Board(Protocol):
     kinds: tuple[int, ...]
     """Every position's square kind, ``FRINGE`` or ``BEYOND``."""
     fields: list[list[tuple[int, ...]]]
-    """Per seat and field colour, the Directional tiles on it."""
+    """Per seat and field slot (``Settings.slot``), the Directional tiles on it."""
     boost: list[list[int]]
-    """Per seat and field colour, the boost chi on it."""
+    """Per seat and field slot, the boost chi on it."""
     chi: list[int]
     insp: list[list[int]]
     """Per seat, its Inspiration tiles."""
@@ -352,8 +371,11 @@ class Movement:
     def ways(self, board: Board, colour: int, facing: int) -> tuple[Way, ...]:
         """The distinct ways the mover's field of ``colour`` offers from ``facing`` (DC-R29, DC-R24)."""
         seat = self.mover
-        field = board.fields[seat][colour]
-        boost = board.boost[seat][colour]
+        slot = self.settings.slot[colour]
+        if slot < 0:
+            return ()  # a die face that is no field of this game (DC-R9, DC-R11): nothing to follow
+        field = board.fields[seat][slot]
+        boost = board.boost[seat][slot]
         spaces = boost if len(field) == 1 and boost else 1
         found: list[Way] = []
         for kind in field:
@@ -364,23 +386,23 @@ class Movement:
         return tuple(found)
 
     def _depart(self, board: Board, events: list[Event]) -> None:
-        """Read the square's colour (the die on a blue or yellow square, DC-R10) and turn."""
+        """Read the square's colour and turn: a plain square's own colour; on a blue or yellow square
+        the die's, or the Blue or Yellow field's under ``special_exit = "fields"`` (DC-R10)."""
         seat = self.mover
         square = board.kinds[board.pos[seat]]
         facing = board.facing[seat]
         self.arrive_facing = facing
-        if square >= FIELDS:
+        colour = self.settings.exits[square]
+        if colour < 0:
             die = self.settings.die
             colour = die[board.rng.randrange(len(die))]
             if len({self.ways(board, face, facing) for face in die}) > 1:
                 self.seen.clear()  # DC-R32: only a roll that could change the path resets the loop check
-            events.append(Event(ev.ROLLED, seat, {"square": SQUARE_CODES[square], "colour": FIELD_CODES[colour]}))
-        else:
-            colour = square
+            events.append(Event(ev.ROLLED, seat, {"square": SQUARE_CODES[square], "colour": COLOUR_CODES[colour]}))
         self.colour = colour
         ways = self.ways(board, colour, facing)
         if not ways:
-            events.append(Event(ev.NO_TILE, seat, {"colour": FIELD_CODES[colour], "facing": FACINGS[facing]}))
+            events.append(Event(ev.NO_TILE, seat, {"colour": COLOUR_CODES[colour], "facing": FACINGS[facing]}))
             self.step = Step.END
         elif len(ways) > 1:
             self.question = Choose(ways)
@@ -404,7 +426,7 @@ class Movement:
                 break  # beyond the fringe: stop in the last fringe space passed (DC-R30)
             pos = nxt
         events.append(Event(ev.RODE, seat, {
-            "how": STEP_OFF if step_off else TURNS[(facing - old) % 4], "colour": None if self.colour < 0 else FIELD_CODES[self.colour],
+            "how": STEP_OFF if step_off else TURNS[(facing - old) % 4], "colour": None if self.colour < 0 else COLOUR_CODES[self.colour],
             "facing": FACINGS[facing], "spaces": spaces, "destination": board.spot(pos)}))
         if pos == board.pos[seat]:
             self.step = Step.END
@@ -560,25 +582,30 @@ class Movement:
         self.step = Step.DEPART
 
     # -- answers to the questions -----------------------------------------------------------------
-    def prompt(self, board: Board) -> str:
-        """The open question in words, for the seat asked (``CycleState._prompt`` tells the others
-        only what they may know: a pause or a Block's question may name the mover's Zip)."""
+    def ask(self, board: Board) -> dict[str, Any]:
+        """The open question as a kind and its fields (see :mod:`.prompts`), for the seat asked
+        (``prompts.ask`` tells the others only what they may know: a pause or a Block's question may
+        name the mover's Zip)."""
         question = self.question
-        mover = seat_name(self.mover)
-        where = board.where(board.pos[self.mover])
-        if isinstance(question, Choose):
-            return f"{mover}'s bicycle leaves {FIELD_NAMES[self.colour]} at {where}: which way?"
-        if isinstance(question, Pause):
-            return f"{mover}'s bicycle has arrived at {where}: ride on, or brake here?"
+        mover = self.mover
         if isinstance(question, Conflict):
-            return f"{seat_name(question.decider)} holds the most Power and decides the conflict at {board.where(question.clash.target)}."
-        if isinstance(question, Blocked):
-            if not question.ways:
-                if self._zip_landing(board) is None:
-                    return f"{mover} is blocked at {where}: no other way, and no Zip to go on with: stop here."
-                return f"{mover} is blocked at {where}: a Zip, or stop here?"
-            return f"{mover} is blocked at {where}: " + ("another way, or a Zip?" if self._zip_landing(board) is not None else "which other way?")
-        return f"{mover} rearranges the Directional tiles, then 'done' to ride on."
+            at = board.spot(question.clash.target)
+            kind = "conflict-fringe" if at["square"] == "fringe" else "conflict"
+            return {"kind": kind, "decider": question.decider, **at}
+        if isinstance(question, Reinterpret):
+            return {"kind": "reinterpret", "mover": mover}
+        at = board.spot(board.pos[mover])
+        if isinstance(question, Choose):
+            return {"kind": "choose", "mover": mover, "colour": COLOUR_CODES[self.colour], **at}
+        if isinstance(question, Pause):
+            return {"kind": "pause", "mover": mover, **at}
+        assert isinstance(question, Blocked)
+        zip_lands = self._zip_landing(board) is not None
+        if question.ways:
+            kind = "blocked-way-zip" if zip_lands else "blocked-way"
+        else:
+            kind = "blocked-zip" if zip_lands else "blocked-stop"
+        return {"kind": kind, "mover": mover, **at}
 
     def answers(self, board: Board, seat: int) -> list[CycleMove]:
         """What ``seat`` (the one the movement waits on) may answer."""

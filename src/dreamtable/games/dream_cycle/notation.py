@@ -1,6 +1,7 @@
 """The notation of Dream Cycle actions and the :class:`CycleMove` value it names.
 
-Seats are letters A–E; fields are the colour codes ``G W O R P F S``; Directional tiles are
+Seats are letters A–E; fields are the colour codes ``G W O R P F S`` (and ``Y BL``, Yellow and Blue,
+in a game whose ``field_colours`` name them, DC-R9); Directional tiles are
 ``F L R B N E W S U`` (Forward, Left, Right, Back, North, East, West, South, lUcidity); facings are
 ``N E S W``; Inspiration tiles are ``wind zip rein ward wake power``.
 
@@ -37,7 +38,7 @@ from typing import Any, NamedTuple
 
 from ...core.contract import seat_from_name, seat_name
 from ...core.errors import NotationError
-from .components import BOOSTS, DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
+from .components import BOOSTS, COLOUR_CODES, DIRECTIONAL_CODES, FACINGS, INSPIRATION_CODES, SQUARE_CODES
 from .events import bundle_words
 
 # A bundle of trade items: 9 Directional counts, chi, 6 Inspiration counts.
@@ -144,11 +145,11 @@ def _text(move: CycleMove) -> str:
     if kind in ("buy", "sell"):
         return f"{kind} {DIRECTIONAL_CODES[args[0]]}"
     if kind in ("place", "unplace"):
-        return f"{kind} {DIRECTIONAL_CODES[args[0]]} {FIELD_CODES[args[1]]}"
+        return f"{kind} {DIRECTIONAL_CODES[args[0]]} {COLOUR_CODES[args[1]]}"
     if kind == "boost":
-        return f"boost {FIELD_CODES[args[0]]} {args[1]}"
+        return f"boost {COLOUR_CODES[args[0]]} {args[1]}"
     if kind == "unboost":
-        return f"unboost {FIELD_CODES[args[0]]}"
+        return f"unboost {COLOUR_CODES[args[0]]}"
     if kind in ("aim", "go"):
         return f"{kind} {FACINGS[args[0]]}"
     if kind == "plan":
@@ -204,11 +205,11 @@ def parse_move(text: str) -> CycleMove:
         if kind in ("buy", "sell") and len(rest) == 1:
             return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"),))
         if kind in ("place", "unplace") and len(rest) == 2:
-            return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"), _code(rest[1], FIELD_CODES, "field colour")))
+            return CycleMove(kind, (_code(rest[0], DIRECTIONAL_CODES, "Directional tile"), _code(rest[1], COLOUR_CODES, "field colour")))
         if kind == "boost" and len(rest) == 2 and rest[1] in [str(n) for n in BOOSTS]:
-            return CycleMove("boost", (_code(rest[0], FIELD_CODES, "field colour"), int(rest[1])))
+            return CycleMove("boost", (_code(rest[0], COLOUR_CODES, "field colour"), int(rest[1])))
         if kind == "unboost" and len(rest) == 1:
-            return CycleMove("unboost", (_code(rest[0], FIELD_CODES, "field colour"),))
+            return CycleMove("unboost", (_code(rest[0], COLOUR_CODES, "field colour"),))
         if kind in ("aim", "go") and len(rest) == 1:
             return CycleMove(kind, (_code(rest[0], tuple(FACINGS), "facing"),))
         if kind == "plan" and rest:

@@ -16,7 +16,22 @@ import copy
 from typing import Any, Mapping
 
 from ...core.contract import Option, SetupError, seat_from_name, seat_name
-from .components import DEFAULTS, FACINGS, FIELD_CODES, MAX_PLAYERS, directional_table, inspiration_table, square_mix_table
+from .components import (
+    ALTERNATIVE_FIELD_COLOURS,
+    BLUE_FIELD,
+    COLOUR_CODES,
+    DEFAULTS,
+    EXITS,
+    FACINGS,
+    FIELD_CODES,
+    MAX_PLAYERS,
+    YELLOW_FIELD,
+    directional_table,
+    field_colour_table,
+    inspiration_table,
+    plain_colours,
+    square_mix_table,
+)
 from .notation import MAX_DIGITS
 from .rules import ROWS
 
@@ -34,6 +49,10 @@ OPTIONS = (
            ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
     Option("start_facing", "N", "the facing of every token at the start (DC-R3) [proposed]", tuple(FACINGS)),
     Option("staircase_offsets", [0, 1, 2, 3, 4, 4, 3, 2, 1, 0], "each row's offset east in whole tiles (DC-R4) [proposed]"),
+    Option("field_colours", list(FIELD_CODES), "the seven fields' colours, codes of G W O R P F S Y BL (DC-R9); the note's "
+           f"alternative is {list(ALTERNATIVE_FIELD_COLOURS)} with special_exit=fields"),
+    Option("special_exit", "die", "leaving a blue or yellow square: 'die' rolls for a field colour; 'fields' follows "
+           "the Blue or Yellow field, which field_colours must then name (DC-R10) [proposed]", EXITS),
     Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
     Option("special_once_per_turn", True, "a blue or yellow square affects a token at most once a turn (DC-R13) [proposed]"),
     Option("blue_chi", 1, "chi a blue square gives (DC-R14) [proposed]"),
@@ -59,7 +78,7 @@ COUNTS = {"blue_chi": 0, "drain_chi": 0, "inspiration_draw": 0, "chi_supply": 0,
           "buying_timer_seconds": 0, "round_limit": 0, "step_cap": 1}
 RULE = {"blue_chi": "DC-R14", "drain_chi": "DC-R15", "inspiration_draw": "DC-R16", "chi_supply": "DC-R18",
         "conflict_toll": "DC-R39", "buying_timer_seconds": "DC-R47", "round_limit": "ours", "step_cap": "DC-R33"}
-FIELD_COLOURS, SQUARES_PER_TILE = len(FIELD_CODES), 9
+SQUARES_PER_TILE = 9
 
 
 def check_options(players: int, options: Mapping[str, Any]) -> None:
@@ -72,14 +91,22 @@ def check_options(players: int, options: Mapping[str, Any]) -> None:
         raise SetupError(f"staircase_offsets needs ten whole numbers, one per row (DC-R4), not {offsets!r}")
     if any(abs(a - b) > 2 for a, b in zip(offsets, offsets[1:])):
         raise SetupError("staircase_offsets: neighbouring rows must overlap (offsets differing by at most 2 tiles)")
+    colours = field_colour_table(options["field_colours"])
+    if options["special_exit"] == "fields" and not {YELLOW_FIELD, BLUE_FIELD} <= set(colours):
+        raise SetupError(f"special_exit=fields follows the Yellow and Blue fields, so field_colours must name Y and BL "
+                         f"(the note's alternative: {list(ALTERNATIVE_FIELD_COLOURS)}), not {options['field_colours']!r} (DC-R9, DC-R10)")
+    # The die's faces are field colours of this game (DC-R11). Under special_exit=fields the die is never rolled, so
+    # its faces need only be colour codes: the note's alternative is played without touching die_faces.
+    fields = [COLOUR_CODES[c] for c in colours] if options["special_exit"] == "die" else list(COLOUR_CODES)
     faces = options["die_faces"]
-    if not faces or any(not isinstance(f, str) or f not in FIELD_CODES for f in faces):
-        raise SetupError(f"die_faces must be one or more field colour codes ({' '.join(FIELD_CODES)}), not {faces!r} (DC-R11)")
+    if not faces or any(not isinstance(f, str) or f not in fields for f in faces):
+        raise SetupError(f"die_faces must be one or more field colour codes ({' '.join(fields)}), not {faces!r} (DC-R11)")
     for name, low in COUNTS.items():
         if not _whole(options[name], low, LARGEST):
             raise SetupError(f"{name} must be a whole number from {low} to {LARGEST:,}, not {options[name]!r} ({RULE[name]})")
-    if not _whole(options["min_field_colours"], 0, FIELD_COLOURS):
-        raise SetupError(f"min_field_colours must be 0–{FIELD_COLOURS} (the field colours a tile can show), "
+    plain = len(plain_colours(colours))
+    if not _whole(options["min_field_colours"], 0, plain):
+        raise SetupError(f"min_field_colours must be 0–{plain} (the field colours a tile can show), "
                          f"not {options['min_field_colours']!r} (§3.2)")
     if not _whole(options["max_specials"], 0, SQUARES_PER_TILE):
         raise SetupError(f"max_specials must be 0–{SQUARES_PER_TILE} (the squares of a tile), not {options['max_specials']!r} (§3.2)")

@@ -7,6 +7,7 @@ Each rule is marked with its ``DC-R*`` resolution.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from functools import lru_cache
 from typing import Any, NoReturn
 
@@ -15,18 +16,19 @@ from ...core.errors import IllegalActionError
 from ...core.forms import ActionForm, Param
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
-from .board import BEYOND, FRINGE, NEEDS_ROW, ROW_WIDTH, TOP_Y, WIN, Geometry, build_kinds, is_doldrum, rotate
+from .board import BEYOND, FRINGE, NEEDS_ROW, ROW_WIDTH, WIN, Geometry, build_kinds, is_doldrum, rotate
 from .components import (
     BLACK,
     BLUE,
     BOOSTS,
+    COLOUR_CODES,
+    COLOUR_NAMES,
+    COLOURS,
     DIRECTIONAL_CODES,
     DIRECTIONAL_NAMES,
     DRAIN,
     FACING_NAMES,
     FACINGS,
-    FIELD_CODES,
-    FIELD_NAMES,
     FIELDS,
     INSPIRATION_CODES,
     INSPIRATION_NAMES,
@@ -53,6 +55,7 @@ from . import events as ev
 from .events import Debt, Reason, keep_words, plan_words, spot_words
 from .movement import BrakePlan, Movement, Settings
 from .notation import CASH, CHI_SLOT, EMPTY, MAX_DIGITS, Bundle, CycleMove, bundle_json, bundle_text, shown, well_formed
+from .prompts import ask
 
 START, BUYING, MOVEMENT, OVER = "start", "buying", "movement", "over"
 ROWS = 10
@@ -77,15 +80,17 @@ def _bundle(slot: int) -> Bundle:
     return tuple(items)
 
 
-# Every placement value built once (move generation is the hot path of random play and search).
-PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(FIELDS)) for k in range(TYPES))
-UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(FIELDS)) for k in range(TYPES))
+# Every placement value built once (move generation is the hot path of random play and search). A move
+# names a field by its colour (``COLOUR_CODES``, DC-R9); the state keeps its tiles in the colour's slot.
+PLACE = tuple(tuple(CycleMove("place", (k, f)) for f in range(COLOURS)) for k in range(TYPES))
+UNPLACE = tuple(tuple(CycleMove("unplace", (k, f)) for f in range(COLOURS)) for k in range(TYPES))
 BUY = tuple(CycleMove("buy", (k,)) for k in range(TYPES))
 SELL = tuple(CycleMove("sell", (k,)) for k in range(TYPES))
 START_MOVES = tuple(CycleMove("start", (i,)) for i in range(ROW_WIDTH))
 AIM = tuple(CycleMove("aim", (d,)) for d in range(4))
-BOOST = tuple(tuple(CycleMove("boost", (f, n)) for n in BOOSTS) for f in range(FIELDS))
-UNBOOST = tuple(CycleMove("unboost", (f,)) for f in range(FIELDS))
+BOOST = tuple(tuple(CycleMove("boost", (f, n)) for n in BOOSTS) for f in range(COLOURS))
+UNBOOST_OF = tuple(CycleMove("unboost", (f,)) for f in range(COLOURS))
+UNBOOST = UNBOOST_OF[:FIELDS]  # the default fields' alone: the action ids (.encoding) list this tuple whole
 KEEP = tuple(CycleMove("keep", (k,)) for k in range(len(INSPIRATION_CODES)))
 KEEP_NONE = CycleMove("keep", ())
 # The brake plans legal_actions lists: none, ask, the next row (PLAN_ROW[k]) and three steps.
@@ -94,6 +99,53 @@ PLAN_ROW = {k: CycleMove("plan", ("row", k)) for k in range(1, ROWS + 1)}
 # The offers legal_actions lists: one of your tiles for 1 chi, or 1 chi for one of theirs.
 SELL_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(k), _bundle(CHI_SLOT))) for k in range(TYPES)) for p in range(MAX_PLAYERS))
 BUY_OFFER = tuple(tuple(CycleMove("offer", (p, _bundle(CHI_SLOT), _bundle(k))) for k in range(TYPES)) for p in range(MAX_PLAYERS))
+_PREBUILT = frozenset(id(move) for move in (
+    *(m for row in PLACE for m in row), *(m for row in UNPLACE for m in row), *BUY, *SELL, *START_MOVES, *AIM,
+    *(m for row in BOOST for m in row), *UNBOOST_OF, *KEEP, KEEP_NONE, PLAN_NONE, PLAN_ASK, PLAN_STEPS, *PLAN_ROW.values(),
+    *(m for row in SELL_OFFER for m in row), *(m for row in BUY_OFFER for m in row), *CASH, END_MOVE))
+"""The ids of the moves built above, which live as long as the module: each is well formed (notation.well_formed)."""
+
+
+_PLACE_ROWS: dict[tuple[bool, ...], tuple[tuple[CycleMove, ...], ...]] = {}
+"""By the types a hand holds (512 at most): per colour, the moves placing each of them on that field."""
+
+
+_TILE_TABLES: dict[tuple[TileType, ...], tuple[TileType, ...]] = {}
+"""Each Directional table met, once: games with the same table share the object (see _buys_and_sales)."""
+_BUYS_AND_SALES: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[CycleMove, ...]] = {}
+_BUYS_AND_SALES_FOR: list[tuple[TileType, ...]] = []  # the tile table the memo above holds moves for
+
+
+def _buys_and_sales(types: tuple[TileType, ...], chi: int, stocked: tuple[bool, ...], in_hand: tuple[bool, ...]) -> tuple[CycleMove, ...]:
+    """Type by type, buying it (in stock, and chi pays its price) and selling it (in hand): DC-R21."""
+    if not _BUYS_AND_SALES_FOR or _BUYS_AND_SALES_FOR[0] is not types:  # another game's prices (options)
+        _BUYS_AND_SALES.clear()
+        _BUYS_AND_SALES_FOR[:] = [types]
+    key = (chi, stocked, in_hand)
+    moves = _BUYS_AND_SALES.get(key)
+    if moves is None:
+        if len(_BUYS_AND_SALES) >= 16_384:
+            _BUYS_AND_SALES.clear()
+        found: list[CycleMove] = []
+        for k, kind in enumerate(types):
+            if stocked[k] and chi >= kind.buy:
+                found.append(BUY[k])
+            if in_hand[k]:
+                found.append(SELL[k])
+        moves = _BUYS_AND_SALES[key] = tuple(found)
+    return moves
+
+
+_TAILS: dict[tuple[Any, ...], tuple[tuple[CycleMove, ...], tuple[int, ...]]] = {}
+"""The Buying Phase's moves after the trades by token, plan, Inspiration tiles, keeps and board (kept by identity)."""
+
+
+def _place_rows(in_hand: tuple[bool, ...]) -> tuple[tuple[CycleMove, ...], ...]:
+    rows = _PLACE_ROWS.get(in_hand)
+    if rows is None:
+        rows = _PLACE_ROWS[in_hand] = tuple(tuple(PLACE[k][colour] for k in range(TYPES) if in_hand[k])
+                                            for colour in range(COLOURS))
+    return rows
 
 
 class CycleState(TurnBasedState[CycleMove]):
@@ -167,7 +219,8 @@ class CycleState(TurnBasedState[CycleMove]):
         state._init_base(game, players, seed, options)
         state.geo = Geometry.of(options["staircase_offsets"])
         state.scape = load_dreamscape(options)
-        state.types = directional_table(options["directional_tiles"])
+        types = directional_table(options["directional_tiles"])
+        state.types = _TILE_TABLES.setdefault(types, types)  # one object per table: the move memos key on it
         state.settings = Settings.of(options)
         state.rows_laid, state.rows_removed, state.row_tiles = 0, 0, ()
         state.unused = tuple(tuple(range(TILES_PER_PHASE)) for _ in range(PHASES))
@@ -330,17 +383,24 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def peek(self, pos: int, facing: int) -> int:
         """Where one step from ``pos`` leads: a position; −1 beyond the fringe; ``NEEDS_ROW`` (north
-        off the top row while rows remain to lay, landing on a square or fringe space once it is
-        laid); or ``WIN`` (north off a square of row 10)."""
-        if facing == 0 and self.geo.y(pos) == 3 * self.rows_laid - 1:
-            if self.rows_laid == ROWS:
-                return WIN if self.kinds[pos] < FRINGE and self.geo.y(pos) == TOP_Y else -1
-            if self.kinds[pos] < FRINGE:
-                return NEEDS_ROW  # from a square, the space north is at least fringe once the row is laid
-            x = self.geo.xy(pos)[0]  # from a fringe space: will the next row reach the space north of it?
-            low = 3 * self.geo.offsets[self.rows_laid]
-            return NEEDS_ROW if low - 1 <= x <= low + ROW_WIDTH else -1
-        target = pos + self.geo.delta(facing)
+        off a square of the top row while rows remain to lay, landing on a square or fringe space
+        once it is laid); or ``WIN`` (north off a square of row 10).
+
+        Only a square of the top row leads north into a row not laid yet (DC-R6). The space north of
+        a fringe space beside the top row touches the board only at a corner, so it is beyond the
+        fringe now (DC-R8): a token there may not aim at it (DC-R25), ride, zip or be pushed into
+        it (DC-R30, DC-R36), and no row is laid for it (issue 14, point 10)."""
+        width = self.geo.width
+        if facing == 0:
+            if pos // width - 2 == 3 * self.rows_laid - 1:  # geo.y(pos): on the top row laid
+                if self.kinds[pos] >= FRINGE:
+                    return -1
+                if self.rows_laid == ROWS:
+                    return WIN  # north off a square of row 10
+                return NEEDS_ROW  # the space north of a top-row square is a fringe space now, and a square or fringe once laid
+            target = pos + width
+        else:
+            target = pos + (1 if facing == 1 else -width if facing == 2 else -1)  # geo.delta(facing)
         return target if self.kinds[target] != BEYOND else -1
 
     def row_of(self, pos: int) -> int:
@@ -359,7 +419,8 @@ class CycleState(TurnBasedState[CycleMove]):
         return spot_words(self.spot(pos))
 
     def facing_is_legal(self, seat: int, facing: int) -> bool:
-        """DC-R25: a token on a doldrum space must face a square or fringe space (or the far edge)."""
+        """DC-R25: a token on a doldrum space must face a square or fringe space that is on the board
+        now (or the far edge from a square of row 10); see :meth:`peek`."""
         return self.peek(self.pos[seat], facing) != -1
 
     # -- who acts -------------------------------------------------------------------------------
@@ -381,7 +442,7 @@ class CycleState(TurnBasedState[CycleMove]):
         if movement is not None and (movement.question is None or not self.options["trade_during_movement"]):
             return (main,)
         # A player offered a trade out of turn is asked first: the table waits for the answer.
-        answering = tuple(dict.fromkeys(t for _, t in self.offers if t != main and t != self.turn))
+        answering = tuple(dict.fromkeys(t for _, t in self.offers if t != main and t != self.turn)) if self.offers else ()
         others = tuple(s for s in range(self.players) if s != main and s != self.turn and s not in answering and self._has_side_action(s))
         return answering + (main,) + others
 
@@ -449,36 +510,61 @@ class CycleState(TurnBasedState[CycleMove]):
         return [giver for giver, taker in self.offers if taker == seat]
 
     def _buying_actions(self, seat: int) -> list[CycleMove]:
+        """The Buying Phase's list. Its last part, the token's aims, plans, Inspiration tiles, keeps
+        and end, which change seldom in a phase, comes from a memo by the token, plan, tiles and board
+        (``_TAILS``)."""
         moves: list[CycleMove] = []
-        chi, hand, fields, boost = self.chi[seat], self.hand[seat], self.fields[seat], self.boost[seat]
+        chi, hand = self.chi[seat], self.hand[seat]
         if not self.buying_closed:
-            for k, kind in enumerate(self.types):
-                if self.stock[k] and chi >= kind.buy:
-                    moves.append(BUY[k])
-                if hand[k]:
-                    moves.append(SELL[k])
-            moves += self.placements(seat)
-            for f in range(FIELDS):
+            in_hand = tuple(map(bool, hand))
+            moves += _buys_and_sales(self.types, chi, tuple(map(bool, self.stock)), in_hand)
+            rows = _place_rows(in_hand)
+            fields, boost = self.fields[seat], self.boost[seat]
+            boosts: list[CycleMove] = []
+            affordable = bisect_right(BOOSTS, chi)  # BOOSTS rise: the boosts chi pays for are a prefix
+            for f, colour in enumerate(self.settings.fields):  # placements (as placements()), then boosts
+                field = fields[f]
+                if len(field) < FIELD_LIMIT:
+                    moves += rows[colour]
+                if field:
+                    moves.append(UNPLACE[field[0]][colour])
+                    if len(field) == 2 and field[1] != field[0]:
+                        moves.append(UNPLACE[field[1]][colour])
                 if boost[f]:
-                    moves.append(UNBOOST[f])
-                elif len(fields[f]) == 1:
-                    moves += [BOOST[f][i] for i, n in enumerate(BOOSTS) if chi >= n]
+                    boosts.append(UNBOOST_OF[colour])
+                elif len(field) == 1:
+                    boosts += BOOST[colour][:affordable]
+            moves += boosts
             moves += self._trades(seat)
-        if is_doldrum(self.kinds[self.pos[seat]]):
-            moves += [AIM[d] for d in range(4) if d != self.facing[seat] and self.facing_is_legal(seat, d)]
-        plan = self.plan[seat]
-        row = max(self.row_of(self.pos[seat]), 0)
+        pos, facing, plan, insp, keep = self.pos[seat], self.facing[seat], self.plan[seat], self.insp[seat], self.keep[seat]
+        key = (pos, facing, plan, tuple(insp), keep, id(self.kinds), self.rows_laid)
+        tail = _TAILS.get(key)
+        if tail is None or tail[1] is not self.kinds:
+            if len(_TAILS) >= 65_536:
+                _TAILS.clear()
+            tail = _TAILS[key] = (self._buying_tail(pos, facing, plan, insp, keep), self.kinds)
+        moves += tail[0]
+        return moves
+
+    def _buying_tail(self, pos: int, facing: int, plan: BrakePlan, insp: list[int], keep: tuple[int, ...]) -> tuple[CycleMove, ...]:
+        """The Buying Phase's moves after the trades: aims, brake plans, Inspiration turn-ins and keeps, end."""
+        moves: list[CycleMove] = []
+        doldrum = is_doldrum(self.kinds[pos])
+        if doldrum:
+            moves += [AIM[d] for d in range(4) if d != facing and self.peek(pos, d) != -1]
+        row = max(self.row_of(pos), 0)
         for choice in (PLAN_NONE, PLAN_ASK, PLAN_ROW[min(row + 1, ROWS)], PLAN_STEPS):
             if choice.args != plan:
                 moves.append(choice)
-        held = sorted(set(self.insp[seat]))
-        moves += [CASH[k] for k in held]
-        moves += [KEEP[k] for k in held if (k,) != self.keep[seat]]
-        if self.keep[seat]:
+        if insp:
+            held = sorted(set(insp))
+            moves += [CASH[k] for k in held]
+            moves += [KEEP[k] for k in held if (k,) != keep]
+        if keep:
             moves.append(KEEP_NONE)
-        if self.facing_is_legal(seat, self.facing[seat]) or not is_doldrum(self.kinds[self.pos[seat]]):
+        if not doldrum or self.peek(pos, facing) != -1:  # DC-R25 (facing_is_legal), which only a doldrum space asks
             moves.append(END_MOVE)
-        return moves
+        return tuple(moves)
 
     def _side_actions(self, seat: int) -> list[CycleMove]:
         """What a seat may do during another player's turn (DC-R23, DC-R26, DC-R27, DC-R42)."""
@@ -489,22 +575,24 @@ class CycleState(TurnBasedState[CycleMove]):
     def placements(self, seat: int) -> list[CycleMove]:
         """The tiles ``seat`` may put on a field or take back (DC-R22, DC-R23)."""
         moves: list[CycleMove] = []
-        hand, fields = self.hand[seat], self.fields[seat]
-        in_hand = [k for k in range(TYPES) if hand[k]]
-        for f in range(FIELDS):
+        fields = self.fields[seat]
+        rows = _place_rows(tuple(map(bool, self.hand[seat])))
+        for f, colour in enumerate(self.settings.fields):
             field = fields[f]
             if len(field) < FIELD_LIMIT:
-                moves += [PLACE[k][f] for k in in_hand]
+                moves += rows[colour]
             if field:
-                moves.append(UNPLACE[field[0]][f])
+                moves.append(UNPLACE[field[0]][colour])
                 if len(field) == 2 and field[1] != field[0]:
-                    moves.append(UNPLACE[field[1]][f])
+                    moves.append(UNPLACE[field[1]][colour])
         return moves
 
     def _trades(self, seat: int) -> list[CycleMove]:
         """Answers to offers made to ``seat``, and a few simple offers (any offer can be typed)."""
-        moves: list[CycleMove] = []
         partners = self._partners(seat)
+        if not partners and not self.offers:
+            return []
+        moves: list[CycleMove] = []
         for (giver, taker), (give, take) in self.offers.items():
             if taker == seat:
                 if self._may_trade(giver) and self._holds(giver, give) and self._holds(seat, take) and giver in partners:
@@ -560,7 +648,7 @@ class CycleState(TurnBasedState[CycleMove]):
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, seat: int, action: CycleMove) -> list[Event]:
-        if not well_formed(action):
+        if id(action) not in _PREBUILT and not well_formed(action):
             raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
                                      "them from legal_actions (a CycleMove of a kind and whole numbers)")
         events: list[Event] = []
@@ -659,11 +747,12 @@ class CycleState(TurnBasedState[CycleMove]):
         elif kind == "boost":
             self._boost(seat, args[0], args[1], events)
         elif kind == "unboost":
-            if not self.boost[seat][args[0]]:
-                raise IllegalActionError(f"there is no boost on {FIELD_NAMES[args[0]]}")
-            self.chi[seat] += self.boost[seat][args[0]]
-            self.boost[seat][args[0]] = 0
-            events.append(Event(ev.UNBOOSTED, seat, {"field": FIELD_CODES[args[0]]}))
+            f = self.slot_of(args[0])
+            if not self.boost[seat][f]:
+                raise IllegalActionError(f"there is no boost on {COLOUR_NAMES[args[0]]}")
+            self.chi[seat] += self.boost[seat][f]
+            self.boost[seat][f] = 0
+            events.append(Event(ev.UNBOOSTED, seat, {"field": COLOUR_CODES[args[0]]}))
         elif kind in ("offer", "accept", "decline"):
             self._trade_action(seat, action, events)
         else:
@@ -754,37 +843,48 @@ class CycleState(TurnBasedState[CycleMove]):
             got = self.give_chi(seat, tile.sell)
             events.append(Event(ev.SOLD, seat, {"tile": DIRECTIONAL_CODES[k], "chi": got}))
 
-    def place(self, seat: int, kind: str, k: int, f: int, events: list[Event]) -> None:
+    def slot_of(self, colour: int) -> int:
+        """The slot of the field of ``colour`` (see ``components.field_slots``); ``IllegalActionError``
+        when this game has no field of that colour (DC-R9, option ``field_colours``)."""
+        slot = self.settings.slot[colour]
+        if slot < 0:
+            raise IllegalActionError(f"this game has no {COLOUR_NAMES[colour]} field: its fields are "
+                                     f"{' '.join(COLOUR_CODES[c] for c in self.settings.fields)} (field_colours, DC-R9)")
+        return slot
+
+    def place(self, seat: int, kind: str, k: int, colour: int, events: list[Event]) -> None:
         if self.phase == MOVEMENT and seat == self.turn and not self.reinterpreting:
             raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
+        f = self.slot_of(colour)
         field = self.fields[seat][f]
         if kind == "place":
             if not self.hand[seat][k]:
                 raise IllegalActionError(f"you have no {DIRECTIONAL_NAMES[k]} tile in your hand to place")
             if len(field) >= FIELD_LIMIT:
-                raise IllegalActionError(f"the {FIELD_NAMES[f]} field already holds two tiles, the most a field may hold (DC-R22)")
+                raise IllegalActionError(f"the {COLOUR_NAMES[colour]} field already holds two tiles, the most a field may hold (DC-R22)")
             self.hand[seat][k] -= 1
             self.fields[seat][f] = field + (k,)
         else:
             if k not in field:
-                raise IllegalActionError(f"there is no {DIRECTIONAL_NAMES[k]} tile on your {FIELD_NAMES[f]} field")
+                raise IllegalActionError(f"there is no {DIRECTIONAL_NAMES[k]} tile on your {COLOUR_NAMES[colour]} field")
             rest = list(field)
             rest.remove(k)
             self.fields[seat][f] = tuple(rest)
             self.hand[seat][k] += 1
-        events.append(Event(ev.PLACED if kind == "place" else ev.UNPLACED, seat, {"tile": DIRECTIONAL_CODES[k], "field": FIELD_CODES[f]}))
+        events.append(Event(ev.PLACED if kind == "place" else ev.UNPLACED, seat, {"tile": DIRECTIONAL_CODES[k], "field": COLOUR_CODES[colour]}))
 
-    def _boost(self, seat: int, f: int, amount: int, events: list[Event]) -> None:
+    def _boost(self, seat: int, colour: int, amount: int, events: list[Event]) -> None:
+        f = self.slot_of(colour)
         if len(self.fields[seat][f]) != 1:
-            raise IllegalActionError(f"only a field holding exactly one tile can be boosted; {FIELD_NAMES[f]} holds "
+            raise IllegalActionError(f"only a field holding exactly one tile can be boosted; {COLOUR_NAMES[colour]} holds "
                                      f"{len(self.fields[seat][f])} (DC-R24)")
         if self.boost[seat][f]:
-            raise IllegalActionError(f"{FIELD_NAMES[f]} is already boosted; 'unboost {FIELD_CODES[f]}' first")
+            raise IllegalActionError(f"{COLOUR_NAMES[colour]} is already boosted; 'unboost {COLOUR_CODES[colour]}' first")
         if self.chi[seat] < amount:
             raise IllegalActionError(f"a boost of {amount} needs {amount} chi and you have {self.chi[seat]} (DC-R24)")
         self.chi[seat] -= amount
         self.boost[seat][f] = amount
-        events.append(Event(ev.BOOSTED, seat, {"field": FIELD_CODES[f], "chi": amount}))
+        events.append(Event(ev.BOOSTED, seat, {"field": COLOUR_CODES[colour], "chi": amount}))
 
     def _end_buying(self, seat: int, events: list[Event]) -> None:
         if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
@@ -1079,8 +1179,8 @@ class CycleState(TurnBasedState[CycleMove]):
                 "token": None if self.pos[s] < 0 else {**self.spot(self.pos[s]), "facing": FACINGS[self.facing[s]]},
                 "chi": self.chi[s],
                 "hand": {DIRECTIONAL_CODES[k]: n for k, n in enumerate(self.hand[s]) if n},
-                "fields": {FIELD_CODES[f]: [DIRECTIONAL_CODES[k] for k in self.fields[s][f]] for f in range(FIELDS)},
-                "boosts": {FIELD_CODES[f]: b for f, b in enumerate(self.boost[s]) if b},
+                "fields": {COLOUR_CODES[c]: [DIRECTIONAL_CODES[k] for k in self.fields[s][f]] for f, c in enumerate(self.settings.fields)},
+                "boosts": {COLOUR_CODES[c]: b for c, b in zip(self.settings.fields, self.boost[s]) if b},
                 "inspiration": owner_only(s, [INSPIRATION_CODES[k] for k in self.insp[s]], len(self.insp[s])),
                 "power": power if self.options["power_public"] else owner_only(s, power, None),
                 "plan": owner_only(s, plan_json(self.plan[s]), None),
@@ -1118,41 +1218,10 @@ class CycleState(TurnBasedState[CycleMove]):
         return {"kind": kind, "seat": self.deciding_seat()}
 
     # -- the prompts ---------------------------------------------------------------------------------
-    def _prompt(self, seat: int) -> str | None:
-        """What the game asks ``seat`` (an actor), in words. The mover's own questions name what it
-        holds; everyone else is told only what all may know (DC-R43)."""
-        if self.phase == START:
-            free = ", ".join(str(i + 1) for i, p in enumerate(self.geo.start_spaces()) if p not in self.pos)
-            return f"Choose your starting space south of row 1 (free: {free})."
-        movement = self.movement
-        if movement is not None and movement.question is not None:
-            if seat == movement.waiting_on:
-                return movement.prompt(self)
-            asked = self._question_for_others(movement)
-        elif seat == self.turn:
-            return self._buying_prompt(seat)
-        else:
-            asked = f"It is {seat_name(self.turn)}'s Buying Phase."
-        due = self._answers_due(seat)
-        if due:
-            offers = "; ".join(f"{seat_name(g)} offers you {bundle_text(self.offers[(g, seat)][0])} for "
-                               f"{bundle_text(self.offers[(g, seat)][1])}" for g in due)
-            return f"{offers}: accept or decline ({', '.join(f'accept {seat_name(g)}' for g in due)})."
-        return f"{asked} Meanwhile you may reposition your tiles, trade or turn in Inspiration tiles."
-
-    def _question_for_others(self, movement: Movement) -> str:
-        """The open question as a seat other than the one asked may know it."""
-        question = movement.question
-        if question is not None and question.kind not in PRIVATE_QUESTIONS:
-            return movement.prompt(self)
-        return f"{seat_name(movement.mover)} is deciding how to go on."
-
-    def _buying_prompt(self, seat: int) -> str:
-        if is_doldrum(self.kinds[self.pos[seat]]) and not self.facing_is_legal(seat, self.facing[seat]):
-            return "Your bicycle faces away from the Dreamscape: aim it, then 'end' to ride."
-        if self.buying_closed:
-            return "The sand timer has run out: you may still aim, plan, keep or cash, then 'end' to ride."
-        return "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then 'end' to ride."
+    def _ask(self, seat: int) -> dict[str, Any] | None:
+        """What the game asks ``seat`` (an actor), as a kind and its fields (see :mod:`.prompts`). The
+        mover's own questions name what it holds; everyone else is told only what all may know (DC-R43)."""
+        return ask(self, seat)
 
     def check_invariants(self) -> None:
         """Conservation of chi and tiles; no token beyond the fringe; the step cap holds (DC-R33)."""

@@ -14,10 +14,11 @@ from ...core.errors import IllegalActionError
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
 from . import events as ev
-from .components import CREATURES, DIRECTIONS, FRIEND_CARDS, ITEM_CODES, STEP, TERRAIN_ITEM, TERRAINS, TILES, item_name
+from .components import CREATURES, DIRECTIONS, FRIEND_CARDS, Friend, ITEM_CODES, STEP, TERRAIN_ITEM, TERRAINS, TILES
 from .notation import (
     CELL_NAMES, DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name,
 )
+from .prompts import PENDING_KINDS
 from .scoring import score_seat
 
 ACTIONS_PER_TURN = 3
@@ -42,6 +43,11 @@ def neighbour(cell: int, direction: int) -> int:
 
 
 NEIGHBOURS = tuple(tuple(neighbour(cell, d) for d in range(8)) for cell in range(16))
+DOORS_OF = tuple(tuple(rotated(tile.doors, turns) for turns in range(4)) for tile in TILES)
+"""``DOORS_OF[tile][quarter turns]``: the tile's doors as placed."""
+ITEMS_OF = tuple(tuple((1 << creature) | (1 << (TERRAIN_ITEM + terrain)) for creature, terrain in tile.faces)
+                 for tile in TILES)
+"""``ITEMS_OF[tile][face]``: the creature and terrain the tile shows, as an item bit set."""
 
 # Every action value built once (move generation is the hot path of random play and search).
 ROTATE_MOVES = tuple(tuple(WellMove(ROTATE, cell, turns) for turns in (1, 2, 3)) for cell in range(16))
@@ -51,8 +57,66 @@ ENTER_MOVES = tuple(tuple(WellMove(ENTER, pawn, cell) for cell in EDGE_CELLS) fo
 PLAY_MOVES = tuple(WellMove(PLAY, card) for card in range(len(FRIEND_CARDS)))
 TAKE_MOVES = tuple(WellMove(TAKE, card) for card in range(len(FRIEND_CARDS)))
 DRAW_MOVE, REFRESH_MOVE, STOP_MOVE, SKIP_MOVE, END_MOVE = (WellMove(k) for k in (DRAW, REFRESH, STOP, SKIP, END))
+STEPS_THROUGH = tuple(tuple(tuple(STEP_MOVES[pawn][d] for d in range(8) if doors >> d & 1) for doors in range(256))
+                      for pawn in (0, 1))
+"""``STEPS_THROUGH[pawn][doors]``: the pawn's steps through each door of a door set."""
 BASIC_DECK = tuple(index for index, card in enumerate(FRIEND_CARDS) if not card.black)
 ADVANCED_DECK = tuple(range(len(FRIEND_CARDS)))  # DW-R5: the black cards join in the advanced game
+
+
+@lru_cache(maxsize=4096)
+def _rotations(cells: int) -> tuple[WellMove, ...]:
+    """Every rotation of the cells of a bit set, cell by cell (DW-R9)."""
+    return tuple(move for cell in range(16) if cells >> cell & 1 for move in ROTATE_MOVES[cell])
+
+
+@lru_cache(maxsize=4096)
+def _flips(cells: int) -> tuple[WellMove, ...]:
+    """The flip of each cell of a bit set (DW-R22)."""
+    return tuple(FLIP_MOVES[cell] for cell in range(16) if cells >> cell & 1)
+
+
+def meets(card: int, first: int, second: int, located: int) -> bool:
+    """Whether pawns on tiles showing the items ``first`` and ``second`` (bit sets), with the items
+    ``located``, meet the card's requirements (DW-R15): each pawn one creature, the terrain under either."""
+    friend = FRIEND_CARDS[card]
+    needed = [c for c in friend.creatures if not located >> c & 1]
+    terrain = 1 << (TERRAIN_ITEM + friend.terrain)
+    terrain_needed = not located & terrain
+    if len(needed) == 2:
+        a, b = 1 << needed[0], 1 << needed[1]
+        for one, other in ((first, second), (second, first)):
+            if one & a and other & b and (not terrain_needed or (one | other) & terrain):
+                return True
+        return False
+    either = first | second
+    if len(needed) == 1 and not either & (1 << needed[0]):
+        return False
+    return not terrain_needed or bool(either & terrain)
+
+
+_PLAYABLE: dict[tuple[int, int, int], int] = {}
+_PLAYABLE_FROM: tuple[Friend, ...] = FRIEND_CARDS  # the card table _PLAYABLE was worked out from
+
+
+def playable(first: int, second: int, located: int) -> int:
+    """The cards (a bit set of card indices) that pawns on ``first`` and ``second`` with ``located`` may play:
+    :func:`meets` for every card at once, remembered (a board shows 32 item pairs, so few keys recur)."""
+    global _PLAYABLE_FROM
+    if _PLAYABLE_FROM is not FRIEND_CARDS:  # another card table (the rule tests add fixture cards)
+        _PLAYABLE.clear()
+        _PLAYABLE_FROM = FRIEND_CARDS
+    key = (first, second, located)
+    cards = _PLAYABLE.get(key)
+    if cards is None:
+        if len(_PLAYABLE) >= 65_536:
+            _PLAYABLE.clear()
+        cards = 0
+        for card in range(len(FRIEND_CARDS)):
+            if meets(card, first, second, located):
+                cards |= 1 << card
+        _PLAYABLE[key] = cards
+    return cards
 
 
 class WellState(TurnBasedState[WellMove]):
@@ -61,7 +125,7 @@ class WellState(TurnBasedState[WellMove]):
     __slots__ = (
         "tiles", "rotation", "face", "pawns", "hands", "deck", "deck_seen", "display", "played",
         "located", "lasting", "free_available", "actions_left", "pending", "continuing", "steps",
-        "discarding", "first_player", "end_triggered", "threshold", "known", "advanced", "_legal",
+        "discarding", "first_player", "end_triggered", "threshold", "known", "advanced", "_legal", "_board",
     )
 
     tiles: list[int]  # tile number on each cell
@@ -87,6 +151,8 @@ class WellState(TurnBasedState[WellMove]):
     known: list[list[int]]  # known[p * n + q]: cards p knows are in q's hand (for determinize)
     advanced: bool
     _legal: tuple[int, list[WellMove]] | None  # the last legal list, reused by apply's check
+    # (rotation, face, tiles, shows, doors) when board() last worked the board out; copies share it
+    _board: tuple[list[int], list[int], list[int], tuple[int, ...], tuple[int, ...]] | None
 
     # -- setup (DW-R5) ---------------------------------------------------------------------
     @classmethod
@@ -132,6 +198,7 @@ class WellState(TurnBasedState[WellMove]):
         state.known = [[] for _ in range(players * players)]
         state._outcome = None
         state._legal = None
+        state._board = None
         state._log = (None, Event(ev.SETUP, None, {"first": state.turn}))
         return state
 
@@ -163,7 +230,8 @@ class WellState(TurnBasedState[WellMove]):
         twin.known = [k[:] for k in self.known]
         twin.advanced = self.advanced
         twin._outcome = self._outcome
-        twin._legal = None
+        twin._legal = self._legal  # the list is never changed, only replaced (legal_actions hands out copies)
+        twin._board = self._board  # never changed, only replaced
         return twin
 
     def determinize(self, seat: int, rng: Rng | Any) -> "WellState":
@@ -173,6 +241,7 @@ class WellState(TurnBasedState[WellMove]):
         twin = self.copy()
         bit = 1 << seat
         pool = [card for card, seen in zip(self.deck, self.deck_seen) if not seen & bit]
+        unseen_deck = len(pool) == len(self.deck)  # the seat knows no place in the deck (the usual case)
         for other in range(n):
             if other != seat:
                 kept = [card for card in self.hands[other] if card in self.known[seat * n + other]]
@@ -184,14 +253,32 @@ class WellState(TurnBasedState[WellMove]):
             if other != seat:
                 while len(twin.hands[other]) < len(self.hands[other]):
                     twin.hands[other].append(pool.pop())
-        twin.deck = [card if seen & bit else pool.pop() for card, seen in zip(self.deck, self.deck_seen)]
+        if unseen_deck:  # each place, from the bottom up, takes the pool's last card in turn
+            pool.reverse()
+            twin.deck = pool
+        else:
+            twin.deck = [card if seen & bit else pool.pop() for card, seen in zip(self.deck, self.deck_seen)]
+        if twin._legal is not None and twin._legal[0] != seat:
+            twin._legal = None  # another seat's list depends on its hand, dealt anew
         twin.rng = reseeded(rng)
         return twin
 
     # -- the board ---------------------------------------------------------------------------
     def doors(self, cell: int) -> int:
         """The doors of the tile on ``cell`` as placed now (a bit set of directions)."""
-        return rotated(TILES[self.tiles[cell]].doors, self.rotation[cell])
+        return DOORS_OF[self.tiles[cell]][self.rotation[cell] % 4]
+
+    def board(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Per cell, the items shown (as :meth:`items_at`) and the doors (as :meth:`doors`): worked out
+        again only when a tile was turned, flipped or laid anew (search evaluates many states of one board)."""
+        known = self._board
+        if known is not None and known[0] == self.rotation and known[1] == self.face and known[2] == self.tiles:
+            return known[3], known[4]
+        tiles = self.tiles
+        shows = tuple([ITEMS_OF[tile][face] for tile, face in zip(tiles, self.face)])
+        doors = tuple([DOORS_OF[tile][turns % 4] for tile, turns in zip(tiles, self.rotation)])
+        self._board = (self.rotation[:], self.face[:], tiles[:], shows, doors)
+        return shows, doors
 
     def shows(self, cell: int) -> tuple[int, int]:
         """(creature, terrain) showing on a cell."""
@@ -199,10 +286,7 @@ class WellState(TurnBasedState[WellMove]):
 
     def items_at(self, cell: int) -> int:
         """The creature and terrain of a cell as an item bit set (nothing off the board)."""
-        if cell == OFF:
-            return 0
-        creature, terrain = self.shows(cell)
-        return (1 << creature) | (1 << (TERRAIN_ITEM + terrain))
+        return 0 if cell == OFF else ITEMS_OF[self.tiles[cell]][self.face[cell]]
 
     def _occupancy(self) -> list[int]:
         """Per cell, the bit set of seats with a pawn there (DW-R14: any number may share it)."""
@@ -216,33 +300,27 @@ class WellState(TurnBasedState[WellMove]):
     # -- requirements (DW-R15) -------------------------------------------------------------
     def can_play(self, seat: int, card: int, located: int | None = None) -> bool:
         """Whether the seat's pawns (and what is LOCATED, or ``located`` if given) meet the card's requirements."""
-        friend = FRIEND_CARDS[card]
-        located = self.located[seat] if located is None else located
-        first, second = (self.items_at(cell) for cell in self.pawns[seat])
-        needed = [c for c in friend.creatures if not located >> c & 1]
-        terrain = 1 << (TERRAIN_ITEM + friend.terrain)
-        terrain_needed = not located & terrain
-        if len(needed) == 2:
-            a, b = 1 << needed[0], 1 << needed[1]
-            for one, other in ((first, second), (second, first)):
-                if one & a and other & b and (not terrain_needed or (one | other) & terrain):
-                    return True
-            return False
-        either = first | second
-        if len(needed) == 1 and not either & (1 << needed[0]):
-            return False
-        return not terrain_needed or bool(either & terrain)
+        return bool(self.playable_cards(seat, located) >> card & 1)
+
+    def playable_cards(self, seat: int, located: int | None = None) -> int:
+        """The cards whose requirements the seat's pawns (and LOCATED, or ``located``) meet, as a bit set."""
+        first, second = self.pawns[seat]
+        return playable(self.items_at(first), self.items_at(second), self.located[seat] if located is None else located)
 
     # -- legal actions -----------------------------------------------------------------------
     def legal_actions(self, seat: int) -> list[WellMove]:
         """Every legal action of ``seat`` now."""
+        return list(self._listed(seat))
+
+    def _listed(self, seat: int) -> list[WellMove]:
+        """The legal list, generated once until the state changes (callers must not change it)."""
         if self._outcome is not None or seat != self.turn:
             return []
         if self._legal is not None and self._legal[0] == seat:
-            return list(self._legal[1])
+            return self._legal[1]
         moves = self._generate(seat)
         self._legal = (seat, moves)
-        return list(moves)
+        return moves
 
     def _generate(self, seat: int) -> list[WellMove]:
         if self.discarding:
@@ -252,17 +330,20 @@ class WellState(TurnBasedState[WellMove]):
         moves: list[WellMove] = []
         if self.continuing >= 0:
             pawn = self.continuing
-            doors = self.doors(self.pawns[seat][pawn])
-            moves += [STEP_MOVES[pawn][d] for d in range(8) if doors >> d & 1]
+            moves += STEPS_THROUGH[pawn][self.doors(self.pawns[seat][pawn])]
             moves.append(STOP_MOVE)
         if self.actions_left > 0:
             moves += self._draw_moves()
-            if any(card >= 0 for card in self.display) or self.deck:
+            if self.deck or max(self.display) >= 0:  # a card to show (gaps are -1)
                 moves.append(REFRESH_MOVE)
-            moves += self._rotate_moves(seat)
+            open_cells = self._open_cells(seat)
+            moves += _rotations(open_cells)
             if self.advanced:
-                moves += self._flip_moves(seat)
-            moves += [PLAY_MOVES[card] for card in sorted(self.hands[seat]) if self.can_play(seat, card)]
+                moves += _flips(open_cells)
+            hand = self.hands[seat]
+            if hand:
+                cards = self.playable_cards(seat)
+                moves += [PLAY_MOVES[card] for card in sorted(hand) if cards >> card & 1]
             moves += self._move_moves(seat, skip=self.continuing)
         elif self.free_available:
             moves += self._rotate_moves(seat) if self.lasting[seat] == 0 else self._flip_moves(seat)
@@ -274,19 +355,25 @@ class WellState(TurnBasedState[WellMove]):
         moves = [DRAW_MOVE] if self.deck else []
         return moves + [TAKE_MOVES[card] for card in self.display if card >= 0]
 
+    def _open_cells(self, seat: int) -> int:
+        """The cells (a bit set) without another seat's pawn, or with one of the seat's own."""
+        mine = others = 0
+        for other, pawns in enumerate(self.pawns):
+            for cell in pawns:
+                if cell != OFF:
+                    if other == seat:
+                        mine |= 1 << cell
+                    else:
+                        others |= 1 << cell
+        return 0xFFFF & ~(others & ~mine)
+
     def _rotate_moves(self, seat: int) -> list[WellMove]:
         """DW-R9: an empty tile, or one where the seat has a pawn (opponents there or not)."""
-        mine = 1 << seat
-        moves: list[WellMove] = []
-        for cell, occupied in enumerate(self._occupancy()):
-            if not occupied or occupied & mine:
-                moves.extend(ROTATE_MOVES[cell])
-        return moves
+        return list(_rotations(self._open_cells(seat)))
 
     def _flip_moves(self, seat: int) -> list[WellMove]:
         """DW-R22: a tile the seat occupies, or one nobody else occupies."""
-        mine = 1 << seat
-        return [FLIP_MOVES[cell] for cell, occupied in enumerate(self._occupancy()) if not occupied or occupied & mine]
+        return list(_flips(self._open_cells(seat)))
 
     def _move_moves(self, seat: int, skip: int = -1) -> list[WellMove]:
         """DW-R10 to DW-R12: through a door of the pawn's tile, or onto an edge tile from off the board."""
@@ -294,12 +381,7 @@ class WellState(TurnBasedState[WellMove]):
         for pawn, cell in enumerate(self.pawns[seat]):
             if pawn == skip:
                 continue
-            if cell == OFF:
-                moves += ENTER_MOVES[pawn]
-            else:
-                doors = self.doors(cell)
-                steps = STEP_MOVES[pawn]
-                moves += [steps[d] for d in range(8) if doors >> d & 1]
+            moves += ENTER_MOVES[pawn] if cell == OFF else STEPS_THROUGH[pawn][self.doors(cell)]
         return moves
 
     def _ability_choices(self, seat: int) -> list[WellMove]:
@@ -321,10 +403,11 @@ class WellState(TurnBasedState[WellMove]):
         """``None`` when legal, otherwise the reason, naming the rule."""
         if not isinstance(move, WellMove):
             return f"{move!r} is not a Dreamwell action; read one with game.parse_action (e.g. 'draw')"
-        if not all(type(value) is int for value in move):
+        kind, a, b = move
+        if type(kind) is not int or type(a) is not int or type(b) is not int:
             # True == 1 and 1.0 == 1, so a crafted move would pass for a listed one and be recorded as it.
             return f"{move!r} is malformed: kind, a and b are whole numbers; read actions with game.parse_action"
-        if move in self.legal_actions(seat):
+        if move in self._listed(seat):
             return None
         try:
             return self._why_not(seat, move)
@@ -570,28 +653,25 @@ class WellState(TurnBasedState[WellMove]):
             for q in range(n):
                 assert all(card in self.hands[q] for card in self.known[p * n + q]), f"seat {p} 'knows' a card not in {q}'s hand"
 
-    def _prompt(self, seat: int) -> str:
-        """What the seat on turn is asked now (only public facts: hand size, pending ability, actions)."""
+    def _ask(self, seat: int) -> dict[str, Any]:
+        """What the seat on turn is asked now, as a kind of :mod:`.prompts` and its fields (only
+        public facts: hand size, pending ability, actions)."""
         if self.discarding:
-            return f"You hold {len(self.hands[seat])} cards: discard one (down to {HAND_LIMIT}, DW-R18)."
+            return {"kind": "discard", "cards": len(self.hands[seat]), "limit": HAND_LIMIT}
         if self.pending is not None:
-            return _ability_prompt(*self.pending)
+            kind, item = self.pending
+            asked: dict[str, Any] = {"kind": PENDING_KINDS[kind]}
+            if kind in ("move_to", "flip_any"):
+                asked["item"] = ITEM_CODES[item]
+            return asked
         free = ("rotate", "flip")[self.lasting[seat]] if self.free_available else None
-        moving = f"Pawn {self.continuing + 1} may keep moving for free, or stop." if self.continuing >= 0 else ""
+        pawn = self.continuing + 1 if self.continuing >= 0 else None
         if self.actions_left == 0:  # only free moves are left, and the turn may end (DW-R6)
-            asked = [moving] if moving else []
-            if free is not None:
-                asked.append(f"You have a free {free}.")
-            asked.append("You may end your turn." if asked else "End your turn.")
-            return " ".join(asked)
-        asked = [f"Take an action: {self.actions_left} of {ACTIONS_PER_TURN} left."]
-        if moving:
-            asked.append(moving)
-        if free is not None:
-            asked.append(f"You also have a free {free}.")
-        if not self.options["must_use_all_actions"]:
-            asked.append("You may end your turn early.")
-        return " ".join(asked)
+            if pawn is None and free is None:
+                return {"kind": "end-turn"}
+            return {"kind": "extras", "pawn": pawn, "free": free}
+        return {"kind": "actions", "left": self.actions_left, "of": ACTIONS_PER_TURN, "pawn": pawn, "free": free,
+                "early": not self.options["must_use_all_actions"]}
 
     def _view(self) -> dict[str, Any]:
         cells = []
@@ -627,12 +707,3 @@ class WellState(TurnBasedState[WellMove]):
             "scores": [score_seat(self.played[seat])["points"] for seat in range(self.players)],
         }
 
-
-def _ability_prompt(kind: str, item: int) -> str:
-    """The question an immediate ability asks (DW-R17)."""
-    if kind == "move_to":
-        return f"MOVE TO {item_name(item)}: put a pawn on a tile showing it, or skip."
-    if kind == "flip_any":
-        return f"FLIP ANY {item_name(item)}: flip a tile showing it, or skip."
-    action = {"draw_action": "draw (or take from the display)", "move_action": "move", "rotate_action": "rotate"}[kind]
-    return f"Perform a free {action}, or skip."

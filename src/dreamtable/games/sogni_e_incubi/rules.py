@@ -40,6 +40,7 @@ from .placement import (
     allowed_by_top,
     placement_table,
 )
+from .prompts import ASK_DRAW_ONLY, ASK_DRAW_OR_PLAY, ASK_PLAY_DECK_EMPTY, ASK_PLAY_HAND_FULL
 
 SLOTS = 6
 DEALT = 4
@@ -386,21 +387,21 @@ class SogniState(TurnBasedState[Move]):
         assert counts == expected, f"cards out of place: counted {counts}, the deck has {expected}"
 
     # -- what a seat may know (SI-R17) -------------------------------------------------------
-    def _prompt(self, seat: int) -> str:
+    def _ask(self, seat: int) -> dict[str, Any]:
         """What the seat on turn may do: draw, play, or only one of them and why (SI-R2, SI-R3).
 
-        It reads the seat's own hand, which only that seat sees, and public facts.
+        A kind of :data:`.prompts.PROMPTS` and its fields. It reads the seat's own hand, which
+        only that seat sees, and public facts (the deck's and the hand's sizes, the limit).
         """
         may_draw = bool(self.deck) and self.hand_sizes[seat] < self._hand_limit
         may_play = len(self._moves_of(seat)) > may_draw
         if may_draw and may_play:
-            return "Draw a card or play one from your hand."
+            return {"kind": ASK_DRAW_OR_PLAY}
         if may_draw:
-            return "Draw a card: no card in your hand can be played now."
+            return {"kind": ASK_DRAW_ONLY}
         if not self.deck:
-            return "Play a card from your hand: the deck is empty, so you cannot draw."
-        return (f"Play a card from your hand: you hold {self.hand_sizes[seat]} cards, "
-                f"so you cannot draw (hand limit {self._hand_limit}).")
+            return {"kind": ASK_PLAY_DECK_EMPTY}
+        return {"kind": ASK_PLAY_HAND_FULL, "cards": self.hand_sizes[seat], "limit": self._hand_limit}
 
     def _view(self) -> dict[str, Any]:
         """The board: deck size, hand limit, hands (cards for their owner only), rows; who began."""

@@ -11,6 +11,7 @@ show nothing (Hangul fillers, variation selectors…).
 from __future__ import annotations
 
 import unicodedata
+from functools import lru_cache
 
 from ...core.errors import IllegalActionError
 
@@ -25,16 +26,30 @@ be a blank word), the combining grapheme joiner, Khmer's inherent vowels, the bl
 the variation selectors (Unicode's default-ignorable code points that are not format characters)."""
 
 
+MEMO_LENGTH = 64
+"""Texts up to this length that pass are remembered (search and random play give the same words again)."""
+
+
 def clean(text: str, what: str, max_length: int, rule: str = "") -> str:
     """``text`` in NFKC with the outer spaces stripped, or ``IllegalActionError`` saying what is wrong with it.
 
     ``what`` names the text in the error (``a guess``) and ``rule`` the rule it cites (`` (WID-R7)``);
     ``max_length`` bounds it in characters, checked first so an enormous text costs nothing more.
     """
+    if type(text) is str and len(text) <= MEMO_LENGTH:  # exact type: an equal text in the memo is this one
+        return _clean_short(text, what, max_length, rule)  # a refusal is not remembered: it raises again
+    return _clean(text, what, max_length, rule)
+
+
+def _clean(text: str, what: str, max_length: int, rule: str) -> str:
     if not isinstance(text, str):
         raise IllegalActionError(f"{what} is text, not {type(text).__name__}")
     if len(text) > max_length * 4:  # NFKC lengthens a text at most a few times; refuse the absurd before it
         raise IllegalActionError(f"{what} is at most {max_length} characters, not {len(text)}{rule}")
+    if text.isascii():  # NFKC leaves ASCII as it is, whose only hidden characters are controls (not printable)
+        stripped = text.strip()
+        if len(stripped) <= max_length and stripped.isprintable():
+            return stripped  # else the checks below say what is wrong
     text = unicodedata.normalize("NFKC", text).strip()
     if len(text) > max_length:
         raise IllegalActionError(f"{what} is at most {max_length} characters, not {len(text)}{rule}")
@@ -46,3 +61,6 @@ def clean(text: str, what: str, max_length: int, rule: str = "") -> str:
                                      f"{unicodedata.name(ch, 'without a name')}): only letters, marks, digits, "
                                      f"punctuation, symbols and spaces are shown as written{rule}")
     return text
+
+
+_clean_short = lru_cache(maxsize=4096)(_clean)

@@ -15,10 +15,11 @@ table (French, Spanish, Italian, German). Precision and recall on the labelled c
 from __future__ import annotations
 
 import json
+import re
 import unicodedata
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 import jellyfish
 import snowballstemmer  # type: ignore[import-untyped]  # the package ships no type information
@@ -73,7 +74,12 @@ def _normalise(word: str) -> str:
             text = text[len(article) + 1:]
             break
     decomposed = unicodedata.normalize("NFKD", text)
+    if decomposed.isascii():  # no combining marks; the letters are A-Z and a-z (a long recount is mostly ASCII)
+        return _NOT_ASCII_LETTERS.sub("", decomposed)
     return "".join(ch for ch in decomposed if ch.isalpha() and not unicodedata.combining(ch))
+
+
+_NOT_ASCII_LETTERS = re.compile(r"[^A-Za-z]+")
 
 
 _normalise_word = lru_cache(maxsize=65_536)(_normalise)
@@ -91,6 +97,28 @@ def guess_matches(guess: str, element: str, aliases: tuple[str, ...] = ()) -> bo
     if not said:
         return False
     return any(said == normalise(name) or stem(guess) == stem(name) for name in (element, *aliases))
+
+
+def word_keys(words: Iterable[str]) -> tuple[frozenset[str], frozenset[str]]:
+    """The normalised forms and the stems of the words that name something, for :func:`any_matches`."""
+    named = [word for word in words if normalise(word)]
+    return frozenset(normalise(word) for word in named), frozenset(stem(word) for word in named)
+
+
+@lru_cache(maxsize=16_384)
+def name_keys(element: str, aliases: tuple[str, ...] = ()) -> tuple[frozenset[str], frozenset[str]]:
+    """The normalised forms and the stems of the Element and its aliases (worked out once per card face):
+    a guess names the Element when its form or its stem is among them (:func:`guess_matches`)."""
+    names = (element, *aliases)
+    return frozenset(normalise(name) for name in names), frozenset(stem(name) for name in names)
+
+
+def any_matches(keys: tuple[frozenset[str], frozenset[str]], element: str, aliases: tuple[str, ...] = ()) -> bool:
+    """Whether one of the words of ``keys`` (:func:`word_keys`) names the Element, as :func:`guess_matches`
+    says: for a long recount and many cards, each word and each name is read once."""
+    forms, stems = keys
+    names, name_stems = name_keys(element, aliases)
+    return not names.isdisjoint(forms) or not name_stems.isdisjoint(stems)
 
 
 def same_stem(clue: str, element: str) -> bool:

@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...core.errors import NotationError
@@ -50,6 +51,39 @@ def malformed(move: object) -> str | None:
     ``apply`` asks this first, so a move object built by hand (another game's, a number where text
     goes, text on a move that has none) is refused rather than recorded as something else.
     """
+    if type(move) is DreamMove:
+        try:
+            if _WELL_FORMED.get(move) is move:  # this very object passed (an equal one may not: True == 1)
+                return None
+        except Exception:  # a field that cannot be hashed: the checks below say what is wrong
+            pass
+        if type(move.kind) is str and type(move.number) is int and type(move.text) is str and len(move.text) <= MEMO_TEXT:
+            wrong = _malformed_move(move)  # exact types: an equal move in the memo is this very move
+            if wrong is None:
+                if len(_WELL_FORMED) >= 4096:
+                    _WELL_FORMED.clear()
+                _WELL_FORMED[move] = move
+            return wrong
+    return _malformed(move)
+
+
+_WELL_FORMED: dict[DreamMove, DreamMove] = {}
+"""Move objects found well formed, each kept as the value of its own key: random play and search apply
+the very objects legal_actions lists, again and again, and one look-up by identity answers for them."""
+
+
+MEMO_TEXT = 64
+"""Moves with text up to this length are checked once and remembered (a recount is checked each time)."""
+
+
+@lru_cache(maxsize=4096)
+def _malformed_move(move: DreamMove) -> str | None:
+    """:func:`malformed` remembered for a move of plain types (random play and search apply the same few
+    moves again and again; reading each back through the notation was a tenth of a decision's time)."""
+    return _malformed(move)
+
+
+def _malformed(move: object) -> str | None:
     if not isinstance(move, DreamMove):
         return f"{move!r:.80} is not a When I Dream move"
     kind, number, text = move

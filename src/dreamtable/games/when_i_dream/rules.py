@@ -7,6 +7,7 @@ as inputs: ``state.timers`` lists the deadlines and ``state.expire`` applies one
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from functools import lru_cache
 from typing import Any, TypedDict
 
@@ -27,6 +28,7 @@ from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
     VOTE_SIDE, DreamMove, HINT, malformed,
 )
+from .prompts import CLUE_ASK, GUESS_ASK, LAST_ANSWER, RECOUNT_ASK, REVIEW_ASK, flag_ask
 from .words import DreamCard
 
 # WID-R1, §3.1: Fairies, Boogeymen, Sandmen per player count (one card more than clue-givers).
@@ -42,18 +44,88 @@ GUESS_MAX_LEN = 40
 always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
 
 
+RECOUNT_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 _HAS_A_LETTER = r".*[^\W\d_].*"
 """A guess names something: at least one letter (WID-R7 asks the same of clues)."""
 
 
-def _either(items: list[str]) -> str:
-    """``c3``, ``c3 or c5``, ``c3, c5 or c7``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+VOTE_ORDER = {VOTE_SIDE: 0, VOTE_MENTION: 1, VOTE_PENALTY: 2}
+"""The order of the kinds of vote on one card in the review's legal list."""
+
+
+def _vote_key(move: DreamMove) -> int:
+    """A review move's place in its list: by card, then by kind (see DreamState._vote)."""
+    return move.number * 4 + VOTE_ORDER.get(move.kind, 3)
+
+
+@lru_cache(maxsize=None)
+def _vote_moves(kind: str, number: int) -> tuple[tuple[DreamMove, ...], tuple[int, ...]]:
+    """The moves of one vote on card ``number``, one per choice, and their :func:`_vote_key` (built once:
+    a review lists hundreds)."""
+    moves = tuple(DreamMove(kind, number, choice) for choice in VOTE_CHOICES[kind])
+    return moves, tuple(_vote_key(move) for move in moves)
+
+
+VOTE_NAME = {kind: kind[len("vote-"):] for kind in VOTE_ORDER}
+"""A vote's name in its event: ``side``, ``mention``, ``penalty``."""
+DONE_MOVE = DreamMove(DONE)
+
+
+def _guess_matches(guess: str, element: str, aliases: tuple[str, ...]) -> bool:
+    """:func:`.judge.guess_matches`, with the Element's and aliases' forms and stems read once per card
+    face (:func:`.judge.name_keys`): the guess is looked up in them instead of compared name by name."""
+    said = judge.normalise(guess)
+    if not said:
+        return False
+    forms, stems = judge.name_keys(element, aliases)
+    return said in forms or judge.stem(guess) in stems
+
+
+@lru_cache(maxsize=8)  # a few texts at once (a recount is read against every card of its night)
+def _recount_keys(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], str]:
+    """A recount read once: its words' keys for :func:`.judge.any_matches`, and the whole text normalised."""
+    return judge.word_keys(RECOUNT_WORD.findall(text)), judge.normalise(text)
+
+
+def _sample_word(cards: tuple[DreamCard, ...], k: int) -> str:
+    card = cards[k % len(cards)]
+    return card.elements[k // len(cards) % 4]
+
+
+_GUESS_SAMPLES: dict[int, tuple[tuple[DreamCard, ...], dict[int, tuple[tuple[str, ...], tuple[DreamMove, ...]]]]] = {}
+"""By deck (its id, the deck kept beside it so the id stays its own) and card number: :func:`_guess_samples`."""
+
+
+def _guess_samples(cards: tuple[DreamCard, ...], seq: int) -> tuple[tuple[str, ...], tuple[DreamMove, ...]]:
+    """The Dreamer's sample guesses on card ``seq`` (words of the public list picked by the number), and
+    the Dreamer's moves when no clue was heard: those guesses and the pass. Built once per deck and card."""
+    memo = _GUESS_SAMPLES.get(id(cards))
+    if memo is None or memo[0] is not cards:
+        if len(_GUESS_SAMPLES) >= 8:  # decks made by hand (tests) do not pile up
+            _GUESS_SAMPLES.clear()
+        memo = _GUESS_SAMPLES[id(cards)] = (cards, {})
+    found = memo[1].get(seq)
+    if found is None:
+        words = tuple(_sample_word(cards, seq * 7 + k * 13) for k in range(4))
+        moves = (*(DreamMove(GUESS, seq, word) for word in dict.fromkeys(words)), DreamMove(DREAM_PASS, seq))
+        found = memo[1][seq] = (words, moves)
+    return found
+
+
+@lru_cache(maxsize=None)
+def _givers(players: int, dreamer: int) -> tuple[int, ...]:
+    """The clue-givers from the Dreamer's left (WID-R6)."""
+    return tuple((dreamer + 1 + k) % players for k in range(players - 1))
 
 
 @lru_cache(maxsize=None)
 def _all_but(players: int, seat: int) -> frozenset[int]:
     return frozenset(s for s in range(players) if s != seat)
+
+
+_OTHER_ORIENTATIONS = tuple(tuple(tuple((f, e) for f in (0, 1) for e in (0, 1) if (f, e) != (face, end))
+                                  for end in (0, 1)) for face in (0, 1))
+"""By face and end: the three other (face, end) a card may be turned to, in order (see DreamState._turned)."""
 
 
 def spirit_set(players: int) -> list[str]:
@@ -97,6 +169,7 @@ class DreamState(State[DreamMove]):
     __slots__ = (
         "deck", "cards", "fresh", "round", "dreamer", "roles", "aside", "phase", "seq", "pointer", "turn_no",
         "typing", "clues", "board", "penalties", "points", "recount", "votes", "done", "flags", "top_blind", "down",
+        "actors", "is_over", "_legal_cache", "_vote_keys",
     )
 
     deck: list[tuple[int, int, int]]  # (card index, face 0/1, end 0/1), top first (WID-R3)
@@ -116,21 +189,34 @@ class DreamState(State[DreamMove]):
     pointer: int  # index into the clue-givers, from the Dreamer's left (WID-R6)
     turn_no: int  # clue turns opened so far (timer names stay unique)
     typing: bool
-    clues: list[Clue]  # this night's
-    board: list[Entry]  # this night's resolved cards
+    clues: list[Clue]  # this night's; a clue is never changed once given, so copies share them
+    board: list[Entry]  # this night's resolved cards; copies share the entries: replace one, never change it
     penalties: list[list[str]]  # per seat, the Elements of their penalty cards (WID-R13, WID-R22)
     points: list[int]
     recount: str | None
-    votes: dict[tuple[str, int], dict[int, str]]  # (vote kind, board index) → seat → choice
+    votes: dict[tuple[str, int], dict[int, str]]  # (vote kind, board index) → seat → choice (replaced, never changed)
     done: set[int]
-    flags: dict[int, set[int]]  # clue id → seats who flagged it (WID-R15)
+    flags: dict[int, frozenset[int]]  # clue id → seats who flagged it (WID-R15)
+    # Worked out once each time the state changes (issue 15, point 6: random play and search ask for
+    # them several times a move, and an attribute reads faster than a property): the actors (see
+    # _actors; a vote leaves them as they are) and whether the game is over (the phase is OVER).
+    actors: tuple[int, ...]
+    is_over: bool
+    # Worked out once until the state next changes (the review's legal lists are long, and every
+    # seat's is asked for again after each vote): each seat's legal list. A vote changes only its
+    # voter's list, which loses that vote's choices.
+    _legal_cache: dict[int, list[DreamMove]]
+    _vote_keys: dict[int, list[int]]  # in the review, beside a kept list: each move's _vote_key, to bisect
 
     # -- setup --------------------------------------------------------------------------------
     def _setup(self, cards: tuple[DreamCard, ...]) -> None:
+        self._forget()
+        self.is_over = False
         self.cards = cards
         order = list(range(len(cards)))
         self.rng.shuffle(order)
-        self.deck = [(index, self.rng.randrange(2), self.rng.randrange(2)) for index in order]
+        bit = self.rng.next_u64  # randrange(2), which never rejects a draw: a game's setup deals 220 of them
+        self.deck = [(index, bit() % 2, bit() % 2) for index in order]
         self.fresh = len(self.deck) - 1  # below the top card, which shows on the bed
         self.top_blind, self.down = frozenset(), {}
         self.round = 0
@@ -140,6 +226,7 @@ class DreamState(State[DreamMove]):
         self.turn_no = 0
         for event in self._start_round(self.options["first_dreamer"] % self.players):
             self._log = (self._log, event)  # the opening events are logged, as in the other games
+        self.actors = self._actors()
 
     def _start_round(self, dreamer: int) -> list[Event]:
         """WID-R2, R5: the Dreamer deals the spirits; then the night opens (WID-R4)."""
@@ -166,14 +253,13 @@ class DreamState(State[DreamMove]):
 
     @property
     def clue_givers(self) -> list[int]:
-        return [(self.dreamer + 1 + k) % self.players for k in range(self.players - 1)]
+        return list(_givers(self.players, self.dreamer))
 
     # -- the deck (WID-R3) --------------------------------------------------------------------
     def _turned(self, entry: tuple[int, int, int]) -> tuple[int, int, int]:
         """The card turned to one of its three other orientations, uniformly."""
         index, face, end = entry
-        others = [(f, e) for f in (0, 1) for e in (0, 1) if (f, e) != (face, end)]
-        face, end = others[self.rng.randrange(3)]
+        face, end = _OTHER_ORIENTATIONS[face][end][self.rng.randrange(3)]
         return (index, face, end)
 
     def _send_top_to_bottom(self) -> None:
@@ -203,13 +289,15 @@ class DreamState(State[DreamMove]):
         """A new card is in play: number it; the clue turn restarts on it with a fresh clock (WID-R6)."""
         if not self.deck:  # WID-R16
             return self._close_night(NIGHT_END_DECK_EMPTY)
-        self.seq += 1
-        self.top_blind = frozenset((self.dreamer,))
-        self.down.pop(self.deck[0][0], None)  # a card from the bottom shows again
+        seq = self.seq = self.seq + 1
+        dreamer = self.dreamer
+        self.top_blind = frozenset((dreamer,))
+        index, face, end = self.deck[0]
+        self.down.pop(index, None)  # a card from the bottom shows again
         if self.options["restart_order_on_new_card"]:
             self.pointer = 0
         self._open_clue_turn()
-        return [Event(REVEAL, None, {"seq": self.seq, "element": self._hidden_from_dreamer(self.element_of(self.deck[0]))})]
+        return [Event(REVEAL, None, {"seq": seq, "element": self._hidden_from_dreamer(self.cards[index].faces[face][end])})]
 
     def _hidden_from_dreamer(self, value: Any, shown_as: Any = None) -> Secret:
         return Secret(value, _all_but(self.players, self.dreamer), shown_as)
@@ -256,7 +344,19 @@ class DreamState(State[DreamMove]):
             return (Timer("review", float(options["review_seconds"])),)
         return ()
 
+    def _forget(self) -> None:
+        """The state is about to change: the legal lists are worked out again when asked (and the actors
+        once the change is made: see _apply and _expire)."""
+        self._legal_cache = {}
+        self._vote_keys = {}
+
     def _expire(self, timer: Timer) -> list[Event]:
+        self._forget()
+        events = self._expired(timer)
+        self.actors = self._actors()
+        return events
+
+    def _expired(self, timer: Timer) -> list[Event]:
         name = timer.name
         if name == "night":  # WID-R12
             self.phase = FINAL
@@ -272,25 +372,28 @@ class DreamState(State[DreamMove]):
         return self._score_round()  # review
 
     # -- who may act ---------------------------------------------------------------------------
-    @property
-    def actors(self) -> tuple[int, ...]:
+    def _actors(self) -> tuple[int, ...]:
         if self.phase == NIGHT:
             # The night is the Dreamer's, who may guess at any moment (WID-R9): the Dreamer comes first.
             # Then the clue-giver holding the turn (WID-R6), then those who may flag a clue on this
             # card (WID-R15): they may act, but the game does not wait for them.
             dreamer = self.dreamer
             giver = (dreamer + 1 + self.pointer) % self.players
+            clues = self.clues
+            if not clues or clues[-1]["seq"] != self.seq:  # no clue on this card yet (clues come in card order)
+                return (dreamer, giver)
             flaggers: set[int] = set()
+            givers = _givers(self.players, dreamer)
             for clue in self.clues:
                 if clue["seq"] == self.seq:
-                    flagged = self.flags.get(clue["id"], set())
-                    flaggers.update(s for s in self.clue_givers if s != clue["seat"] and s not in flagged)
+                    flagged = self.flags.get(clue["id"], frozenset())
+                    flaggers.update(s for s in givers if s != clue["seat"] and s not in flagged)
             flaggers.discard(giver)
             return (dreamer, giver, *sorted(flaggers))
         if self.phase in (FINAL, RECOUNTING):
             return (self.dreamer,)
         if self.phase == REVIEW:
-            return tuple(seat for seat in self.clue_givers if seat not in self.done)
+            return tuple(seat for seat in _givers(self.players, self.dreamer) if seat not in self.done)
         return ()
 
     def _why_not_actor(self, seat: int) -> str:
@@ -313,12 +416,27 @@ class DreamState(State[DreamMove]):
         """
         if seat not in self.actors:
             return []
+        legal = self._legal_cache.get(seat)
+        if legal is None:
+            if self.phase == REVIEW:
+                legal, self._vote_keys[seat] = self._review_legal(seat)
+                self._legal_cache[seat] = legal
+            else:
+                legal = self._legal_cache[seat] = self._legal(seat)
+        return legal[:]  # a copy: a vote mends the kept list in place (see _vote)
+
+    def _legal(self, seat: int) -> list[DreamMove]:
         seq = self.seq
         moves: list[DreamMove] = []
         if self.phase in (NIGHT, FINAL) and seat == self.dreamer:
-            words = [clue["word"] for clue in self.clues if clue["seq"] == seq]
-            words += [self._sample_word(seq * 7 + k * 13) for k in range(4)]
-            moves += [DreamMove(GUESS, seq, word) for word in dict.fromkeys(words)]
+            clues = self.clues
+            if not clues or clues[-1]["seq"] != seq:  # no clue heard on this card (clues come in card order)
+                return list(_guess_samples(self.cards, seq)[1])
+            heard = [clue["word"] for clue in clues if clue["seq"] == seq]
+            samples, unheard = _guess_samples(self.cards, seq)
+            if not heard:
+                return list(unheard)
+            moves += [DreamMove(GUESS, seq, word) for word in dict.fromkeys(heard + list(samples))]
             moves.append(DreamMove(DREAM_PASS, seq))
         if self.phase == NIGHT and seat != self.dreamer:
             if seat == self.clue_seat:
@@ -328,15 +446,36 @@ class DreamState(State[DreamMove]):
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue_id) for clue_id in self._flaggable(seat)]
         if self.phase == RECOUNTING:  # the guesses retold, and an empty recount
-            named = " ".join(word for entry in self.board if entry["guess"] for word in entry["guess"].split())
+            named = " ".join([word for entry in self.board if entry["guess"] for word in entry["guess"].split()])
             moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
         if self.phase == REVIEW:
-            for index in range(len(self.board)):
-                for kind in (VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY):
-                    if self._may_vote(seat, kind, index):
-                        moves += [DreamMove(kind, index + 1, choice) for choice in VOTE_CHOICES[kind]]
-            moves.append(DreamMove(DONE))
+            return self._review_legal(seat)[0]
         return list(dict.fromkeys(moves))  # no move twice (a recount of no guesses is the empty one)
+
+    def _review_legal(self, seat: int) -> tuple[list[DreamMove], list[int]]:
+        """A voter's legal list in the review (votes by card, then by kind, then done; what :meth:`_may_vote`
+        allows, card by card), and each move's :func:`_vote_key` beside it."""
+        moves: list[DreamMove] = []
+        keys: list[int] = []
+        votes = self.votes
+        for index, entry in enumerate(self.board):
+            side = entry["side"]
+            if side == YELLOW or side == BLUE:
+                if seat not in votes.get((VOTE_SIDE, index), ()):
+                    block = _vote_moves(VOTE_SIDE, index + 1)
+                    moves += block[0]
+                    keys += block[1]
+                if side == YELLOW and seat not in votes.get((VOTE_MENTION, index), ()):
+                    block = _vote_moves(VOTE_MENTION, index + 1)
+                    moves += block[0]
+                    keys += block[1]
+            elif side == PENALTY and entry["owner"] != seat and seat not in votes.get((VOTE_PENALTY, index), ()):
+                block = _vote_moves(VOTE_PENALTY, index + 1)
+                moves += block[0]
+                keys += block[1]
+        moves.append(DONE_MOVE)
+        keys.append(_vote_key(DONE_MOVE))
+        return moves, keys
 
     def _flaggable(self, seat: int) -> list[int]:
         """The ids of the clues ``seat`` may still flag: others' clues on the card in play (WID-R15)."""
@@ -345,8 +484,7 @@ class DreamState(State[DreamMove]):
 
     def _sample_word(self, k: int) -> str:
         """A word of the public word list, picked by a number (never by the hidden deck order)."""
-        card = self.cards[k % len(self.cards)]
-        return card.elements[k // len(self.cards) % 4]
+        return _sample_word(self.cards, k)
 
     def _clue_samples(self, seat: int) -> list[str]:
         """A few clue words for random play: two proper ones, and one the judge would catch."""
@@ -393,25 +531,25 @@ class DreamState(State[DreamMove]):
                       max_length=self.recount_max_len),))]
         return []
 
-    def _prompt(self, seat: int) -> str | None:
-        """What this seat is asked now; the Element and the role only in a clue-giver's own prompt."""
+    def _ask(self, seat: int) -> dict[str, Any] | None:
+        """What this seat (an actor) is asked now (kinds and words in :mod:`.prompts`); the Element
+        and the role only in a clue-giver's own question."""
         phase = self.phase
         if phase == NIGHT:
             if seat == self.dreamer:
-                return f"Element {self.seq}: type your guess, or pass."
-            known = f"The Element is {self.element}, you are a {self.role_of(seat)}."
-            giver = self.clue_seat
+                return {"kind": GUESS_ASK, "seq": self.seq}
+            element, role, giver = self.element, self.role_of(seat), self.clue_seat
             if seat == giver:
-                return f"{known} Your clue (one word), or pass."
-            flaggable = [f"c{clue_id}" for clue_id in self._flaggable(seat)]
-            may = f" (you may flag {_either(flaggable)})" if flaggable else ""
-            return f"{known} Waiting for {seat_name(giver or 0)}{may}."
+                return {"kind": CLUE_ASK, "element": element, "role": role}
+            flaggable = self._flaggable(seat)
+            # an actor who is neither the Dreamer nor the clue-giver on turn may flag (see actors)
+            return flag_ask(element or "", role, giver or 0, flaggable) if flaggable else None
         if phase == FINAL:
-            return "Time is up: one last answer, or pass."
+            return {"kind": LAST_ANSWER}
         if phase == RECOUNTING:
-            return "Recount your dream (name the Elements you guessed)."
+            return {"kind": RECOUNT_ASK}
         if phase == REVIEW:
-            return "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done."
+            return {"kind": REVIEW_ASK}
         return None
 
     # -- acting ----------------------------------------------------------------------------------
@@ -420,8 +558,18 @@ class DreamState(State[DreamMove]):
         if wrong:
             raise IllegalActionError(f"{wrong}: {HINT}")
         kind = action.kind
-        if kind in (GUESS, DREAM_PASS):
-            return self._dreamer_answer(seat, action)
+        if kind in VOTE_CHOICES:
+            return self._vote(seat, action)  # changes only the voter's legal list, which it mends
+        self._forget()
+        if kind == GUESS or kind == DREAM_PASS:  # most moves of a night
+            events = self._dreamer_answer(seat, action)
+        else:
+            events = self._act(seat, kind, action)
+        self.actors = self._actors()
+        return events
+
+    def _act(self, seat: int, kind: str, action: DreamMove) -> list[Event]:
+        """Any move but a vote (_vote) or the Dreamer's answer (_dreamer_answer), checked and carried out."""
         if kind in (CLUE, CLUE_PASS, TYPING):
             return self._clue_turn(seat, action)
         if kind == FLAG:
@@ -430,14 +578,12 @@ class DreamState(State[DreamMove]):
             if self.phase != RECOUNTING or seat != self.dreamer:
                 raise IllegalActionError("only the Dreamer recounts the dream, after the night (WID-R17)")
             return self._take_recount(clean(action.text, "a recount", self.recount_max_len))
-        if kind in VOTE_CHOICES:
-            return self._vote(seat, action)
         if kind == DONE:
             if self.phase != REVIEW:
                 raise IllegalActionError("done ends your review; the review comes after the recount (WID-R18)")
             self.done.add(seat)
             events = [Event(DONE_EVENT, seat)]
-            if self.done >= set(self.clue_givers):
+            if self.done.issuperset(_givers(self.players, self.dreamer)):
                 events += self._score_round()
             return events
         raise IllegalActionError(f"unknown move {action!r}")
@@ -464,11 +610,10 @@ class DreamState(State[DreamMove]):
         entry = self.deck[0]
         card = self.cards[entry[0]]
         element = self.element_of(entry)
-        right = judge.guess_matches(guess, element, card.aliases.get(element, ()))
+        right = _guess_matches(guess, element, card.aliases.get(element, ()))
         events = [Event(GUESS_EVENT, seat, {"seq": self.seq, "guess": guess,
                                               "verdict": self._hidden_from_dreamer("right" if right else "wrong")})]
-        events += self._resolve(YELLOW if right else BLUE, guess, events=[], final=final)
-        return events
+        return self._resolve(YELLOW if right else BLUE, guess, events, final=final)
 
     def _resolve(self, side: str, guess: str | None, events: list[Event], final: bool = False,
                  owner: int | None = None, penalty: dict[str, Any] | None = None) -> list[Event]:
@@ -477,10 +622,11 @@ class DreamState(State[DreamMove]):
         ``penalty`` (``{seat, id, word, reason}``) says why a penalty card left: it rides on the
         ``card-gone`` notice, hidden from the Dreamer, who hears only that the card changed (WID-R11)."""
         entry = self.deck.pop(0)
-        self._top_left()
+        fresh = self.fresh  # _top_left
+        self.fresh = fresh - 1 if fresh > 0 else 0
         if final:  # no card is revealed after the last answer: nobody has seen the new top
             self.top_blind = frozenset(range(self.players))
-        element = self.element_of(entry)
+        element = self.cards[entry[0]].faces[entry[1]][entry[2]]
         self.board.append({"seq": self.seq, "card": entry, "element": element, "side": side, "guess": guess,
                            "owner": owner, "mentioned": False})
         if side == PENALTY and owner is not None:
@@ -489,7 +635,8 @@ class DreamState(State[DreamMove]):
             return events + self._close_night(NIGHT_END_LAST_ANSWER)
         shown = None if penalty is None else self._hidden_from_dreamer(penalty)
         events.append(Event(CARD_GONE, None, {"seq": self.seq, "penalty": shown}))
-        return events + self._reveal()
+        events += self._reveal()
+        return events
 
     def _clue_turn(self, seat: int, action: DreamMove) -> list[Event]:
         if self.phase != NIGHT:
@@ -543,10 +690,10 @@ class DreamState(State[DreamMove]):
             raise IllegalActionError(f"c{clue_id} is not a clue on the card in play; only those can be flagged (WID-R15)")
         if clue["seat"] == seat:
             raise IllegalActionError("you cannot flag your own clue (WID-R15)")
-        flaggers = self.flags.setdefault(clue_id, set())
+        flaggers = self.flags.get(clue_id, frozenset())
         if seat in flaggers:
             raise IllegalActionError(f"you have already flagged c{clue_id}")
-        flaggers.add(seat)
+        flaggers = self.flags[clue_id] = flaggers | {seat}
         events = [Event(FLAG_EVENT, seat, {"id": clue_id})]
         quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
         if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
@@ -567,9 +714,22 @@ class DreamState(State[DreamMove]):
         Then the Dreamer takes off the mask, as in the rulebook: the night's cards are shown to
         everyone for the review, which the Dreamer could otherwise read from the votes (issue 14, point 9)."""
         self.recount = text
-        for entry in self.board:  # Blue cards too: the review may move one to Yellow
-            if entry["side"] in (YELLOW, BLUE):
-                entry["mentioned"] = self.mentioned(entry, text)
+        (forms, stems), said = _recount_keys(text)
+        deck, board = self.cards, self.board
+        name_keys, normalise = judge.name_keys, judge.normalise
+        for index, entry in enumerate(board):  # Blue cards too: the review may move one to Yellow
+            side = entry["side"]
+            if side == YELLOW or side == BLUE:  # what mentioned() says, the recount read once
+                element = entry["element"]
+                names, name_stems = name_keys(element, deck[entry["card"][0]].aliases.get(element, ()))
+                if names.isdisjoint(forms) and name_stems.isdisjoint(stems):
+                    guess = entry["guess"]
+                    named = bool(guess) and normalise(guess or "") in said
+                else:
+                    named = True
+                if named != entry["mentioned"]:  # copies share the entries: a changed one is a copy
+                    entry = board[index] = entry.copy()
+                    entry["mentioned"] = named
         self.phase = REVIEW
         cards = [{"seq": e["seq"], "element": e["element"], "side": e["side"], "guess": e["guess"], "owner": e["owner"]}
                  for e in self.board]
@@ -577,15 +737,15 @@ class DreamState(State[DreamMove]):
 
     def mentioned(self, entry: Entry, text: str) -> bool:
         """Whether the recount ``text`` names the card: a word matching its Element, or its guess's own text."""
-        words = re.findall(r"[^\W\d_]+(?:['-][^\W\d_]+)*", text)
+        keys, said = _recount_keys(text)
         aliases = self.cards[entry["card"][0]].aliases.get(entry["element"], ())
         guess = entry["guess"] or ""
-        return any(judge.guess_matches(word, entry["element"], aliases) for word in words) or (
-            bool(guess) and judge.normalise(guess) in judge.normalise(text))
+        return judge.any_matches(keys, entry["element"], aliases) or (bool(guess) and judge.normalise(guess) in said)
 
     def _may_vote(self, seat: int, kind: str, index: int) -> bool:
         entry = self.board[index]
-        if (kind, index) in self.votes and seat in self.votes[(kind, index)]:
+        ballots = self.votes.get((kind, index))
+        if ballots is not None and seat in ballots:
             return False
         if kind == VOTE_PENALTY:
             return entry["side"] == PENALTY and entry["owner"] != seat
@@ -596,31 +756,56 @@ class DreamState(State[DreamMove]):
     def _vote(self, seat: int, action: DreamMove) -> list[Event]:
         if self.phase != REVIEW:
             raise IllegalActionError("votes are cast in the day's review (WID-R18)")
-        index = action.number - 1
-        if not 0 <= index < len(self.board) or not self._may_vote(seat, action.kind, index):
+        kind, number, text = action
+        index = number - 1
+        legal = self._legal_cache.get(seat)
+        if legal is not None:
+            # The kept list is this seat's legal list (see legal_actions): the votes by card and kind, then
+            # done. The vote is open to the seat when its key is there; its choices are found by bisection.
+            keys = self._vote_keys[seat]
+            key = number * 4 + VOTE_ORDER[kind]
+            at = bisect_left(keys, key)  # done's key (-1) ends the list, but a key there is always found
+            allowed = at < len(keys) and keys[at] == key
+        else:
+            allowed = 0 <= index < len(self.board) and self._may_vote(seat, kind, index)
+        if not allowed:
             raise IllegalActionError(
                 f"{action} is not open to you: vote once per card, on sides of Yellow/Blue cards, on the naming of "
                 "Yellow cards, and on others' penalties (WID-R18)")
-        self.votes.setdefault((action.kind, index), {})[seat] = action.text
-        return [Event(VOTE, seat, {"vote": action.kind[len("vote-"):], "card": action.number, "choice": action.text})]
+        ballot = (kind, index)
+        ballots = self.votes.get(ballot)
+        self.votes[ballot] = {seat: text} if ballots is None else {**ballots, seat: text}  # copies share them
+        if legal is not None:  # nothing else changed: the others' lists and the actors stand
+            choices = len(VOTE_CHOICES[kind])
+            del legal[at:at + choices]  # the list is this state's own (see legal_actions)
+            del keys[at:at + choices]
+        return [Event(VOTE, seat, {"vote": VOTE_NAME[kind], "card": number, "choice": text})]
 
     def _apply_review(self) -> None:
-        """WID-R18: a strict majority of the eligible voters changes the automatic result."""
+        """WID-R18: a strict majority of the eligible voters changes the automatic result.
+
+        An entry is copied only when a vote changes it (copies of the state share the entries)."""
+        givers = _givers(self.players, self.dreamer)
+        voters = len(givers)  # every clue-giver votes on sides and mentions; on a penalty, all but its owner
+        board = self.board
         for (kind, index), ballots in self.votes.items():
-            entry = self.board[index]
-            eligible = [s for s in self.clue_givers if kind != VOTE_PENALTY or s != entry["owner"]]
+            entry = board[index]
+            tally = list(ballots.values())
             if kind == VOTE_SIDE:
                 for side in (YELLOW, BLUE):
-                    if side != entry["side"] and sum(v == side for v in ballots.values()) * 2 > len(eligible):
+                    if side != entry["side"] and tally.count(side) * 2 > voters:
+                        entry = board[index] = entry.copy()
                         entry["side"] = side
             elif kind == VOTE_MENTION:
                 choice = "no" if entry["mentioned"] else "yes"
-                if sum(v == choice for v in ballots.values()) * 2 > len(eligible):
+                if tally.count(choice) * 2 > voters:
+                    entry = board[index] = entry.copy()
                     entry["mentioned"] = not entry["mentioned"]
-            elif sum(v == "cancel" for v in ballots.values()) * 2 > len(eligible):
+            elif tally.count("cancel") * 2 > voters - (entry["owner"] in givers):
                 owner = entry["owner"]
                 assert owner is not None, "a penalty card always has an owner (WID-R13)"
                 self.penalties[owner].remove(entry["element"])
+                entry = board[index] = entry.copy()
                 entry["side"] = "cancelled"
                 self._to_bottom(entry["card"], frozenset())  # seen by all: the Dreamer is unmasked
 
@@ -646,16 +831,13 @@ class DreamState(State[DreamMove]):
         self.round += 1
         if self.round >= self.players:  # WID-R2: everyone has dreamed once
             self.phase = OVER
+            self.is_over = True
             outcome = self.outcome
             assert outcome is not None
             return events + [Event(GAME_OVER, None, {"winners": list(outcome.winners)})]
         return events + self._start_round((self.dreamer + 1) % self.players)
 
     # -- the end (WID-R23) ---------------------------------------------------------------------------
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
-
     @property
     def outcome(self) -> Outcome | None:
         if self.phase != OVER:
@@ -720,13 +902,17 @@ class DreamState(State[DreamMove]):
             setattr(twin, name, getattr(self, name))
         twin.deck = self.deck[:]
         twin.roles = self.roles[:]
-        twin.clues = [c.copy() for c in self.clues]
-        twin.board = [e.copy() for e in self.board]
+        twin.clues = self.clues[:]  # the clues, entries, ballots and flags are replaced, never changed
+        twin.board = self.board[:]
         twin.penalties = [p[:] for p in self.penalties]
         twin.points = self.points[:]
-        twin.votes = {key: dict(ballots) for key, ballots in self.votes.items()}
+        twin.votes = self.votes.copy()
         twin.done = set(self.done)
-        twin.flags = {key: set(seats) for key, seats in self.flags.items()}
+        twin.flags = self.flags.copy()
+        twin.actors = self.actors
+        twin.is_over = self.is_over
+        twin._legal_cache = {}
+        twin._vote_keys = {}
         twin.top_blind = self.top_blind
         twin.down = dict(self.down)
         return twin
@@ -739,6 +925,8 @@ class DreamState(State[DreamMove]):
         world = self.copy()
         world.rng = reseeded(rng)
         world_for(world, seat)
+        world._forget()
+        world.actors = world._actors()
         return world
 
     def _shuffle(self, items: list[Any]) -> None:

@@ -173,17 +173,18 @@ def _deal_cards(world: DreamState, seat: int) -> None:
         new, orientation = dealt[("board", i)]
         moved[board[i]["card"][0]] = new
         _redeal_entry(world, i, (new, *orientation))
-    for entry in board:  # a cancelled penalty's card is under the deck: the same card, as dealt there
+    for i, entry in enumerate(board):  # a cancelled penalty's card is under the deck: the same card, as dealt there
         if entry["side"] == "cancelled" and entry["card"][0] in moved:
             new = moved[entry["card"][0]]
             face, end, _ = world.down[new]
+            entry = board[i] = entry.copy()  # the state this world was copied from shares its entries
             entry["card"] = (new, face, end)
             entry["element"] = world.element_of(entry["card"])
 
 
 def _redeal_entry(world: DreamState, i: int, card: tuple[int, int, int]) -> None:
     """A board card the Dreamer has not seen, dealt as ``card``: its Element and what follows from it."""
-    entry = world.board[i]
+    entry = world.board[i] = world.board[i].copy()  # the state this world was copied from shares its entries
     old_element = entry["element"]
     entry["card"] = card
     entry["element"] = element = world.element_of(card)
