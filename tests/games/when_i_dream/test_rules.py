@@ -153,12 +153,21 @@ def test_fuzz_the_dreamer_never_sees_an_element_or_a_verdict_and_the_aside_card_
     from dreamtable import testing
 
     for players in range(4, 11):
-        def check(state, step):
+        read = [0, 0]  # events scanned for a "Round " line so far, and where the last such line is
+
+        def check(state, step, read=read):
             if state.is_over or state.phase not in ("night", "final guess"):
                 return
             view = seen(state, state.dreamer)
-            log = [event["text"] for event in state.log(state.dreamer)]
-            tonight = log[max((i for i, text in enumerate(log) if text.startswith("Round ")), default=0):]  # earlier rounds were seen as a clue-giver
+            # Tonight's log, from the last "Round " line on (earlier rounds were seen as a clue-giver),
+            # written afresh at every step; only the events not scanned yet are searched for that line,
+            # instead of writing the whole log of the game at every step.
+            total = len(state.events())
+            for offset, event in enumerate(state.log(state.dreamer, total - read[0])):
+                if event["text"].startswith("Round "):
+                    read[1] = read[0] + offset
+            read[0] = total
+            tonight = [event["text"] for event in state.log(state.dreamer, total - read[1])]
             text = json.dumps(view)
             assert view["element"] is None and all(entry is None for entry in view["cards"])
             assert '"yellow"' not in text and '"blue"' not in text
