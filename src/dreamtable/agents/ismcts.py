@@ -15,7 +15,7 @@ import time
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
-from .base import values_for_all
+from .base import value_for, values_for_all
 
 CLOCK_SHARE = 0.8
 """The share of a table's time left (or of a pending deadline) a search may use: the rest is for
@@ -26,7 +26,7 @@ class Node(Generic[A]):
     """A tree node, reached by ``seat`` playing the action its parent files it under
     (``children[seat][action]``); statistics for that seat."""
 
-    __slots__ = ("seat", "children", "visits", "available", "reward")
+    __slots__ = ("seat", "children", "visits", "available", "reward", "ranked")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -34,6 +34,7 @@ class Node(Generic[A]):
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.ranked: dict[int, list[A]] | None = None  # under pruning: each mover's best actions here, best first
 
 
 _LOGS: list[float] = [0.0] + [math.log(count) for count in range(1, 4096)]
@@ -67,6 +68,13 @@ class IsmctsAgent:
     took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves. On Deep Dreams it
     won 59–61.5% of 100 games against greedy (constant 0.3–0.5) instead of 64.5%, so it is off there.
 
+    ``prune`` (``None``: the game's ``search_prune``) searches only the ``prune`` best actions of a
+    node by their one-ply value — ranked with the game's evaluation in the world that first reaches
+    the node, as the greedy bot ranks them — and tries them best first. Where a turn is many small
+    actions of nearly equal worth (Dream Cycle's Buying Phase: about 30 a decision, a phase of five
+    to fifteen), the search otherwise spreads its iterations over churn one ply deep; pruned, it
+    reads a phase's good sequences several actions deep. Measured in docs/bots.md.
+
     **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
     search would still end before the deadline, so the answer comes within the budget (plus the
@@ -94,6 +102,7 @@ class IsmctsAgent:
         exploration: float | None = None,
         rollout_depth: int | None = 0,
         normalize: bool | None = None,
+        prune: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -101,6 +110,8 @@ class IsmctsAgent:
             raise ValueError(f"an ISMCTS budget is at least 1 iteration, not {iterations}")
         if seconds is not None and not 0 < seconds < math.inf:
             raise ValueError(f"an ISMCTS budget in seconds is more than 0 and finite, not {seconds}")
+        if prune is not None and prune < 1:
+            raise ValueError(f"ISMCTS pruning keeps at least 1 action a node, not {prune}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -114,6 +125,8 @@ class IsmctsAgent:
         self._normalizing = False
         self._low: list[float] = []
         self._high: list[float] = []
+        self.prune = prune
+        self._prune: int | None = None
 
     def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
         """The most visited root action after the search; within the time budget and ``seconds_left``."""
@@ -150,6 +163,7 @@ class IsmctsAgent:
         )
         default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
         self._c = self.exploration if self.exploration is not None else default_c
+        self._prune = state.game.search_prune if self.prune is None else self.prune
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
         now = time.perf_counter()
@@ -183,13 +197,16 @@ class IsmctsAgent:
                 continue
             mover = actors[0]
             legal = world.legal_actions(mover)
+            pruned = self._prune is not None and len(legal) > self._prune
+            if pruned:
+                legal = self._candidates(node, world, mover, legal)
             table = node.children.get(mover)
             if table is None:
                 table = node.children[mover] = {}
             kids = list(map(table.get, legal))  # the child of each legal action, None if untried
             if None in kids:
                 untried = [action for action, kid in zip(legal, kids) if kid is None]
-                action = rng.choice(untried)
+                action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
                 child: Node[A] = Node(mover)
                 table[action] = child
                 # Every legal child was available once more (once per listing of its action).
@@ -226,6 +243,25 @@ class IsmctsAgent:
             visited.visits += 1
             if visited.seat is not None:
                 visited.reward += values[visited.seat]
+
+    def _candidates(self, node: Node[A], world: State[A], mover: int, legal: list[A]) -> list[A]:
+        """The mover's actions searched at ``node``: its ``prune`` best by one-ply value, ranked in the
+        first world that reaches the node, that are legal in this one (all of ``legal`` if none is)."""
+        ranked = node.ranked
+        if ranked is None:
+            ranked = node.ranked = {}
+        best = ranked.get(mover)
+        if best is None:
+            values = []
+            for action in legal:
+                after = world.copy()
+                after.apply(mover, action)
+                values.append(value_for(after, mover))
+            order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
+            best = ranked[mover] = [legal[index] for index in order[:self._prune]]
+            return best
+        allowed = set(legal)
+        return [action for action in best if action in allowed] or legal
 
     def _select(self, mover: int, legal: list[A], kids: list[Node[A]]) -> tuple[A, Node[A]]:
         """UCB1 over the children legal in this world (``kids[i]`` is ``legal[i]``'s; each was available

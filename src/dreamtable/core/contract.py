@@ -151,6 +151,9 @@ class Game(ABC, Generic[A]):
     # constant (small steps of a long race, values near 0 or 1): ISMCTS then rescales the values it
     # sees to [0, 1] before comparing them (min-max normalisation).
     evaluation_needs_normalizing: bool = False
+    # How many actions of a node ISMCTS searches, the best by one-ply value (None: all). For games whose
+    # turns are many small actions, most of them churn (see agents/ismcts.py).
+    search_prune: int | None = None
 
     @property
     def id(self) -> str:

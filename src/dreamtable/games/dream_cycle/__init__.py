@@ -53,6 +53,9 @@ class DreamCycle(Game[CycleMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
+    # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
+    # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).
+    search_prune = 5
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         check_options(players, options)
