@@ -68,7 +68,7 @@ class IsmctsAgent:
     took 150–1,150 moves to win the others; with it, it won all 6 in 50–80 moves. On Deep Dreams it
     won 59–61.5% of 100 games against greedy (constant 0.3–0.5) instead of 64.5%, so it is off there.
 
-    ``prune`` (``None``: the game's ``search_prune``) searches only the ``prune`` best actions of a
+    ``prune`` (``None``: the game's ``search_prune``; ``0``: no pruning) searches only the ``prune`` best actions of a
     node by their one-ply value — ranked with the game's evaluation in the world that first reaches
     the node, as the greedy bot ranks them — and tries them best first. Where a turn is many small
     actions of nearly equal worth (Dream Cycle's Buying Phase: about 30 a decision, a phase of five
@@ -110,8 +110,8 @@ class IsmctsAgent:
             raise ValueError(f"an ISMCTS budget is at least 1 iteration, not {iterations}")
         if seconds is not None and not 0 < seconds < math.inf:
             raise ValueError(f"an ISMCTS budget in seconds is more than 0 and finite, not {seconds}")
-        if prune is not None and prune < 1:
-            raise ValueError(f"ISMCTS pruning keeps at least 1 action a node, not {prune}")
+        if prune is not None and prune < 0:
+            raise ValueError(f"ISMCTS pruning keeps at least 1 action a node (0: all of them), not {prune}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -163,7 +163,7 @@ class IsmctsAgent:
         )
         default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
         self._c = self.exploration if self.exploration is not None else default_c
-        self._prune = state.game.search_prune if self.prune is None else self.prune
+        self._prune = state.game.search_prune if self.prune is None else self.prune or None
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
         now = time.perf_counter()
@@ -287,7 +287,7 @@ class IsmctsAgent:
             if score > best_score:
                 best, best_child, best_score = action, child, score
         assert best_child is not None
-        return best, best_child  # type: ignore[return-value]
+        return cast(A, best), best_child  # ``best`` is set with ``best_child`` (A itself may hold None)
 
 
 def _expire_first_timer(world: State[A]) -> bool:
