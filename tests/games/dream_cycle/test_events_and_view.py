@@ -10,9 +10,11 @@ import random
 import re
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from dreamtable import testing
 from dreamtable.core.contract import seat_name
+from dreamtable.core.testing import _draft7_only
 from dreamtable.core.visibility import Event
 from dreamtable.games.dream_cycle import events as ev
 from dreamtable.games.dream_cycle import movement, rules
@@ -210,6 +212,20 @@ def test_the_schema_catches_a_wrong_board():
         wrong.append(board)
     # The third change is a shape the schema allows (an owner's list); every other one is caught.
     assert len(wrong) == 1 and wrong[0]["seats"][0]["inspiration"] == ["zip"]
+
+
+@pytest.mark.parametrize("wrong", [[3, 2, 1], [3], [], [3, -1], [-1, 2], [3.5, 2], ["3", 2], [3, None], {"buy": 3, "sell": 2}, None])
+def test_the_schema_refuses_a_wrong_price_pair_and_the_kit_checks_it_with_fastjsonschema(wrong):
+    view = table(3).view(1)
+    assert view["board"]["prices"]["N"] == [3, 2]
+    board = copy.deepcopy(view["board"])
+    board["prices"]["N"] = wrong
+    with pytest.raises(AssertionError, match="board breaks its schema"):
+        testing.check_view_shape({**view, "board": board}, "dream-cycle")
+    # The kit compiles the schema as draft-07 (fastjsonschema, several times faster than jsonschema,
+    # which a schema beyond draft 7 would fall back to); under its own dialect (2020-12) it refuses too.
+    assert _draft7_only(GAME.view_schema)
+    assert not Draft202012Validator(GAME.view_schema).is_valid(board)
 
 
 # -- prompts ------------------------------------------------------------------------------------------
