@@ -9,10 +9,12 @@ running instead. docs/performance.md ("Server load") has the figures and the com
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from ..server.loadtest import LoadConfig, LoadReport, run_load, start_servers
+if TYPE_CHECKING:  # the server stack is imported when the command runs, not when dreamtable starts
+    from ..server.loadtest import LoadReport
 
 
 def bench_serve(
@@ -31,6 +33,8 @@ def bench_serve(
     output: Path | None = typer.Option(None, help="also write the JSON figures to this file"),
 ) -> None:
     """Measure the online server: accepted moves a second and move latency with many live tables."""
+    from ..server.loadtest import LoadConfig, run_load, start_servers
+
     def measure(urls: tuple[str, ...], pids: tuple[int, ...]) -> LoadReport:
         config = LoadConfig(urls=urls, tables=tables, seconds=seconds, game=game, players=players, bots=bots,
                             bot=bot, rate=rate, seed=seed, server_pids=pids)

@@ -467,7 +467,7 @@ def menu() -> None:
         console.print("\nGoodbye.")
 
 
-# Commands that live in their own files.
+# Commands that live in their own files (serve and bench-serve import the server stack only when they run).
 app.command()(fuzz)
 app.command()(serve)
 app.command("bench-serve")(bench_serve)
