@@ -13,13 +13,14 @@ random, ISMCTS against greedy) are in docs/performance.md and tests/agents/test_
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
 
 import pytest
 
 from dreamtable.agents import GreedyAgent, RandomAgent
 from dreamtable.games.dream_cycle.components import FIELD_CODES, FIELDS
-from dreamtable.games.dream_cycle.evaluation import estimate
+from dreamtable.games.dream_cycle.evaluation import estimate, stretch
 
 from .table import GAME, fields, paint, put, set_chi, table
 
@@ -168,3 +169,50 @@ def test_issue14_6_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
             values.append(GAME.evaluate(state, 0))
     assert 1 > values[0] > values[1] > values[2] > values[3] > 0
     assert values[0] - values[1] > 0.01 and values[2] > 2 * values[3]
+
+
+def reinterpreting(max_seed: int = 200):
+    """A two-player match whose mover has just turned in a Reinterpretation (found by seeded random play)."""
+    for seed in range(max_seed):
+        state = GAME.new(players=2, seed=seed)
+        rng = random.Random(seed)
+        for _ in range(MAX_STEPS):
+            if state.is_over:
+                break
+            seat = state.actors[0]
+            legal = state.legal_actions(seat)
+            movement = state.movement
+            if movement is not None and movement.mover == seat and any(move.kind == "reinterpret" for move in legal):
+                state.apply(seat, GAME.parse_action(state, seat, "reinterpret"))
+                if any(move.kind in ("place", "unplace") for move in state.legal_actions(seat)):
+                    return state, seat
+                break
+            state.apply(seat, rng.choice(legal))
+    raise AssertionError("no reinterpretation with a tile to move in the seeded games")
+
+
+def test_issue14_6_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
+    """A search against greedy placed and unplaced the same tiles after a Reinterpretation for ever
+    (its moves cost nothing there), and the game never ended: a reinterpretation is a stretch of the
+    mover's own moves like a Buying Phase, with the same impatience and the same cost of an undo."""
+    state, seat = reinterpreting()
+    move = next(move for move in state.legal_actions(seat) if move.kind in ("place", "unplace"))
+    once = state.copy()
+    once.apply(seat, move)
+    undo = ("unplace " if move.kind == "place" else "place ") + str(move).split(" ", 1)[1]
+    twice = once.copy()
+    twice.apply(seat, GAME.parse_action(twice, seat, undo))
+    assert twice.movement is not None and twice.movement.reinterpreting
+    assert [str(done) for done in stretch(twice, seat)] == [str(move), undo]
+    assert estimate(twice, seat) < estimate(once, seat) - 30
+    assert GAME.evaluate_all(twice)[seat] == pytest.approx(GAME.evaluate(twice, seat))
+
+
+@pytest.mark.parametrize("bot", [GreedyAgent(5)], ids=["greedy"])
+def test_issue14_6_a_bot_ends_a_reinterpretation(bot):
+    state, seat = reinterpreting()
+    for _ in range(30):
+        if not (state.movement is not None and state.movement.reinterpreting):
+            break
+        state.apply(seat, bot.choose(state, seat))
+    assert not (state.movement is not None and state.movement.reinterpreting), "the reinterpretation went on for 30 moves"

@@ -25,6 +25,9 @@ Issue 14, point 6 (bots passive and fickle) shaped three parts of it:
   costs ``CHURN``, more than any gain one move can bring, so the greedy bot never does either.
   The phase's moves are read from the state's history: the turn seat's last ``phase_actions``
   moves, which are public (that a plan or a keep was set is public; their contents are not read).
+  The rearranging after a Reinterpretation is such a stretch too (its moves since ``reinterpret``,
+  with the same impatience): without it a search placed and unplaced the same tiles there forever,
+  in a game that then never ended (found in a tournament of ISMCTS against greedy, seed 529).
 
 Chi counts a little (more for the first four: the price of a brake or a drain), a field with a tile
 that rides a north-facing token north counts for every later turn (``COVER``), every turn taken
@@ -431,19 +434,38 @@ def _best_spare(spare: list[int], facing: int) -> int:
     return best
 
 
-def churn(state: CycleState, seat: int) -> float:
-    """The cost of the seat's own moves in its current Buying Phase: ``PLAN`` per brake plan set
-    and ``CHURN`` per move undoing an earlier one of the phase or changing a standing choice again."""
-    count = state.phase_actions
-    if not count or seat != state.turn or state.phase != BUYING:
-        return 0.0
+def stretch(state: CycleState, seat: int) -> list[Any] | None:
+    """The seat's own moves of the stretch it is in, where it may act again and again at will: its
+    Buying Phase, or the rearranging after it turned in a Reinterpretation in its Movement Phase (the
+    moves since its ``reinterpret``). ``None`` outside both. Read from the state's history, whose
+    moves are public (that a plan or a keep was set is public; their contents are not read)."""
+    movement = state.movement
+    if seat != state.turn:
+        return None
     moves: list[Any] = []
-    node = state._history  # (previous, seat, move): the turn seat's last ``count`` moves are this phase's
-    while node is not None and len(moves) < count:
-        node, mover, move = node
-        if mover == seat:
-            moves.append(move)
+    node = state._history  # (previous, seat, move), newest first
+    if state.phase == BUYING:
+        count = state.phase_actions  # the turn seat's last ``count`` moves are this phase's
+        while node is not None and len(moves) < count:
+            node, mover, move = node
+            if mover == seat:
+                moves.append(move)
+    elif movement is not None and movement.mover == seat and movement.reinterpreting:
+        while node is not None:
+            node, mover, move = node
+            if mover == seat:
+                if move.kind == "reinterpret":
+                    break
+                moves.append(move)
+    else:
+        return None
     moves.reverse()
+    return moves
+
+
+def churn(moves: list[Any]) -> float:
+    """The cost of a stretch's moves (:func:`stretch`): ``PLAN`` per brake plan set and ``CHURN`` per
+    move undoing an earlier one of the stretch or changing a standing choice again."""
     cost = 0.0
     for index, (kind, args) in enumerate(moves):
         if kind == "plan":
@@ -496,9 +518,10 @@ _TILE_WORTH: dict[tuple[Any, ...], tuple[float, ...]] = {}
 
 def _finish(state: CycleState, seat: int, own: bool, value: float) -> float:
     """A living seat's estimate from its :func:`_standing`: its impatience and churn if ``own``, and its next ride."""
-    if own and seat == state.turn and state.phase == BUYING:
-        actions = state.phase_actions
-        value -= IMPATIENCE * actions + RESTLESS * actions * actions + churn(state, seat)
+    moves = stretch(state, seat) if own else None
+    if moves is not None:
+        actions = len(moves)
+        value -= IMPATIENCE * actions + RESTLESS * actions * actions + churn(moves)
     if (own or OPPONENT_RIDE) and state.pos[seat] >= 0:
         gain, looped = simulate(state, seat, own)
         value += NEXT_MOVE * gain
@@ -536,6 +559,8 @@ def evaluate_all(state: CycleState) -> list[float]:
             continue
         standing = _standing(state, seat)
         own.append(_finish(state, seat, True, standing))
-        public.append(_finish(state, seat, False, standing) if seat == turn and state.phase == BUYING else own[-1])
+        movement = state.movement
+        free = state.phase == BUYING or (movement is not None and movement.reinterpreting)  # a stretch (``stretch``)
+        public.append(_finish(state, seat, False, standing) if seat == turn and free else own[-1])
     return [_value(own[seat], [public[other] for other in range(players) if other != seat and alive[other]])
             for seat in range(players)]
