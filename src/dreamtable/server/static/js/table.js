@@ -300,7 +300,9 @@ function wireControls() {
     const text = $("chat-text").value.trim();
     if (text && send({ type: "chat", text })) $("chat-text").value = "";
   });
-  $("undo").addEventListener("click", () => { say(""); send({ type: "undo" }); });
+  // The second click of a double click (detail 2) is never an undo: when the answer to the first
+  // comes back between the two, the emptied move list lets the undo button move under the pointer.
+  $("undo").addEventListener("click", (event) => { if (event.detail > 1) return; say(""); send({ type: "undo" }); });
   $("hint").addEventListener("click", askHint);
   page.notifier = new Notifier($("mute"), page.words);
   languagePicker($("lang"));
