@@ -39,6 +39,17 @@ def value_for(state: State[A], seat: int) -> float:
     return 0.5 if value is None else value
 
 
+def one_ply_values(world: State[A], seat: int, legal: list[A]) -> list[float]:
+    """:func:`value_for` ``seat`` after each of ``legal``, each played on a copy of ``world`` (one ply,
+    as the greedy and easy bots and a pruning search rank moves)."""
+    values = []
+    for action in legal:
+        after = world.copy()
+        after.apply(seat, action)
+        values.append(value_for(after, seat))
+    return values
+
+
 def values_for_all(state: State[A]) -> list[float]:
     """:func:`value_for` for every seat, letting the game evaluate all seats in one pass."""
     outcome = state.outcome

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..core.contract import A, State
-from .base import value_for
+from .base import one_ply_values
 
 
 class GreedyAgent:
@@ -29,9 +29,7 @@ class GreedyAgent:
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
             world = state.determinize(seat, self.rng)
-            for index, action in enumerate(legal):
-                after = world.copy()
-                after.apply(seat, action)
-                totals[index] += value_for(after, seat)
+            for index, value in enumerate(one_ply_values(world, seat, legal)):
+                totals[index] += value
         best = max(totals)
         return self.rng.choice([action for action, total in zip(legal, totals) if total >= best - 1e-9])

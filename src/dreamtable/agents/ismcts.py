@@ -15,7 +15,7 @@ import time
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
-from .base import value_for, values_for_all
+from .base import one_ply_values, values_for_all
 
 CLOCK_SHARE = 0.8
 """The share of a table's time left (or of a pending deadline) a search may use: the rest is for
@@ -252,11 +252,7 @@ class IsmctsAgent:
             ranked = node.ranked = {}
         best = ranked.get(mover)
         if best is None:
-            values = []
-            for action in legal:
-                after = world.copy()
-                after.apply(mover, action)
-                values.append(value_for(after, mover))
+            values = one_ply_values(world, mover, legal)
             order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
             best = ranked[mover] = [legal[index] for index in order[:self._prune]]
             return best

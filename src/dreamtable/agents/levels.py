@@ -20,7 +20,7 @@ from typing import Any, Mapping
 
 from ..core.contract import A, Game, State
 from ..core.errors import UnknownAgentError
-from .base import Agent, value_for
+from .base import Agent, one_ply_values
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 
@@ -73,10 +73,8 @@ class SoftmaxAgent:
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
             world = state.determinize(seat, self.rng)
-            for index, action in enumerate(legal):
-                after = world.copy()
-                after.apply(seat, action)
-                totals[index] += value_for(after, seat)
+            for index, value in enumerate(one_ply_values(world, seat, legal)):
+                totals[index] += value
         best, worst = max(totals), min(totals)
         spread = best - worst
         if spread <= 1e-12:
