@@ -171,8 +171,15 @@ def test_issue14_6_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
     assert values[0] - values[1] > 0.01 and values[2] > 2 * values[3]
 
 
-def reinterpreting(max_seed: int = 200):
-    """A two-player match whose mover has just turned in a Reinterpretation (found by seeded random play)."""
+def reinterpreting():
+    """A copy of a two-player match whose mover has just turned in a Reinterpretation, and the mover."""
+    state, seat = _first_reinterpretation()
+    return state.copy(), seat
+
+
+@lru_cache(maxsize=None)
+def _first_reinterpretation(max_seed: int = 200):
+    """Found once by seeded random play (it takes dozens of games), then copied for each test."""
     for seed in range(max_seed):
         state = GAME.new(players=2, seed=seed)
         rng = random.Random(seed)
