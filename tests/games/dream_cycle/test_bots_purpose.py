@@ -153,8 +153,8 @@ def test_issue14_6_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
     """ISMCTS may explore a Buying Phase of hundreds of moves, each undoing the last: the value
     stays in [0, 1] (it overflowed once, ending `tournament --bots ismcts:300,greedy`) and keeps
     falling with every undo (saturated at 0, a search found every move alike and went on for ever
-    instead of ending the phase)."""
-    state = table()
+    instead of ending the phase). ``stretch_limit`` off: the test goes beyond its 200 moves."""
+    state = table(stretch_limit=0)
     paint(state, "S")
     put(state, 0, 4, 1, "N")
     put(state, 1, 8, 0, "N")

@@ -71,13 +71,15 @@ OPTIONS = (
     Option("min_field_colours", DEFAULTS["min_field_colours"], "field colours every tile has at least (§3.2) [proposed]"),
     Option("max_specials", DEFAULTS["max_specials"], "special squares a tile has at most (§3.2) [proposed]"),
     Option("round_limit", 100, "rounds after which the furthest-north token wins; 0 for none [ours: bounds bot and random games]"),
+    Option("stretch_limit", 200, "moves a player may make in one Buying Phase, or in one rearranging after a Reinterpretation, "
+           "before only ending it is allowed; 0 for none [ours: bounds bot games]"),
 )
 
 # Whole-number options and their bounds (the core has checked that each is an int).
 COUNTS = {"blue_chi": 0, "drain_chi": 0, "inspiration_draw": 0, "chi_supply": 0, "conflict_toll": 0,
-          "buying_timer_seconds": 0, "round_limit": 0, "step_cap": 1}
+          "buying_timer_seconds": 0, "round_limit": 0, "stretch_limit": 0, "step_cap": 1}
 RULE = {"blue_chi": "DC-R14", "drain_chi": "DC-R15", "inspiration_draw": "DC-R16", "chi_supply": "DC-R18",
-        "conflict_toll": "DC-R39", "buying_timer_seconds": "DC-R47", "round_limit": "ours", "step_cap": "DC-R33"}
+        "conflict_toll": "DC-R39", "buying_timer_seconds": "DC-R47", "round_limit": "ours", "stretch_limit": "ours", "step_cap": "DC-R33"}
 SQUARES_PER_TILE = 9
 
 

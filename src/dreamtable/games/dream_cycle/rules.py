@@ -183,7 +183,8 @@ class CycleState(TurnBasedState[CycleMove]):
     buying_closed: bool
     """The sand timer ran out, or the Buying Phase ended (DC-R47)."""
     phase_actions: int
-    """Actions taken in the current Buying Phase."""
+    """The turn seat's moves so far in the stretch it is in, where it may act again and again at will:
+    its Buying Phase, or the rearranging after a Reinterpretation; 0 outside both (``stretch_limit``)."""
     movement: Movement | None
     """The Movement Phase under way, or ``None`` outside one."""
     # The players:
@@ -455,6 +456,14 @@ class CycleState(TurnBasedState[CycleMove]):
         return self.turn if self.phase != START else self.start_order[0]
 
     @property
+    def stretch_spent(self) -> bool:
+        """Whether the turn seat has used up ``stretch_limit`` moves in its Buying Phase or
+        reinterpretation, so that it may now only end it (ours: a bot that finds every move equally
+        hopeless would otherwise place and take back tiles for ever)."""
+        limit: int = self.options["stretch_limit"]
+        return 0 < limit <= self.phase_actions
+
+    @property
     def reinterpreting(self) -> bool:
         """Whether the mover is rearranging tiles after a Reinterpretation (§3.3)."""
         return self.movement is not None and self.movement.reinterpreting
@@ -498,9 +507,11 @@ class CycleState(TurnBasedState[CycleMove]):
             return [START_MOVES[i] for i, p in enumerate(self.geo.start_spaces()) if p not in taken]
         movement = self.movement
         if movement is not None and seat == movement.waiting_on:
-            return movement.answers(self, seat)
+            moves = movement.answers(self, seat)
+            return _closing(moves) if seat == self.turn and self.stretch_spent else moves
         if seat == self.turn:
-            return self._buying_actions(seat)
+            moves = self._buying_actions(seat)
+            return _closing(moves) if self.stretch_spent else moves
         if self._answers_due(seat):
             return [move for move in self._trades(seat) if move.kind in ("accept", "decline")]
         return self._side_actions(seat)
@@ -637,7 +648,7 @@ class CycleState(TurnBasedState[CycleMove]):
             return []
         forms: list[ActionForm] = []
         if seat == self.turn:
-            if self.phase != BUYING:
+            if self.phase != BUYING or self.stretch_spent:
                 return []
             forms += plan_forms(self.settings.step_cap)
             if self.buying_closed:
@@ -654,10 +665,15 @@ class CycleState(TurnBasedState[CycleMove]):
         events: list[Event] = []
         movement = self.movement
         if movement is not None and seat == movement.waiting_on:
+            if seat == self.turn and self.stretch_spent and action not in self._listed(seat):
+                self._refuse_spent(action)
             self._cache = {}
             movement.answer(self, seat, action, events)  # which checks the answer against its question
+            self._count_stretch(seat, action)
             return events
         if action not in self._listed(seat):
+            if seat == self.turn and self.stretch_spent:
+                self._refuse_spent(action)
             if action.kind in FREE_KINDS:
                 self._check_free(seat, action)  # a typed offer, plan or keep: within its form's bounds?
             else:
@@ -671,10 +687,25 @@ class CycleState(TurnBasedState[CycleMove]):
             self._start(seat, action, events)
         elif seat == self.turn:
             self._buy_phase_action(seat, action, events)
-            if self.phase == BUYING and self.turn == seat:
-                self.phase_actions += 1  # how long this Buying Phase has run (bots grow impatient with it)
+            self._count_stretch(seat, action)
         else:
             self._side_action(seat, action, events)
+
+    def _count_stretch(self, seat: int, action: CycleMove) -> None:
+        """Count the turn seat's move into ``phase_actions``: how long its Buying Phase or
+        reinterpretation has run (bots grow impatient with it; ``stretch_limit`` ends it)."""
+        if seat != self.turn:
+            return  # a conflict's decider; or the move ended the turn, and _begin_turn started the count afresh
+        if self.phase == BUYING or (self.reinterpreting and action.kind != "reinterpret"):
+            self.phase_actions += 1
+        else:
+            self.phase_actions = 0
+
+    def _refuse_spent(self, action: CycleMove) -> NoReturn:
+        what = "Buying Phase" if self.phase == BUYING else "reinterpretation"
+        allowed = ", ".join(str(move) for move in self._listed(self.turn))
+        raise IllegalActionError(f"{shown(action)!r}: this {what} has had its {self.options['stretch_limit']} moves "
+                                 f"(stretch_limit, ours): only ending it is allowed now: {allowed}")
 
     def _refuse(self, seat: int, action: CycleMove) -> NoReturn:
         """Refuse a move ``legal_actions`` does not list, naming the rule that forbids it: the one
@@ -1309,3 +1340,10 @@ def _is_bundle(value: Any) -> bool:
 
 
 __all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
+
+
+def _closing(moves: list[CycleMove]) -> list[CycleMove]:
+    """Of a spent stretch's moves (``stretch_limit``), those that end it: ``end`` or ``done``; or,
+    while the token faces away from the Dreamscape and may not end yet, its aims (DC-R25)."""
+    ending = [move for move in moves if move.kind in ("end", "done")]
+    return ending or [move for move in moves if move.kind == "aim"]
