@@ -21,7 +21,7 @@ from dreamtable.games.when_i_dream import judge
 from dreamtable.games.when_i_dream.rules import DreamState
 from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, open_seat, table
-from tests.server.processes import ServerProcess
+from tests.server.processes import Api, ServerProcess
 
 GAME = "when-i-dream"
 SEED = 12
@@ -86,6 +86,20 @@ def guess_label(page: Page) -> str:
     return page.locator("#board form.wid-guess label").inner_text()
 
 
+def night_card(server: ServerProcess, table_id: str, token: str) -> tuple[str, int]:
+    """The phase and the card in play, as the server has them."""
+    board = Api(server).view(table_id, token)["view"]["board"]
+    return board["phase"], board["seq"]
+
+
+def card_taken(server: ServerProcess, table_id: str, token: str, card: tuple[str, int], timeout: float = 30.0) -> None:
+    """Wait until the server has moved on from ``card`` (the Dreamer's guess or pass was taken)."""
+    deadline = time.monotonic() + timeout
+    while night_card(server, table_id, token) == card:
+        assert time.monotonic() < deadline, f"the server still has card {card[1]} in play {timeout:.0f} s after the guess"
+        time.sleep(0.1)
+
+
 def night_seconds_left(page: Page) -> int:
     """The seconds the board's night clock shows (0 once the night is over)."""
     clock = page.locator('#board svg[data-clock="night"]')
@@ -125,6 +139,7 @@ def test_a_night_played_as_the_dreamer_never_shows_the_dreamer_an_element(new_pa
     made: list[str] = []
     while night_seconds_left(page) > 4 and len(made) < len(GUESSES):
         label = guess_label(page)
+        card = night_card(server, table_id, tokens[0])
         if len(made) == 1:
             board.get_by_role("button", name="Pass this card").click()
             made.append("")
@@ -132,8 +147,11 @@ def test_a_night_played_as_the_dreamer_never_shows_the_dreamer_an_element(new_pa
             board.locator("#wid-guess-input").fill(GUESSES[len(made)])
             board.get_by_role("button", name="Guess", exact=True).click()
             made.append(GUESSES[len(made)])
+        # The server takes the guess, then the board asks about the next card (or the night is
+        # over). The server is asked first, so that a slow machine is not mistaken for a lost guess.
+        card_taken(server, table_id, tokens[0], card)
         page.wait_for_function("label => document.querySelector('#board form.wid-guess label')?.textContent !== label",
-                               arg=label, timeout=10_000)
+                               arg=label, timeout=30_000)
         try:  # the next card's first clue, as a Dreamer would wait for it
             board.locator(".wid-clues .wid-clue").first.wait_for(timeout=3_000)
         except Exception:
