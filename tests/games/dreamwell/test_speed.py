@@ -3,8 +3,8 @@
 Random play and search now read the playable cards from a bit set per pair of shown items, the
 rotations and flips from one bit set of open cells, the board's items and doors from tables kept
 while the tiles stay put, door distances level by level instead of with a heap, and a seat's steps
-to each card and each card's value from memos. Each test below checks one of them against the rule
-written out plainly.
+to each card (in a memo per board) and each card's value from memos. Each test below checks one of
+them against the rule written out plainly.
 """
 
 from __future__ import annotations
@@ -169,10 +169,8 @@ def test_point6_door_distances_and_nearest_items_are_dijkstras():
 def test_point6_remembered_steps_and_values_give_the_evaluation_worked_out_afresh():
     for state in _random_states(players=2, games=2, every=23):
         first = evaluation.evaluate_all(state)
-        evaluation._pair_steps.cache_clear()
+        evaluation._board_of.cache_clear()  # each board's nearest items and steps to each card
         evaluation._values_after.cache_clear()
-        evaluation.nearest.cache_clear()
-        evaluation.distances.cache_clear()
         state._board = None
         assert evaluation.evaluate_all(state) == first
         assert evaluation.evaluate_all(state.copy()) == first

@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
+from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .events import SENTENCES
 from .notation import WellMove, parse_move
 from .prompts import PROMPTS
@@ -63,17 +64,13 @@ class Dreamwell(Game[WellMove]):
 
     def evaluate(self, state: State[WellMove], seat: int) -> float | None:
         """Points in play plus how close the hand's cards are to the pawns; see :mod:`.evaluation`."""
-        from .evaluation import evaluate_all
-
         assert isinstance(state, WellState)
-        return evaluate_all(state)[seat]
+        return evaluation.evaluate_all(state)[seat]
 
     def evaluate_all(self, state: State[WellMove]) -> list[float] | None:
         """Every seat's value in one pass."""
-        from .evaluation import evaluate_all
-
         assert isinstance(state, WellState)
-        return evaluate_all(state)
+        return evaluation.evaluate_all(state)
 
     def metrics(self, state: State[WellMove]) -> dict[str, Any]:
         """Who started, points by scoring symbol, cards played and friend types per seat."""

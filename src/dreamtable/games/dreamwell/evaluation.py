@@ -36,56 +36,61 @@ DOOR_REACH = tuple(tuple(sum(1 << NEIGHBOURS[cell][d] for d in range(8) if doors
 NEXT_TO = tuple(sum(1 << target for target in NEIGHBOURS[cell] if target != OFF) for cell in range(16))
 """``NEXT_TO[cell]``: every neighbouring cell (a bit set), door or not."""
 EDGE = sum(1 << cell for cell in EDGE_CELLS)
+ALL_CELLS = (1 << 16) - 1
+CELLS_IN = tuple(tuple(cell for cell in range(8) if bits >> cell & 1) for bits in range(256))
+"""``CELLS_IN[bits]``: the cells 0–7 of a bit set of them, in order (two lookups list a board's 16)."""
+CELLS_IN_HIGH = tuple(tuple(cell + 8 for cell in cells) for cells in CELLS_IN)
+"""``CELLS_IN_HIGH[bits >> 8]``: the cells 8–15 of a bit set."""
 
 
-@lru_cache(maxsize=32_768)
 def distances(doors_by_cell: tuple[int, ...], start: int) -> tuple[int, ...]:
     """Estimated actions from ``start`` (or from off the board) to every cell.
 
     A step through a door that exists now costs 1; a step to a neighbour without such a door
     costs 2 (a rotation first), so that turning a tile the right way shows as progress.
-    Steps cost 1 or 2, so the cells are reached level by level (bit sets of cells per cost), as
-    Dijkstra's algorithm would order them.
     """
     dist = [FAR] * 16
-    levels = [0, EDGE] if start == OFF else [1 << start]
-    seen = 0
-    cost = 0
-    while cost < len(levels):
-        fresh = levels[cost] & ~seen
-        if fresh:
-            seen |= fresh
-            one = two = 0
-            while fresh:
-                low = fresh & -fresh
-                cell = low.bit_length() - 1
-                fresh ^= low
-                dist[cell] = cost
-                one |= DOOR_REACH[cell][doors_by_cell[cell]]
-                two |= NEXT_TO[cell]
-            while len(levels) < cost + 3:
-                levels.append(0)
-            levels[cost + 1] |= one
-            levels[cost + 2] |= two
-        cost += 1
+    for cost, cells in _levels(doors_by_cell, start):
+        for cell in cells:
+            dist[cell] = cost
     return tuple(dist)
 
 
-@lru_cache(maxsize=65_536)
+def _levels(doors_by_cell: tuple[int, ...], start: int) -> list[tuple[int, tuple[int, ...]]]:
+    """The cells first reached at each cost, cheapest first: ``(cost, cells)`` (see :func:`distances`).
+
+    Steps cost 1 or 2, so the cells are reached level by level (bit sets of cells per cost), as
+    Dijkstra's algorithm would order them, and only the next two levels are ever pending.
+    """
+    levels = []
+    level, after, later = (0, EDGE, 0) if start == OFF else (1 << start, 0, 0)
+    seen = 0
+    cost = 0
+    while seen != ALL_CELLS:  # every cell is reached: a neighbour is at most 2 away, door or not
+        fresh = level & ~seen
+        if fresh:
+            seen |= fresh
+            cells = CELLS_IN[fresh & 0xFF] + CELLS_IN_HIGH[fresh >> 8]
+            levels.append((cost, cells))
+            for cell in cells:
+                after |= DOOR_REACH[cell][doors_by_cell[cell]]
+                later |= NEXT_TO[cell]
+        level, after, later = after, later, 0
+        cost += 1
+    return levels
+
+
 def nearest(doors: tuple[int, ...], shows: tuple[int, ...], start: int) -> dict[int, int]:
     """For a pawn on ``start``: the fewest steps to a cell showing each creature, terrain or both.
 
     Keys are item bit sets, as in ``WellState.items_at``; a missing key means no cell shows it.
-    The board changes seldom during a search, so the answers are cached (callers must not change them).
     """
-    reach = distances(doors, start)
     masks = _masks(shows)
     near: dict[int, int] = {}
-    for cell in sorted(range(16), key=reach.__getitem__, reverse=True):  # the nearest cell showing a mask writes last
-        steps = reach[cell]
-        if steps < FAR:
+    for cost, cells in reversed(_levels(doors, start)):  # the nearest cell showing a mask writes last
+        for cell in cells:
             items, creature, terrain = masks[cell]
-            near[items] = near[creature] = near[terrain] = steps
+            near[items] = near[creature] = near[terrain] = cost
     near[0] = 0
     return near
 
@@ -104,15 +109,47 @@ def steps_to_play(card: int, near: list[dict[int, int]]) -> int:
     """
     friend = FRIEND_CARDS[card]
     terrain = 1 << (TERRAIN_ITEM + friend.terrain)
-    one, two = (1 << creature for creature in friend.creatures)
-    best = FAR
-    for first, second in ((near[0], near[1]), (near[1], near[0])):
-        best = min(
-            best,
-            first.get(one | terrain, FAR) + second.get(two, FAR),
-            first.get(one, FAR) + second.get(two | terrain, FAR),
-        )
-    return best
+    one_creature, two_creature = friend.creatures
+    one, two = 1 << one_creature, 1 << two_creature
+    first, second = near
+    return min(
+        FAR,
+        first.get(one | terrain, FAR) + second.get(two, FAR),
+        first.get(one, FAR) + second.get(two | terrain, FAR),
+        second.get(one | terrain, FAR) + first.get(two, FAR),
+        second.get(one, FAR) + first.get(two | terrain, FAR),
+    )
+
+
+class _Board:
+    """What the evaluation works out once per board (its doors and the items it shows), for every
+    state that shows it: the nearest items from each start, and per pawn pair the steps to each card.
+
+    Search evaluates states of one board many times (most moves turn a tile, and the same turns
+    recur in other worlds: about one leaf in four shows a board not seen before), so one lookup of
+    the board replaces a lookup per pawn and card, each keyed by both 16-cell tuples.
+    """
+
+    __slots__ = ("doors", "shows", "near", "steps")
+
+    def __init__(self, doors: tuple[int, ...], shows: tuple[int, ...]) -> None:
+        self.doors = doors
+        self.shows = shows
+        self.near: dict[int, dict[int, int]] = {}  # start -> nearest(doors, shows, start)
+        self.steps: dict[tuple[int, int], dict[int, int]] = {}  # (first, second) -> card -> steps_to_play
+
+    def nearest(self, start: int) -> dict[int, int]:
+        """:func:`nearest` on this board, worked out once per start (callers must not change it)."""
+        near = self.near.get(start)
+        if near is None:
+            near = self.near[start] = nearest(self.doors, self.shows, start)
+        return near
+
+
+@lru_cache(maxsize=4096)
+def _board_of(doors: tuple[int, ...], shows: tuple[int, ...]) -> _Board:
+    """The one :class:`_Board` of these doors and shown items."""
+    return _Board(doors, shows)
 
 
 _MEMO_CARDS: list[tuple[Any, ...]] = [FRIEND_CARDS]  # the card table the memos below were filled from
@@ -121,16 +158,9 @@ _MEMO_CARDS: list[tuple[Any, ...]] = [FRIEND_CARDS]  # the card table the memos 
 def _memos_for_these_cards() -> None:
     """Forget the per-card memos when the card table is another (the rule tests add fixture cards)."""
     if _MEMO_CARDS[0] is not FRIEND_CARDS:
-        _pair_steps.cache_clear()
+        _board_of.cache_clear()
         _values_after.cache_clear()
         _MEMO_CARDS[0] = FRIEND_CARDS
-
-
-@lru_cache(maxsize=65_536)
-def _pair_steps(doors: tuple[int, ...], shows: tuple[int, ...], first: int, second: int) -> dict[int, int]:
-    """Card → :func:`steps_to_play` for pawns on ``first`` and ``second`` of this board, filled as cards
-    are asked for (search evaluates the same pawns and hands on one board thousands of times)."""
-    return {}
 
 
 @lru_cache(maxsize=16_384)
@@ -139,18 +169,21 @@ def _values_after(played: tuple[int, ...]) -> dict[int, float]:
     return {}
 
 
-def estimate(state: WellState, seat: int, shows: tuple[int, ...], doors: tuple[int, ...], points: int | None = None) -> float:
+def estimate(state: WellState, seat: int, board: _Board, points: int | None = None) -> float:
     """Points in play plus the discounted promise of the best four cards in hand.
 
     LOCATED helps the next card only, so at most one card counts as ready thanks to it; the others
     are judged without it (otherwise holding every card "ready" looks better than playing one).
-    ``points``: the seat's points in play, when the caller has them.
+    ``board``: the state's :class:`_Board`; ``points``: the seat's points in play, when the caller has them.
     """
     played = state.played[seat]
     if points is None:
         points = score_seat(played)["points"]
     first, second = state.pawns[seat]
-    steps_of = _pair_steps(doors, shows, first, second)
+    steps_of = board.steps.get((first, second))
+    if steps_of is None:
+        steps_of = board.steps[first, second] = {}
+    near = None  # each pawn's nearest items, looked up once and only if a card's steps are new
     values_of = _values_after(tuple(played))
     located = state.located[seat]
     promises = []
@@ -161,7 +194,9 @@ def estimate(state: WellState, seat: int, shows: tuple[int, ...], doors: tuple[i
             value = values_of[card] = _card_value(card, played, points)
         steps = steps_of.get(card)
         if steps is None:
-            steps = steps_of[card] = steps_to_play(card, [nearest(doors, shows, first), nearest(doors, shows, second)])
+            if near is None:
+                near = [board.nearest(first), board.nearest(second)]
+            steps = steps_of[card] = steps_to_play(card, near)
         if steps == 0:  # playable now, without help from LOCATED
             promises.append(READY * value)
             continue
@@ -194,12 +229,13 @@ def evaluate_all(state: WellState) -> list[float]:
         return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
     _memos_for_these_cards()
     shows, doors = state.board()
+    board = _board_of(doors, shows)
     points = [score_seat(played)["points"] for played in state.played]
     public = [points[seat] + TEMPO * len(state.played[seat]) + HIDDEN_CARD * min(len(state.hands[seat]), HAND_LIMIT)
               for seat in range(players)]  # public_estimate of every seat
     values = []
     for seat in range(players):
         rival = max(public[:seat] + public[seat + 1:])
-        lead = estimate(state, seat, shows, doors, points[seat]) - rival
+        lead = estimate(state, seat, board, points[seat]) - rival
         values.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
     return values

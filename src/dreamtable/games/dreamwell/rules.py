@@ -7,6 +7,8 @@ Cells are 0–15 (``row * 4 + column``; row 0 is the south row ``1``, column 0 i
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name
@@ -240,8 +242,11 @@ class WellState(TurnBasedState[WellMove]):
         n = self.players
         twin = self.copy()
         bit = 1 << seat
-        pool = [card for card, seen in zip(self.deck, self.deck_seen) if not seen & bit]
-        unseen_deck = len(pool) == len(self.deck)  # the seat knows no place in the deck (the usual case)
+        # Per deck place, whether the seat does not know its card (mapped in C: search deals a world
+        # every iteration, and the deck holds about 60 cards).
+        unknown = list(map(not_, map(bit.__and__, self.deck_seen)))
+        unseen_deck = all(unknown)  # the seat knows no place in the deck (the usual case)
+        pool = self.deck[:] if unseen_deck else list(compress(self.deck, unknown))
         for other in range(n):
             if other != seat:
                 kept = [card for card in self.hands[other] if card in self.known[seat * n + other]]
@@ -253,11 +258,13 @@ class WellState(TurnBasedState[WellMove]):
             if other != seat:
                 while len(twin.hands[other]) < len(self.hands[other]):
                     twin.hands[other].append(pool.pop())
-        if unseen_deck:  # each place, from the bottom up, takes the pool's last card in turn
+        # Each unknown place, from the bottom up, takes the pool's last card in turn.
+        if unseen_deck:
             pool.reverse()
             twin.deck = pool
         else:
-            twin.deck = [card if seen & bit else pool.pop() for card, seen in zip(self.deck, self.deck_seen)]
+            for place in compress(range(len(self.deck)), unknown):
+                twin.deck[place] = pool.pop()
         if twin._legal is not None and twin._legal[0] != seat:
             twin._legal = None  # another seat's list depends on its hand, dealt anew
         twin.rng = reseeded(rng)
@@ -272,12 +279,18 @@ class WellState(TurnBasedState[WellMove]):
         """Per cell, the items shown (as :meth:`items_at`) and the doors (as :meth:`doors`): worked out
         again only when a tile was turned, flipped or laid anew (search evaluates many states of one board)."""
         known = self._board
-        if known is not None and known[0] == self.rotation and known[1] == self.face and known[2] == self.tiles:
-            return known[3], known[4]
-        tiles = self.tiles
-        shows = tuple([ITEMS_OF[tile][face] for tile, face in zip(tiles, self.face)])
+        tiles, face = self.tiles, self.face
+        if known is not None and known[1] == face and known[2] == tiles:
+            if known[0] == self.rotation:
+                return known[3], known[4]
+            # Only tiles were turned (most moves of a search): the same items show, and the same
+            # tuple lets the evaluation's memos find this board by identity first.
+            kept_face, kept_tiles, shows = known[1], known[2], known[3]
+        else:
+            kept_face, kept_tiles = face[:], tiles[:]
+            shows = tuple([ITEMS_OF[tile][side] for tile, side in zip(tiles, face)])
         doors = tuple([DOORS_OF[tile][turns % 4] for tile, turns in zip(tiles, self.rotation)])
-        self._board = (self.rotation[:], self.face[:], tiles[:], shows, doors)
+        self._board = (self.rotation[:], kept_face, kept_tiles, shows, doors)
         return shows, doors
 
     def shows(self, cell: int) -> tuple[int, int]:
