@@ -12,6 +12,8 @@ from __future__ import annotations
 import math
 import random
 import time
+from itertools import compress, repeat
+from operator import is_
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
@@ -26,7 +28,7 @@ class Node(Generic[A]):
     """A tree node, reached by ``seat`` playing the action its parent files it under
     (``children[seat][action]``); statistics for that seat."""
 
-    __slots__ = ("seat", "children", "visits", "available", "reward", "ranked")
+    __slots__ = ("seat", "children", "visits", "available", "reward", "ranked", "listed")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -35,6 +37,10 @@ class Node(Generic[A]):
         self.available = 0
         self.reward = 0.0
         self.ranked: dict[int, list[A]] | None = None  # under pruning: each mover's best actions here, best first
+        # (mover, actions, their children) of the last listing that had a child for every action:
+        # the next world usually lists the same actions, and comparing two lists is cheaper than
+        # looking every action up again.
+        self.listed: tuple[int, list[A], list[Node[A]]] | None = None
 
 
 _LOGS: list[float] = [0.0] + [math.log(count) for count in range(1, 4096)]
@@ -200,24 +206,29 @@ class IsmctsAgent:
             pruned = self._prune is not None and len(legal) > self._prune
             if pruned:
                 legal = self._candidates(node, world, mover, legal)
-            table = node.children.get(mover)
-            if table is None:
-                table = node.children[mover] = {}
-            kids = list(map(table.get, legal))  # the child of each legal action, None if untried
-            if None in kids:
-                untried = [action for action, kid in zip(legal, kids) if kid is None]
-                action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
-                child: Node[A] = Node(mover)
-                table[action] = child
-                # Every legal child was available once more (once per listing of its action).
-                for kid in kids:
-                    if kid is not None:
+            listed = node.listed
+            if listed is not None and listed[0] == mover and listed[1] == legal:
+                kids = listed[2]
+            else:
+                table = node.children.get(mover)
+                if table is None:
+                    table = node.children[mover] = {}
+                found = list(map(table.get, legal))  # the child of each legal action, None if untried
+                if None in found:
+                    untried = list(compress(legal, map(is_, found, repeat(None))))
+                    action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
+                    child: Node[A] = Node(mover)
+                    table[action] = child
+                    # Every legal child was available once more (once per listing of its action).
+                    for kid in filter(None, found):  # the children there are (a node is always true)
                         kid.available += 1
-                child.available = untried.count(action)
-                world.apply(mover, action)
-                path.append(child)
-                break
-            action, node = self._select(mover, legal, cast("list[Node[A]]", kids))  # none is None here
+                    child.available = untried.count(action)
+                    world.apply(mover, action)
+                    path.append(child)
+                    break
+                kids = cast("list[Node[A]]", found)  # none is None here
+                node.listed = (mover, legal, kids)
+            action, node = self._select(mover, legal, kids)
             world.apply(mover, action)
             path.append(node)
         # Rollout.
@@ -272,8 +283,7 @@ class IsmctsAgent:
         sqrt = math.sqrt
         logs = _LOGS
         for action, child in zip(legal, kids):
-            available = child.available + 1
-            child.available = available
+            child.available = available = child.available + 1
             visits = child.visits
             try:
                 log_available = logs[available]
