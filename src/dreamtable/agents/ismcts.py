@@ -12,8 +12,6 @@ from __future__ import annotations
 import math
 import random
 import time
-from itertools import compress, repeat
-from operator import is_
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
@@ -28,7 +26,7 @@ class Node(Generic[A]):
     """A tree node, reached by ``seat`` playing the action its parent files it under
     (``children[seat][action]``); statistics for that seat."""
 
-    __slots__ = ("seat", "children", "visits", "available", "reward", "ranked", "listed")
+    __slots__ = ("seat", "children", "visits", "available", "reward", "mean", "ranked", "listed")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -36,6 +34,7 @@ class Node(Generic[A]):
         self.visits = 0
         self.available = 0
         self.reward = 0.0
+        self.mean = 0.0  # reward / visits, kept by the backup for UCB1, which reads it far more often
         self.ranked: dict[int, list[A]] | None = None  # under pruning: each mover's best actions here, best first
         # (mover, actions, their children) of the last listing that had a child for every action:
         # the next world usually lists the same actions, and comparing two lists is cheaper than
@@ -215,13 +214,14 @@ class IsmctsAgent:
                     table = node.children[mover] = {}
                 found = list(map(table.get, legal))  # the child of each legal action, None if untried
                 if None in found:
-                    untried = list(compress(legal, map(is_, found, repeat(None))))
+                    untried = [action for action, kid in zip(legal, found) if kid is None]
                     action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
                     child: Node[A] = Node(mover)
                     table[action] = child
                     # Every legal child was available once more (once per listing of its action).
-                    for kid in filter(None, found):  # the children there are (a node is always true)
-                        kid.available += 1
+                    for kid in found:
+                        if kid is not None:
+                            kid.available += 1
                     child.available = untried.count(action)
                     world.apply(mover, action)
                     path.append(child)
@@ -254,6 +254,7 @@ class IsmctsAgent:
             visited.visits += 1
             if visited.seat is not None:
                 visited.reward += values[visited.seat]
+                visited.mean = visited.reward / visited.visits
 
     def _candidates(self, node: Node[A], world: State[A], mover: int, legal: list[A]) -> list[A]:
         """The mover's actions searched at ``node``: its ``prune`` best by one-ply value, ranked in the
@@ -273,7 +274,6 @@ class IsmctsAgent:
     def _select(self, mover: int, legal: list[A], kids: list[Node[A]]) -> tuple[A, Node[A]]:
         """UCB1 over the children legal in this world (``kids[i]`` is ``legal[i]``'s; each was available
         once more): the action and its child."""
-        best: A | None = None
         best_child: Node[A] | None = None
         best_score = -math.inf
         low, spread = 0.0, 1.0
@@ -282,18 +282,20 @@ class IsmctsAgent:
         c = self._c
         sqrt = math.sqrt
         logs = _LOGS
-        for action, child in zip(legal, kids):
+        for child in kids:
             child.available = available = child.available + 1
             visits = child.visits
             try:
                 log_available = logs[available]
             except IndexError:
                 log_available = _log_of(available)
-            score = (child.reward / visits - low) / spread + c * sqrt(log_available / visits)
+            score = (child.mean - low) / spread + c * sqrt(log_available / visits)
             if score > best_score:
-                best, best_child, best_score = action, child, score
+                best_child, best_score = child, score
         assert best_child is not None
-        return cast(A, best), best_child  # ``best`` is set with ``best_child`` (A itself may hold None)
+        # Its action: the loop above is the hot spot of a search and does not carry it along (an
+        # action listed twice has one child, so the first of them is the same action).
+        return legal[kids.index(best_child)], best_child
 
 
 def _expire_first_timer(world: State[A]) -> bool:
