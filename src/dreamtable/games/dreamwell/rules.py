@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
-from operator import not_
 from typing import Any
 
 from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name
@@ -242,9 +241,7 @@ class WellState(TurnBasedState[WellMove]):
         n = self.players
         twin = self.copy()
         bit = 1 << seat
-        # Per deck place, whether the seat does not know its card (mapped in C: search deals a world
-        # every iteration, and the deck holds about 60 cards).
-        unknown = list(map(not_, map(bit.__and__, self.deck_seen)))
+        unknown = [not seen & bit for seen in self.deck_seen]  # per deck place: the seat does not know its card
         unseen_deck = all(unknown)  # the seat knows no place in the deck (the usual case)
         pool = self.deck[:] if unseen_deck else list(compress(self.deck, unknown))
         for other in range(n):
