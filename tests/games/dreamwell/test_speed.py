@@ -224,6 +224,33 @@ def test_point6_a_world_deals_exactly_what_the_plain_rule_deals():
     assert seen_a_known_place  # both ways of dealing the deck were exercised
 
 
+def test_point6_the_kept_deal_follows_every_change_of_the_cards():
+    """determinize keeps what a seat cannot see while the cards stay put; moves, copies and fields
+    changed by hand (as tests and tools do) are dealt afresh."""
+    for played in _random_states(players=3, games=1, every=31):
+        state = played.copy()
+        twin = state.copy()
+        rng = random.Random(4)
+        n = state.players
+        for step in range(20):
+            seat = step // 5 % n  # one seat at a time, so that its kept deal is asked for again
+            for dealt in (state, twin):  # twin shares the kept deal until its cards change
+                world = dealt.determinize(seat, random.Random(step))
+                assert (world.hands, world.deck) == _determinize_plainly(dealt, seat, random.Random(step))
+            other, third = (seat + 1) % n, (seat + 2) % n
+            what = step % 5
+            if what == 0:
+                state.deck_seen[rng.randrange(len(state.deck_seen))] ^= 1 << seat
+            elif what == 1 and state.hands[other]:
+                state.known[seat * n + other] = state.hands[other][:1]  # the seat saw the other's first card
+            elif what == 2 and state.hands[other] and state.hands[third]:
+                state.hands[other][0], state.hands[third][0] = state.hands[third][0], state.hands[other][0]
+            elif what == 3:
+                state.deck[0], state.deck[-1] = state.deck[-1], state.deck[0]
+            elif twin.actors:
+                twin.apply(twin.actors[0], twin.legal_actions(twin.actors[0])[0])
+
+
 def test_point6_copies_and_worlds_share_the_legal_list_only_while_it_holds():
     for state in _random_states(players=2, games=1, every=41):
         seat = state.actors[0]

@@ -127,6 +127,7 @@ class WellState(TurnBasedState[WellMove]):
         "tiles", "rotation", "face", "pawns", "hands", "deck", "deck_seen", "display", "played",
         "located", "lasting", "free_available", "actions_left", "pending", "continuing", "steps",
         "discarding", "first_player", "end_triggered", "threshold", "known", "advanced", "_legal", "_board",
+        "_dealt",
     )
 
     tiles: list[int]  # tile number on each cell
@@ -154,6 +155,9 @@ class WellState(TurnBasedState[WellMove]):
     _legal: tuple[int, list[WellMove]] | None  # the last legal list, reused by apply's check
     # (rotation, face, tiles, shows, doors) when board() last worked the board out; copies share it
     _board: tuple[list[int], list[int], list[int], tuple[int, ...], tuple[int, ...]] | None
+    # (seat, deck, deck_seen, hands, known, answer) when _unseen() last worked it out; copies share it
+    _dealt: tuple[int, list[int], list[int], list[list[int]], list[list[int]],
+                  tuple[list[int] | None, list[list[int]], list[int]]] | None
 
     # -- setup (DW-R5) ---------------------------------------------------------------------
     @classmethod
@@ -200,6 +204,7 @@ class WellState(TurnBasedState[WellMove]):
         state._outcome = None
         state._legal = None
         state._board = None
+        state._dealt = None
         state._log = (None, Event(ev.SETUP, None, {"first": state.turn}))
         return state
 
@@ -233,6 +238,7 @@ class WellState(TurnBasedState[WellMove]):
         twin._outcome = self._outcome
         twin._legal = self._legal  # the list is never changed, only replaced (legal_actions hands out copies)
         twin._board = self._board  # never changed, only replaced
+        twin._dealt = self._dealt  # never changed, only replaced
         return twin
 
     def determinize(self, seat: int, rng: Rng | Any) -> "WellState":
@@ -240,32 +246,57 @@ class WellState(TurnBasedState[WellMove]):
         positions it does not know (DW-R24)."""
         n = self.players
         twin = self.copy()
-        bit = 1 << seat
-        unknown = [not seen & bit for seen in self.deck_seen]  # per deck place: the seat does not know its card
-        unseen_deck = all(unknown)  # the seat knows no place in the deck (the usual case)
-        pool = self.deck[:] if unseen_deck else list(compress(self.deck, unknown))
+        places, kept, unseen = self._unseen(seat)
+        pool = unseen[:]
         for other in range(n):
             if other != seat:
-                kept = [card for card in self.hands[other] if card in self.known[seat * n + other]]
-                pool.extend(card for card in self.hands[other] if card not in kept)
-                twin.hands[other] = kept
-        pool.sort()
+                twin.hands[other] = kept[other][:]
         shuffle_with(pool, rng)
         for other in range(n):
             if other != seat:
                 while len(twin.hands[other]) < len(self.hands[other]):
                     twin.hands[other].append(pool.pop())
         # Each unknown place, from the bottom up, takes the pool's last card in turn.
-        if unseen_deck:
+        if places is None:
             pool.reverse()
             twin.deck = pool
         else:
-            for place in compress(range(len(self.deck)), unknown):
+            for place in places:
                 twin.deck[place] = pool.pop()
         if twin._legal is not None and twin._legal[0] != seat:
             twin._legal = None  # another seat's list depends on its hand, dealt anew
         twin.rng = reseeded(rng)
         return twin
+
+    def _unseen(self, seat: int) -> tuple[list[int] | None, list[list[int]], list[int]]:
+        """What :meth:`determinize` deals anew for ``seat`` (callers must not change it): the deck
+        places whose card it does not know (``None``: all of them, the usual case), per seat the
+        cards of its hand that ``seat`` saw go there (its own hand whole), and every card it cannot
+        place, sorted.
+
+        Search deals thousands of worlds from one state, so the answer is kept while the cards
+        and what the seat knows of them stay as they were.
+        """
+        dealt = self._dealt
+        if (dealt is not None and dealt[0] == seat and dealt[1] == self.deck and dealt[2] == self.deck_seen
+                and dealt[3] == self.hands and dealt[4] == self.known):
+            return dealt[5]
+        n = self.players
+        bit = 1 << seat
+        unknown = [not seen & bit for seen in self.deck_seen]  # per deck place: the seat does not know its card
+        unseen_deck = all(unknown)
+        pool = self.deck[:] if unseen_deck else list(compress(self.deck, unknown))
+        kept: list[list[int]] = []
+        for other in range(n):
+            hand = self.hands[other]
+            kept.append(hand[:] if other == seat else [card for card in hand if card in self.known[seat * n + other]])
+            pool.extend(card for card in hand if card not in kept[other])
+        pool.sort()
+        places = None if unseen_deck else list(compress(range(len(self.deck)), unknown))
+        answer = (places, kept, pool)
+        self._dealt = (seat, self.deck[:], self.deck_seen[:], [hand[:] for hand in self.hands],
+                       [cards[:] for cards in self.known], answer)
+        return answer
 
     # -- the board ---------------------------------------------------------------------------
     def doors(self, cell: int) -> int:
