@@ -36,10 +36,10 @@ class Node(Generic[A]):
         self.reward = 0.0
         self.mean = 0.0  # reward / visits, kept by the backup for UCB1, which reads it far more often
         self.ranked: dict[int, list[A]] | None = None  # under pruning: each mover's best actions here, best first
-        # (mover, actions, their children) of the last listing that had a child for every action:
-        # the next world usually lists the same actions, and comparing two lists is cheaper than
-        # looking every action up again.
-        self.listed: tuple[int, list[A], list[Node[A]]] | None = None
+        # (mover, actions, the child of each or None, the actions without one) of the last listing
+        # here: the next world usually lists the same actions, and comparing two lists is cheaper
+        # than looking every action up again.
+        self.listed: tuple[int, list[A], list[Node[A] | None], list[A]] | None = None
 
 
 _LOGS: list[float] = [0.0] + [math.log(count) for count in range(1, 4096)]
@@ -206,28 +206,32 @@ class IsmctsAgent:
             if pruned:
                 legal = self._candidates(node, world, mover, legal)
             listed = node.listed
-            if listed is not None and listed[0] == mover and listed[1] == legal:
-                kids = listed[2]
-            else:
+            if listed is None or listed[0] != mover or listed[1] != legal:
                 table = node.children.get(mover)
                 if table is None:
                     table = node.children[mover] = {}
                 found = list(map(table.get, legal))  # the child of each legal action, None if untried
-                if None in found:
-                    untried = [action for action, kid in zip(legal, found) if kid is None]
-                    action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
-                    child: Node[A] = Node(mover)
-                    table[action] = child
-                    # Every legal child was available once more (once per listing of its action).
-                    for kid in found:
-                        if kid is not None:
-                            kid.available += 1
-                    child.available = untried.count(action)
-                    world.apply(mover, action)
-                    path.append(child)
-                    break
-                kids = cast("list[Node[A]]", found)  # none is None here
-                node.listed = (mover, legal, kids)
+                untried = [action for action, kid in zip(legal, found) if kid is None] if None in found else []
+                listed = node.listed = (mover, legal, found, untried)
+            found, untried = listed[2], listed[3]
+            if untried:
+                action = untried[0] if pruned else rng.choice(untried)  # pruned: the best ranked first
+                child: Node[A] = Node(mover)
+                node.children[mover][action] = child
+                # Every legal child was available once more (once per listing of its action).
+                for kid in found:
+                    if kid is not None:
+                        kid.available += 1
+                child.available = untried.count(action)
+                if child.available == 1:  # the listing holds again with the new child in its place
+                    found[legal.index(action)] = child
+                    untried.remove(action)
+                else:
+                    node.listed = None
+                world.apply(mover, action)
+                path.append(child)
+                break
+            kids = cast("list[Node[A]]", found)  # none is None here
             action, node = self._select(mover, legal, kids)
             world.apply(mover, action)
             path.append(node)
