@@ -18,7 +18,14 @@ from dreamtable.agents import (
     bot_names,
     make_agent,
 )
-from dreamtable.agents.levels import EASY_TEMPERATURE, EASY_TEMPERATURES, HARD_SECONDS, LEVELS, MAX_HARD_SECONDS
+from dreamtable.agents.levels import (
+    EASY_TEMPERATURE,
+    EASY_TEMPERATURES,
+    HARD_SECONDS,
+    LEVELS,
+    MAX_HARD_SECONDS,
+    MEDIUM_ITERATIONS,
+)
 from tests.games.sogni_e_incubi.position import position
 
 SOGNI = dreamtable.load("sogni-e-incubi")
@@ -42,7 +49,7 @@ def test_levels_are_named_wherever_bots_are_listed():
 
 
 def test_each_level_is_its_agent():
-    easy, medium, hard = (make_agent(level, 3, game=SOGNI) for level in LEVELS)
+    easy, medium, hard = (make_agent(level, 3, game=dreamtable.load("deep-dreams")) for level in LEVELS)
     assert isinstance(easy, SoftmaxAgent) and easy.temperature == EASY_TEMPERATURE
     assert isinstance(medium, GreedyAgent) and medium.name == "medium"
     assert isinstance(hard, IsmctsAgent) and hard.name == "hard"
@@ -78,6 +85,18 @@ def test_easy_takes_its_games_calibrated_temperature():
         easy = make_agent("easy", 1, game=dreamtable.load(game_id))
         assert easy.temperature == EASY_TEMPERATURES.get(game_id, EASY_TEMPERATURE)
     assert make_agent("easy").temperature == EASY_TEMPERATURE  # no game named: the usual one
+
+
+def test_medium_is_a_small_search_where_greedy_leaves_no_room_below_it():
+    """Sogni e Incubi: greedy beats random in only about 65% of games, so medium is ISMCTS(100)
+    (it beats greedy about 72%) and easy sits near greedy (docs/bots.md, "Sogni e Incubi's levels")."""
+    assert MEDIUM_ITERATIONS == {"sogni-e-incubi": 100}
+    medium = make_agent("medium", 3, game=SOGNI)
+    assert isinstance(medium, IsmctsAgent) and medium.name == "medium"
+    assert medium.iterations == 100 and medium.seconds is None
+    assert isinstance(make_agent("medium", 3, game=dreamtable.load("dreamwell")), GreedyAgent)
+    assert isinstance(make_agent("medium", 3), GreedyAgent)  # no game named: greedy
+    assert EASY_TEMPERATURES["sogni-e-incubi"] < EASY_TEMPERATURES["dream-cycle"] < EASY_TEMPERATURE
 
 
 def test_a_game_with_its_own_bots_has_one_strength_at_every_level():
