@@ -478,7 +478,7 @@ class State(ABC, Generic[A]):
         Raises ``IllegalActionError`` naming the rule, and leaves the state untouched, when the
         game is over, the seat may not act now, or the rules forbid the action.
         """
-        if not _is_int(seat) or not 0 <= seat < self.players:
+        if type(seat) is not int or not 0 <= seat < self.players:  # _is_int, inline: this runs at every move
             # True == 1 and numpy.int64(1) == 1 would pass the actor check, and then the record
             # would hold a seat that neither serialises nor replays.
             raise IllegalActionError(f"a seat is an int from 0 to {self.players - 1}, not {seat!r} ({type(seat).__name__})")

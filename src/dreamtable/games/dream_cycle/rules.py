@@ -67,7 +67,19 @@ TURN_IN_ORDER = (WIND, ZIP, REIN, WARD, WAKE, POWER)  # DC-R49's order for force
 NO_PLAN: BrakePlan = ("none",)
 ASK_PLAN: BrakePlan = ("ask",)
 LISTED_PLAN_STEPS = 3  # legal_actions lists "plan steps 3"; any number up to the step cap can be typed
+CLOSED_KINDS = frozenset({"buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"})  # stopped by the sand timer (DC-R47)
 FREE_KINDS = frozenset({"offer", "plan", "keep"})  # moves with free parameters (see CycleState.action_forms)
+# The parts of the position (CycleState._cache: the actors, and the Buying Phase's supply, trades and tail;
+# see _buying_actions) that a move of the player on turn in its Buying Phase leaves as they were, so that they
+# are kept instead of worked out again; half of random play's moves are placements and a quarter plans and aims.
+# Placing or taking back a tile changes no tile owned (in hand and on fields together), no chi and no token;
+# a brake plan, an aim or the keeps change only the tail; buying and selling leave the tail (token, plan, tiles).
+# Neither changes what others may do. tests/games/dream_cycle/test_kept_parts.py checks each against a fresh start.
+KEPT_BY: dict[str, tuple[str, ...]] = {
+    "place": ("actors", "trades", "tail"), "unplace": ("actors", "trades", "tail"),
+    "plan": ("actors", "supply", "trades"), "aim": ("actors", "supply", "trades"), "keep": ("actors", "supply", "trades"),
+    "buy": ("tail",), "sell": ("tail",),
+}
 LISTED_IN_ERRORS = 12  # legal moves named in the message refusing a move that is not one of them
 PRIVATE_QUESTIONS = frozenset({"choose", "pause", "blocked"})  # questions whose kind others do not see (DC-R43; see _pending)
 DECIDING = "deciding"  # what others see of such a question's kind
@@ -106,46 +118,68 @@ _PREBUILT = frozenset(id(move) for move in (
 """The ids of the moves built above, which live as long as the module: each is well formed (notation.well_formed)."""
 
 
-_PLACE_ROWS: dict[tuple[bool, ...], tuple[tuple[CycleMove, ...], ...]] = {}
-"""By the types a hand holds (512 at most): per colour, the moves placing each of them on that field."""
+UNPLACING: dict[tuple[int, ...], tuple[tuple[CycleMove, ...], ...]] = {
+    field: tuple(tuple(UNPLACE[k][colour] for k in (field if len(field) == 2 and field[1] != field[0] else field[:1]))
+                 for colour in range(COLOURS))
+    for field in [(a,) for a in range(TYPES)] + [(a, b) for a in range(TYPES) for b in range(TYPES)]}
+"""By a field's tiles (one or two): per colour, the moves taking back its first tile, then its second unless it
+is of the same type (the moves of placements() and of the Buying Phase's list)."""
+
+_HANDS: dict[tuple[int, ...], tuple[int, tuple[tuple[CycleMove, ...], ...]]] = {}
+"""By a hand's counts: the types it holds as bits (``1 << k``), and per colour the moves placing each of them
+on that field. A hand's counts are cheaper to key on than the types they hold, and hands are few (hundreds)."""
+
+ALL_TYPES = (1 << TYPES) - 1
+
+
+def _hand_moves(hand: list[int]) -> tuple[int, tuple[tuple[CycleMove, ...], ...]]:
+    key = tuple(hand)
+    found = _HANDS.get(key)
+    if found is None:
+        if len(_HANDS) >= 65_536:
+            _HANDS.clear()
+        held = [k for k in range(TYPES) if hand[k]]
+        found = _HANDS[key] = (sum(1 << k for k in held),
+                               tuple(tuple(PLACE[k][colour] for k in held) for colour in range(COLOURS)))
+    return found
 
 
 _TILE_TABLES: dict[tuple[TileType, ...], tuple[TileType, ...]] = {}
 """Each Directional table met, once: games with the same table share the object (see _buys_and_sales)."""
-_BUYS_AND_SALES: dict[tuple[int, tuple[bool, ...], tuple[bool, ...]], tuple[CycleMove, ...]] = {}
+_BUYS_AND_SALES: dict[tuple[int, int, int], tuple[CycleMove, ...]] = {}
 _BUYS_AND_SALES_FOR: list[tuple[TileType, ...]] = []  # the tile table the memo above holds moves for
 
 
-def _buys_and_sales(types: tuple[TileType, ...], chi: int, stocked: tuple[bool, ...], in_hand: tuple[bool, ...]) -> tuple[CycleMove, ...]:
-    """Type by type, buying it (in stock, and chi pays its price) and selling it (in hand): DC-R21."""
+def _buys_and_sales(types: tuple[TileType, ...], chi: int, stock: list[int], held: int) -> tuple[CycleMove, ...]:
+    """Type by type, buying it (in stock, and chi pays its price) and selling it (held: the bits of
+    :func:`_hand_moves`): DC-R21. The memo keys on the types in stock as bits too (almost always all)."""
     if not _BUYS_AND_SALES_FOR or _BUYS_AND_SALES_FOR[0] is not types:  # another game's prices (options)
         _BUYS_AND_SALES.clear()
         _BUYS_AND_SALES_FOR[:] = [types]
-    key = (chi, stocked, in_hand)
+    stocked = ALL_TYPES if 0 not in stock else _stocked(tuple(stock))
+    key = (chi, stocked, held)
     moves = _BUYS_AND_SALES.get(key)
     if moves is None:
         if len(_BUYS_AND_SALES) >= 16_384:
             _BUYS_AND_SALES.clear()
         found: list[CycleMove] = []
         for k, kind in enumerate(types):
-            if stocked[k] and chi >= kind.buy:
+            if stocked >> k & 1 and chi >= kind.buy:
                 found.append(BUY[k])
-            if in_hand[k]:
+            if held >> k & 1:
                 found.append(SELL[k])
         moves = _BUYS_AND_SALES[key] = tuple(found)
     return moves
 
 
+@lru_cache(maxsize=4096)
+def _stocked(stock: tuple[int, ...]) -> int:
+    """The types in stock as bits when some type is sold out (as it often is: a memo, not a loop)."""
+    return sum(1 << k for k in range(TYPES) if stock[k])
+
+
 _TAILS: dict[tuple[Any, ...], tuple[tuple[CycleMove, ...], tuple[int, ...]]] = {}
 """The Buying Phase's moves after the trades by token, plan, Inspiration tiles, keeps and board (kept by identity)."""
-
-
-def _place_rows(in_hand: tuple[bool, ...]) -> tuple[tuple[CycleMove, ...], ...]:
-    rows = _PLACE_ROWS.get(in_hand)
-    if rows is None:
-        rows = _PLACE_ROWS[in_hand] = tuple(tuple(PLACE[k][colour] for k in range(TYPES) if in_hand[k])
-                                            for colour in range(COLOURS))
-    return rows
 
 
 class CycleState(TurnBasedState[CycleMove]):
@@ -521,32 +555,43 @@ class CycleState(TurnBasedState[CycleMove]):
         return [giver for giver, taker in self.offers if taker == seat]
 
     def _buying_actions(self, seat: int) -> list[CycleMove]:
-        """The Buying Phase's list. Its last part, the token's aims, plans, Inspiration tiles, keeps
-        and end, which change seldom in a phase, comes from a memo by the token, plan, tiles and board
-        (``_TAILS``)."""
-        moves: list[CycleMove] = []
-        chi, hand = self.chi[seat], self.hand[seat]
-        if not self.buying_closed:
-            in_hand = tuple(map(bool, hand))
-            moves += _buys_and_sales(self.types, chi, tuple(map(bool, self.stock)), in_hand)
-            rows = _place_rows(in_hand)
-            fields, boost = self.fields[seat], self.boost[seat]
-            boosts: list[CycleMove] = []
-            affordable = bisect_right(BOOSTS, chi)  # BOOSTS rise: the boosts chi pays for are a prefix
-            for f, colour in enumerate(self.settings.fields):  # placements (as placements()), then boosts
-                field = fields[f]
-                if len(field) < FIELD_LIMIT:
-                    moves += rows[colour]
-                if field:
-                    moves.append(UNPLACE[field[0]][colour])
-                    if len(field) == 2 and field[1] != field[0]:
-                        moves.append(UNPLACE[field[1]][colour])
-                if boost[f]:
-                    boosts.append(UNBOOST_OF[colour])
-                elif len(field) == 1:
-                    boosts += BOOST[colour][:affordable]
-            moves += boosts
-            moves += self._trades(seat)
+        """The Buying Phase's list (``seat`` is the player on turn) in three parts, each worked out once
+        per position, or kept from the position before when the move between left it as it was (see
+        ``KEPT_BY``): buys, sales, placements and boosts; trades; and the tail."""
+        cache = self._cache
+        supply = cache.get("supply")
+        if supply is None:
+            supply = cache["supply"] = [] if self.buying_closed else self._supply(seat)
+        trades = cache.get("trades")
+        if trades is None:
+            trades = cache["trades"] = [] if self.buying_closed else self._trades(seat)
+        tail = cache.get("tail")
+        if tail is None:
+            tail = cache["tail"] = self._tail(seat)
+        return [*supply, *trades, *tail]
+
+    def _supply(self, seat: int) -> list[CycleMove]:
+        """Buys and sales (DC-R21), placements (as placements()) and boosts (DC-R24)."""
+        chi = self.chi[seat]
+        held, rows = _hand_moves(self.hand[seat])
+        moves = list(_buys_and_sales(self.types, chi, self.stock, held))
+        boosts: list[CycleMove] = []
+        affordable = bisect_right(BOOSTS, chi)  # BOOSTS rise: the boosts chi pays for are a prefix
+        for colour, field, boosted in zip(self.settings.fields, self.fields[seat], self.boost[seat]):
+            if len(field) < FIELD_LIMIT:
+                moves += rows[colour]
+            if field:
+                moves += UNPLACING[field][colour]
+            if boosted:
+                boosts.append(UNBOOST_OF[colour])
+            elif len(field) == 1:
+                boosts += BOOST[colour][:affordable]
+        moves += boosts
+        return moves
+
+    def _tail(self, seat: int) -> tuple[CycleMove, ...]:
+        """The token's aims, plans, Inspiration tiles, keeps and end, which change seldom in a phase: from a
+        memo by the token, plan, tiles and board (``_TAILS``)."""
         pos, facing, plan, insp, keep = self.pos[seat], self.facing[seat], self.plan[seat], self.insp[seat], self.keep[seat]
         key = (pos, facing, plan, tuple(insp), keep, id(self.kinds), self.rows_laid)
         tail = _TAILS.get(key)
@@ -554,8 +599,7 @@ class CycleState(TurnBasedState[CycleMove]):
             if len(_TAILS) >= 65_536:
                 _TAILS.clear()
             tail = _TAILS[key] = (self._buying_tail(pos, facing, plan, insp, keep), self.kinds)
-        moves += tail[0]
-        return moves
+        return tail[0]
 
     def _buying_tail(self, pos: int, facing: int, plan: BrakePlan, insp: list[int], keep: tuple[int, ...]) -> tuple[CycleMove, ...]:
         """The Buying Phase's moves after the trades: aims, brake plans, Inspiration turn-ins and keeps, end."""
@@ -586,16 +630,12 @@ class CycleState(TurnBasedState[CycleMove]):
     def placements(self, seat: int) -> list[CycleMove]:
         """The tiles ``seat`` may put on a field or take back (DC-R22, DC-R23)."""
         moves: list[CycleMove] = []
-        fields = self.fields[seat]
-        rows = _place_rows(tuple(map(bool, self.hand[seat])))
-        for f, colour in enumerate(self.settings.fields):
-            field = fields[f]
+        rows = _hand_moves(self.hand[seat])[1]
+        for colour, field in zip(self.settings.fields, self.fields[seat]):
             if len(field) < FIELD_LIMIT:
                 moves += rows[colour]
             if field:
-                moves.append(UNPLACE[field[0]][colour])
-                if len(field) == 2 and field[1] != field[0]:
-                    moves.append(UNPLACE[field[1]][colour])
+                moves += UNPLACING[field][colour]
         return moves
 
     def _trades(self, seat: int) -> list[CycleMove]:
@@ -678,8 +718,16 @@ class CycleState(TurnBasedState[CycleMove]):
                 self._check_free(seat, action)  # a typed offer, plan or keep: within its form's bounds?
             else:
                 self._refuse(seat, action)
-        self._cache = {}  # every legal list and the actors are worked out afresh after a move
+        # Every legal list and the actors are worked out afresh after a move, but for the parts that a move
+        # of the player on turn in its Buying Phase leaves as they were (KEPT_BY).
+        before = self._cache
+        self._cache = {}
+        kept = KEPT_BY.get(action.kind) if seat == self.turn and self.phase == BUYING else None
         self._carry_out(seat, action, events)
+        if kept is not None:
+            cache = self._cache
+            for part in kept:
+                cache[part] = before.get(part)  # None (not worked out) is read as missing
         return events
 
     def _carry_out(self, seat: int, action: CycleMove, events: list[Event]) -> None:
@@ -738,10 +786,17 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _buy_phase_action(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         kind, args = action
-        if kind == "end":
-            self._end_buying(seat, events)
-            return
-        if kind == "aim":
+        if self.buying_closed and kind in CLOSED_KINDS:
+            raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
+        # The kinds by how often random play and search make them (placements are half of all moves).
+        if kind == "place" or kind == "unplace":
+            self.place(seat, kind, args[0], args[1], events)
+        elif kind == "plan":
+            if args == self.plan[seat]:
+                raise IllegalActionError(f"your brake plan is already: {plan_text(args)} (DC-R31)")
+            self.plan[seat] = args
+            events.append(Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))}))
+        elif kind == "aim":
             if not is_doldrum(self.kinds[self.pos[seat]]):
                 raise IllegalActionError("only a token on a doldrum space (black square or fringe) may be aimed (DC-R25)")
             if not self.facing_is_legal(seat, args[0]):
@@ -753,28 +808,17 @@ class CycleState(TurnBasedState[CycleMove]):
                                          f"{' or '.join(others) or 'nowhere else'} (DC-R25)")
             self.facing[seat] = args[0]
             events.append(Event(ev.AIMED, seat, {"facing": FACINGS[args[0]]}))
-            return
-        if kind == "plan":
-            if args == self.plan[seat]:
-                raise IllegalActionError(f"your brake plan is already: {plan_text(args)} (DC-R31)")
-            self.plan[seat] = args
-            events.append(Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))}))
-            return
-        if kind == "cash":
+        elif kind == "buy" or kind == "sell":
+            self._trade_with_supply(seat, kind, args[0], events)
+        elif kind == "end":
+            self._end_buying(seat, events)
+        elif kind == "cash":
             self.cash(seat, args[0], events)
-            return
-        if kind == "keep":
+        elif kind == "keep":
             if args == self.keep[seat]:
                 raise IllegalActionError(f"you already keep: {keep_text(args)} (DC-R49)")
             self.keep[seat] = args
             events.append(Event(ev.KEEP_SET, seat, {"tiles": owner_only(seat, [INSPIRATION_CODES[k] for k in args])}))
-            return
-        if self.buying_closed and kind in ("buy", "sell", "place", "unplace", "boost", "unboost", "offer", "accept"):
-            raise IllegalActionError("the sand timer has run out: buying, selling, trading and placing have stopped (DC-R47)")
-        if kind in ("buy", "sell"):
-            self._trade_with_supply(seat, kind, args[0], events)
-        elif kind in ("place", "unplace"):
-            self.place(seat, kind, args[0], args[1], events)
         elif kind == "boost":
             self._boost(seat, args[0], args[1], events)
         elif kind == "unboost":
