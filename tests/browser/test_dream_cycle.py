@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 import time
-from typing import Any
+from typing import Any, Callable
 
 from playwright.sync_api import Page, expect
 
@@ -49,11 +49,23 @@ def legal(server: ServerProcess, table_id: str, token: str) -> set[str]:
 
 def asked(server: ServerProcess, table_id: str, token: str, timeout: float = 60.0) -> set[str]:
     """The moves seat A may make next, once it is A's turn (the bot may still be moving)."""
+    return asked_until(server, table_id, token, bool, timeout)
+
+
+def asked_until(server: ServerProcess, table_id: str, token: str, wanted: Callable[[set[str]], bool],
+                timeout: float = 60.0) -> set[str]:
+    """A's moves once they are ``wanted``: out of turn A may reposition its tiles while the bot buys,
+    so that A has moves at all does not yet mean the game asks A."""
     deadline = time.monotonic() + timeout
-    while not (moves := legal(server, table_id, token)):
-        assert time.monotonic() < deadline, f"A was not asked anything in {timeout:.0f} s"
+    while not wanted(moves := legal(server, table_id, token)):
+        assert time.monotonic() < deadline, f"A was not asked what the test waits for in {timeout:.0f} s (A may: {sorted(moves)})"
         time.sleep(0.1)
     return moves
+
+
+def on_turn(moves: set[str]) -> bool:
+    """Whether A is asked something of its own turn: end its Buying Phase, ride on, or go a way."""
+    return bool(moves & {"end", "ride"}) or any(move.startswith("go ") for move in moves)
 
 
 def drawn_token(page: Page, seat: int) -> dict[str, Any]:
@@ -131,7 +143,7 @@ def test_a_turn_played_by_clicking_and_the_movement_seen_step_by_step(page: Page
     # ride on (or go a way the board offers) until the movement ends and the bot has moved; what A is
     # asked is read from the server, so a page still drawing the last step is waited for, not misread
     for _ in range(40):
-        moves = asked(server, table_id, token)
+        moves = asked_until(server, table_id, token, on_turn)
         if "end" in moves:
             break
         if "ride" in moves:
