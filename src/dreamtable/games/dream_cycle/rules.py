@@ -735,7 +735,10 @@ class CycleState(TurnBasedState[CycleMove]):
             self._start(seat, action, events)
         elif seat == self.turn:
             self._buy_phase_action(seat, action, events)
-            self._count_stretch(seat, action)
+            if seat == self.turn and self.phase == BUYING:
+                self.phase_actions += 1  # _count_stretch's case for nearly every move, without its call
+            else:
+                self._count_stretch(seat, action)
         else:
             self._side_action(seat, action, events)
 
@@ -930,7 +933,9 @@ class CycleState(TurnBasedState[CycleMove]):
     def place(self, seat: int, kind: str, k: int, colour: int, events: list[Event]) -> None:
         if self.phase == MOVEMENT and seat == self.turn and not self.reinterpreting:
             raise IllegalActionError("you may not reposition Directional tiles during your own Movement Phase (DC-R23)")
-        f = self.slot_of(colour)
+        f = self.settings.slot[colour]  # slot_of, inline for half of all moves
+        if f < 0:
+            self.slot_of(colour)  # which refuses: this game has no field of that colour
         field = self.fields[seat][f]
         if kind == "place":
             if not self.hand[seat][k]:
