@@ -482,9 +482,9 @@ class State(ABC, Generic[A]):
             # True == 1 and numpy.int64(1) == 1 would pass the actor check, and then the record
             # would hold a seat that neither serialises nor replays.
             raise IllegalActionError(f"a seat is an int from 0 to {self.players - 1}, not {seat!r} ({type(seat).__name__})")
-        if self.is_over:
-            raise IllegalActionError("the game is over: no more actions are accepted")
-        if seat not in self.actors:
+        if seat not in self.actors:  # which are () once the game is over: is_over is asked only then
+            if self.is_over:
+                raise IllegalActionError("the game is over: no more actions are accepted")
             raise IllegalActionError(self._why_not_actor(seat))
         events = self._apply(seat, action)
         self._history = (self._history, seat, action)
