@@ -3,12 +3,19 @@ changed through the state's own fields while keeping every counter conserved."""
 
 from __future__ import annotations
 
+import random
+from typing import Iterator
+
 import dreamtable
 from dreamtable.core.contract import seat_name
-from dreamtable.games.dream_cycle.components import DIRECTIONAL_CODES, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
+from dreamtable.games.dream_cycle.components import DEFAULTS, DIRECTIONAL_CODES, FIELD_CODES, INSPIRATION_CODES, SQUARE_CODES
 from dreamtable.games.dream_cycle.rules import CycleState
 
 GAME = dreamtable.load("dream-cycle")
+
+CHEAP_NORTH = {k: dict(v) for k, v in DEFAULTS["directional_tiles"].items()}
+"""The Directional tiles' table with North bought and sold for 1 chi (many more buys and sales)."""
+CHEAP_NORTH["N"]["buy"] = CHEAP_NORTH["N"]["sell"] = 1
 
 
 def table(players: int = 2, **options) -> CycleState:
@@ -91,3 +98,20 @@ def rides(state: CycleState, seat: int = 0) -> int:
         elif text.startswith(f"{seat_name(seat)}'s bicycle "):
             found += 1
     return found
+
+
+def random_states(players: int, options: dict, seed: int, steps: int = 1_500) -> Iterator[CycleState]:
+    """The states of a seeded random game, out-of-turn moves included (any actor may move next), one
+    after each move (the same state object, changed in place); expired timers when nobody may act."""
+    state = GAME.new(players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if state.is_over:
+            return
+        actors = state.actors
+        if not actors:
+            state.expire(state.timers[0])
+            continue
+        seat = rng.choice(actors)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        yield state

@@ -16,13 +16,13 @@ from dreamtable.games.dream_cycle import evaluation
 from dreamtable.games.dream_cycle.rules import _TAILS
 
 from .table import GAME
-from .test_speed import _states as random_play
+from .table import random_states as random_play
 
 SETUPS = [(2, {}), (3, {}), (4, {})]
 
 
 def _states(players: int, seed: int, every: int = 23):
-    """Every ``every``-th state of a random game (the states of test_speed's random play)."""
+    """Every ``every``-th state of a random game (the states of table.random_states)."""
     return itertools.islice(random_play(players, {}, seed, 1_200), 0, None, every)
 
 

@@ -5,17 +5,12 @@ worked out afresh, along random games of several setups, trades and out-of-turn 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from dreamtable.games.dream_cycle.components import DEFAULTS
 from dreamtable.games.dream_cycle.rules import KEPT_BY, CycleState
 
-from .table import GAME
+from .table import CHEAP_NORTH, GAME, random_states
 
-CHEAP_NORTH = {k: dict(v) for k, v in DEFAULTS["directional_tiles"].items()}
-CHEAP_NORTH["N"]["buy"] = CHEAP_NORTH["N"]["sell"] = 1
 SETUPS = [
     (2, {}),
     (3, {}),
@@ -39,17 +34,7 @@ def _fresh(state: CycleState, part: str) -> object:
 def test_point6_parts_kept_after_a_move_are_the_parts_worked_out_afresh(players, options):
     kept = 0
     for seed in range(3):
-        state = GAME.new(players=players, seed=100 + seed, **options)
-        rng = random.Random(seed)
-        for _ in range(1_500):
-            if state.is_over:
-                break
-            actors = state.actors
-            if not actors:
-                state.expire(state.timers[0])
-                continue
-            seat = rng.choice(actors)  # out-of-turn moves too: trades, placements, answers
-            state.apply(seat, rng.choice(state.legal_actions(seat)))
+        for state in random_states(players, options, seed=100 + seed):  # out-of-turn moves too: trades, placements, answers
             for part in [part for part, value in state._cache.items() if part in ("actors", "supply", "trades", "tail") and value is not None]:
                 kept += 1
                 assert list(state._cache[part]) == list(_fresh(state, part)), part

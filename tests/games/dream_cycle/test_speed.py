@@ -8,8 +8,6 @@ of them with the rule written out plainly, along random games of several setups.
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from dreamtable.core.errors import IllegalActionError
@@ -21,31 +19,14 @@ from dreamtable.games.dream_cycle.rules import (
     SELL, UNBOOST_OF, UNPLACE, _PREBUILT, CycleState,
 )
 
-from .table import GAME, table
+from .table import CHEAP_NORTH, GAME, random_states, table
 
-CHEAP_NORTH = {k: dict(v) for k, v in DEFAULTS["directional_tiles"].items()}
-CHEAP_NORTH["N"]["buy"] = CHEAP_NORTH["N"]["sell"] = 1
 SETUPS = [
     (2, {}),
     (4, {}),
     (3, {"field_colours": ["G", "W", "O", "Y", "BL", "R", "P"], "special_exit": "fields"}),
     (2, {"directional_tiles": CHEAP_NORTH}),
 ]
-
-
-def _states(players: int, options: dict, seed: int, steps: int = 1_500):
-    state = GAME.new(players=players, seed=seed, **options)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            return
-        actors = state.actors
-        if not actors:
-            state.expire(state.timers[0])
-            continue
-        seat = rng.choice(actors)
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-        yield state
 
 
 def _placements_plainly(state: CycleState, seat: int) -> list[CycleMove]:
@@ -109,7 +90,7 @@ def _buying_plainly(state: CycleState, seat: int) -> list[CycleMove]:
 @pytest.mark.parametrize(("players", "options"), SETUPS)
 def test_point6_buying_lists_and_placements_are_the_rules_written_plainly(players, options):
     buying = 0
-    for state in _states(players, options, seed=players):
+    for state in random_states(players, options, seed=players):
         for seat in range(players):
             if not state.alive[seat]:
                 continue
@@ -123,7 +104,7 @@ def test_point6_buying_lists_and_placements_are_the_rules_written_plainly(player
 @pytest.mark.parametrize(("players", "options"), SETUPS[:3])
 def test_point6_peek_is_the_geometry_step(players, options):
     checked = 0
-    for index, state in enumerate(_states(players, options, seed=10 + players, steps=2_000)):
+    for index, state in enumerate(random_states(players, options, seed=10 + players, steps=2_000)):
         if index % 50:
             continue
         for pos, kind in enumerate(state.kinds):
@@ -141,7 +122,7 @@ def test_point6_moves_built_at_import_are_well_formed_and_lookalikes_are_still_c
     prebuilt = [obj for obj in gc.get_objects() if type(obj) is CycleMove and id(obj) in _PREBUILT]
     assert len(prebuilt) == len(_PREBUILT)
     assert all(well_formed(move) for move in prebuilt)
-    state = next(s for s in _states(2, {}, seed=3) if s.phase == "buying" and s.plan[s.turn] != ("row", 1))
+    state = next(s for s in random_states(2, {}, seed=3) if s.phase == "buying" and s.plan[s.turn] != ("row", 1))
     seat = state.turn
     lookalike = CycleMove("plan", ("row", True))  # == PLAN_ROW[1], but its text would not replay
     assert lookalike == PLAN_ROW[1] and id(lookalike) not in _PREBUILT

@@ -1389,11 +1389,11 @@ def _is_bundle(value: Any) -> bool:
             and all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in value))
 
 
-__all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
-
-
 def _closing(moves: list[CycleMove]) -> list[CycleMove]:
     """Of a spent stretch's moves (``stretch_limit``), those that end it: ``end`` or ``done``; or,
     while the token faces away from the Dreamscape and may not end yet, its aims (DC-R25)."""
     ending = [move for move in moves if move.kind in ("end", "done")]
     return ending or [move for move in moves if move.kind == "aim"]
+
+
+__all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
