@@ -15,7 +15,7 @@ and the cap):
   case                               t     old test   passes a bot at ≤ t−m   fails a bot at ≥ t+m   games
   Sogni, ISMCTS(200) v random        80%   50 games   ≤ 70%: 4.6% (old 7.9%)  ≥ 90%: 0.7% (old 0.9%)  22 at 93%, ≤ 75
   Sogni, greedy v random             55%   200 games  ≤ 50%: 4.8% (old 8.9%)  ≥ 60%: 3.6% (old 6.5%)  119 at 65%, ≤ 300
-  Deep Dreams, ISMCTS(500) v greedy  60%   50 games   ≤ 50%: 6.0% (old 10.1%) ≥ 70%: 2.5% (old 4.8%)  40 at 70%, ≤ 75
+  Deep Dreams, ISMCTS(300) v greedy  65%   50 games   ≤ 55%: 5.4% (old 7.7%)  ≥ 75%: 2.3% (old 5.5%)  33 at 77.5%, ≤ 75
   Deep Dreams, greedy v random       80%   200 games  ≤ 75%: 2.7% (old 5.8%)  ≥ 85%: 1.2% (old 2.2%)  142 at 85%, ≤ 300
   Dreamwell, ISMCTS(300) v random    80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  14 at 100%, ≤ 60
   Dreamwell, greedy v random         80%   40 games   ≤ 70%: 6.4% (old 11.1%) ≥ 90%: 0.9% (old 1.5%)  16 at 97.5%, ≤ 60
@@ -88,7 +88,9 @@ CASES = [
     # ISMCTS(200), not 500: it wins as clearly (93% over 60 seeds) in a third of the time
     make_case("sogni-e-incubi", "ismcts:200", "random", 0.80, 0.10, 50, 0.03, 0.01),
     make_case("sogni-e-incubi", "greedy", "random", 0.55, 0.05, 200, 0.01, 0.01),
-    make_case("deep-dreams", "ismcts:500", "greedy", 0.60, 0.10, 50, 0.03, 0.01),
+    # Issue 19, point 1: with its fitted leaf model the search beats greedy 77.5% of 200 games (docs/bots.md);
+    # without it, 62.5%.
+    make_case("deep-dreams", "ismcts:300", "greedy", 0.65, 0.10, 50, 0.03, 0.01),
     make_case("deep-dreams", "greedy", "random", 0.80, 0.05, 200, 0.01, 0.01),
     make_case("dreamwell", "ismcts:300", "random", 0.80, 0.10, 40, 0.03, 0.01),
     make_case("dreamwell", "greedy", "random", 0.80, 0.10, 40, 0.03, 0.01),
@@ -127,7 +129,7 @@ def test_sequential_tests_are_no_weaker_than_the_fixed_ones(case):
     documented = {  # (passes at p0, fails at p1), to the table's last digit
         "sogni-e-incubi-ismcts:200-vs-random-80%": (0.046, 0.007),
         "sogni-e-incubi-greedy-vs-random-55%": (0.048, 0.036),
-        "deep-dreams-ismcts:500-vs-greedy-60%": (0.060, 0.025),
+        "deep-dreams-ismcts:300-vs-greedy-65%": (0.054, 0.023),
         "deep-dreams-greedy-vs-random-80%": (0.027, 0.012),
         "dreamwell-ismcts:300-vs-random-80%": (0.064, 0.009),
         "dreamwell-greedy-vs-random-80%": (0.064, 0.009),

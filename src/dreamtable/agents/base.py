@@ -51,10 +51,11 @@ def one_ply_values(world: State[A], seat: int, legal: list[A]) -> list[float]:
 
 
 def values_for_all(state: State[A]) -> list[float]:
-    """:func:`value_for` for every seat, letting the game evaluate all seats in one pass."""
+    """Every seat's value of a search's leaf: the result if over, else the game's ``leaf_values``
+    (its fitted leaf model, or its evaluation of all seats in one pass); 0.5 each if it has neither."""
     outcome = state.outcome
     if outcome is None:
-        values = state.game.evaluate_all(state)
+        values = state.game.leaf_values(state)
         if values is not None:
             return values
     return [value_for(state, seat) for seat in range(state.players)]

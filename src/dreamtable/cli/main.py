@@ -472,6 +472,7 @@ app.command()(fuzz)
 app.command()(serve)
 app.command("bench-serve")(bench_serve)
 from .study import study; app.command()(study)  # noqa: E402,E702  (cli/study.py: docs/balance)
+from .fit_leaves import fit_leaves; app.command("fit-leaves")(fit_leaves)  # noqa: E402,E702  (workbench/leaf_fit.py)
 
 if __name__ == "__main__":  # pragma: no cover
     app()

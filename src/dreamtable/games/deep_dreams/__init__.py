@@ -92,6 +92,12 @@ class DeepDreams(Game[DreamMove]):
         assert isinstance(state, DreamState)
         return evaluate_all(state)
 
+    def leaf_model(self) -> Any:
+        """What the search scores its leaves with: a model fitted to results (see :mod:`.leaf_values`)."""
+        from .leaf_values import MODEL
+
+        return MODEL
+
     def render(self, view: dict[str, Any]) -> Any:
         """Each row drawn as a strip of cards (see :mod:`.render`)."""
         from .render import render

@@ -1,0 +1,46 @@
+"""``dreamtable fit-leaves GAME --games N --seed S``: fit the game's leaf model to seeded self-play
+(:mod:`dreamtable.workbench.leaf_fit`) and print the weights to commit beside its features."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from ..core.errors import DreamtableError
+
+
+def fit_leaves(
+    game: str = typer.Argument(..., help="a game with a leaf model (deep-dreams)"),
+    games: int = typer.Option(3000, help="self-play games (seeds SEED … SEED+GAMES−1)"),
+    seed: int = typer.Option(200000, help="the first seed"),
+    workers: int = typer.Option(2, help="local processes"),
+    out: Optional[Path] = typer.Option(None, help="also write the fit as JSON"),
+) -> None:
+    """Fit the model a search scores its leaves with: a logistic regression of the result on each
+    seat's features, from greedy and easy self-play (reproducible from the seed)."""
+    from ..workbench.leaf_fit import fit_leaf_model
+    from .main import _with_progress, fail
+
+    console = Console()
+    try:
+        fit = _with_progress(f"{game} self-play", lambda on_result: fit_leaf_model(
+            game, games, seed, workers=workers, progress=lambda done: on_result(done, games)))
+    except DreamtableError as error:
+        fail(str(error))
+        return
+    table = Table(title=f"{game}: {fit.positions} positions of {fit.games} games, log loss {fit.log_loss:.4f}")
+    table.add_column("feature")
+    table.add_column("weight", justify="right")
+    for name, weight in zip(fit.names, fit.weights):
+        table.add_row(name, f"{weight:.4f}")
+    console.print(table)
+    console.print(f"WEIGHTS = {fit.weights!r}")
+    if out is not None:
+        out.write_text(json.dumps({"game": game, "games": games, "seed": seed, "names": fit.names,
+                                   "weights": fit.weights, "log_loss": fit.log_loss, "positions": fit.positions}, indent=1),
+                       encoding="utf-8")

@@ -1,0 +1,62 @@
+"""How the search scores a Deep Dreams position it stops reading at: a model of who wins, fitted
+to the results of seeded self-play (:mod:`dreamtable.agents.leaf_model`).
+
+A seat's features are its points so far by kind (Sleep Path, Dream Groups, black pairs: DD-R20 to
+DD-R22), its hand (cards that connect at the right end now, and the others), its row's length and
+whether it is on turn — and the same again multiplied by the game's *progress* (the longest row
+over the length that ends the game), because a point matters more and a card in hand less as the
+end nears. The hand-set evaluation (:mod:`.evaluation`) weighs points the same early and late;
+fitted, an early point is worth little and a late one much.
+
+Refit with ``dreamtable fit-leaves deep-dreams --games 3000 --seed 200000`` (it prints the weights
+below); measured in docs/bots.md.
+"""
+
+from __future__ import annotations
+
+from ...agents.leaf_model import LinearLeafModel
+from .cards import JOINTS
+from .rules import DreamState, cards_of
+from .scoring import totals_and_parts
+
+NAMES = (
+    "playable", "other_cards", "row", "on_turn",
+    "playable_late", "other_cards_late", "row_late",
+    "path_points", "group_points", "black_pairs",
+    "path_points_late", "group_points_late",
+)
+"""The features of a seat, in the order of :data:`WEIGHTS` (``_late``: times the progress)."""
+
+WEIGHTS = (
+    0.3405, 0.2559, -0.3293, 0.1026,
+    -0.3556, -0.2788, 0.2554,
+    0.0668, -0.0389, 0.6084,
+    0.4055, 0.5588,
+)
+"""Fitted by ``dreamtable fit-leaves deep-dreams --games 3000 --seed 200000``."""
+
+
+def features(state: DreamState) -> list[list[float]]:
+    """Each seat's :data:`NAMES`, from its row, its hand (a determinised one for other seats) and the turn."""
+    _, path_points, group_points, parts = totals_and_parts(state.rows)
+    progress = max(len(row) for row in state.rows) / state.threshold
+    table = []
+    for seat, row in enumerate(state.rows):
+        hand = cards_of(state.hands[seat])
+        if row:
+            joints = JOINTS[row[-1][-1]]
+            playable = sum(1 for card in hand if joints[card].levels)
+        else:
+            playable = len(hand)
+        other = len(hand) - playable
+        path, groups = path_points[seat], sum(group_points[seat])
+        table.append([
+            playable, other, len(row), 1.0 if state.turn == seat else 0.0,
+            playable * progress, other * progress, len(row) * progress,
+            path, groups, parts[seat][2],
+            path * progress, groups * progress,
+        ])
+    return table
+
+
+MODEL = LinearLeafModel(NAMES, WEIGHTS, features)
