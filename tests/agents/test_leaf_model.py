@@ -92,11 +92,11 @@ def test_the_search_scores_its_leaves_with_the_leaf_model(monkeypatch):
     seat = state.actors[0]
     IsmctsAgent(seed=1, iterations=30).choose(state, seat)
     assert len(calls) >= 29  # one a leaf (the first iteration may end the game)
-    assert type(dreamtable.load("sogni-e-incubi")).leaf_model(dreamtable.load("sogni-e-incubi")) is None
+    assert dreamtable.load("sogni-e-incubi").leaf_model() is None
 
 
 def test_a_game_without_a_model_scores_leaves_with_its_evaluation():
-    game = dreamtable.load("dreamwell")
+    game = dreamtable.load("sogni-e-incubi")
     state = game.new(2, seed=3)
     assert game.leaf_model() is None and game.leaf_values(state) == game.evaluate_all(state)
 
@@ -129,6 +129,8 @@ def test_a_game_without_a_model_or_no_games_is_refused():
         fit_leaf_model("dream-cycle", 10, 0)
     with pytest.raises(SetupError, match="at least 1 game"):
         fit_leaf_model("deep-dreams", 0, 0)
+    with pytest.raises(SetupError, match="greedy_share is a share of the seats, from 0 to 1, not 1.5"):
+        fit_leaf_model("deep-dreams", 10, 0, greedy_share=1.5)
 
 
 def test_fit_leaves_at_the_command_line():
@@ -136,5 +138,6 @@ def test_fit_leaves_at_the_command_line():
     done = runner.invoke(app, ["fit-leaves", "deep-dreams", "--games", "3", "--seed", "5", "--workers", "1"])
     assert done.exit_code == 0, done.output
     assert "WEIGHTS = (" in done.output and "group_points_late" in done.output
-    refused = runner.invoke(app, ["fit-leaves", "dreamwell"])
-    assert refused.exit_code == 2 and "dreamwell has no leaf model" in refused.output
+    refused = runner.invoke(app, ["fit-leaves", "dream-cycle"])
+    assert refused.exit_code == 2 and "dream-cycle has no leaf model" in refused.output
+

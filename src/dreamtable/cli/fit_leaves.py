@@ -19,6 +19,7 @@ def fit_leaves(
     games: int = typer.Option(3000, help="self-play games (seeds SEED … SEED+GAMES−1)"),
     seed: int = typer.Option(200000, help="the first seed"),
     workers: int = typer.Option(2, help="local processes"),
+    greedy_share: float = typer.Option(0.7, help="how often a seat is greedy (else easy at T = 0.3); 1 where greedy always beats easy"),
     out: Optional[Path] = typer.Option(None, help="also write the fit as JSON"),
 ) -> None:
     """Fit the model a search scores its leaves with: a logistic regression of the result on each
@@ -29,7 +30,7 @@ def fit_leaves(
     console = Console()
     try:
         fit = _with_progress(f"{game} self-play", lambda on_result: fit_leaf_model(
-            game, games, seed, workers=workers, progress=lambda done: on_result(done, games)))
+            game, games, seed, workers=workers, greedy_share=greedy_share, progress=lambda done: on_result(done, games)))
     except DreamtableError as error:
         fail(str(error))
         return
@@ -41,6 +42,6 @@ def fit_leaves(
     console.print(table)
     console.print(f"WEIGHTS = {fit.weights!r}")
     if out is not None:
-        out.write_text(json.dumps({"game": game, "games": games, "seed": seed, "names": fit.names,
+        out.write_text(json.dumps({"game": game, "games": games, "seed": seed, "greedy_share": greedy_share, "names": fit.names,
                                    "weights": fit.weights, "log_loss": fit.log_loss, "positions": fit.positions}, indent=1),
                        encoding="utf-8")

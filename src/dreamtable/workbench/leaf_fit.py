@@ -3,8 +3,10 @@
 The procedure, reproducible from its seed:
 
 1. Play ``games`` two-player games, seeds ``seed`` … ``seed + games − 1``. In each, every seat is
-   the greedy bot (7 times in 10) or the easy bot at temperature 0.3, drawn from the game's seed,
-   so the positions are those of sound play with some variety.
+   the greedy bot (``greedy_share`` of the time, 0.7 by default) or the easy bot at temperature
+   0.3, drawn from the game's seed, so the positions are those of sound play with some variety.
+   Where greedy always beats easy, such games would only teach which seat is easy: there let every
+   seat be greedy (``greedy_share`` 1); the determinisations vary the play.
 2. At every decision record the first seat's features minus the second's (the game's
    ``leaf_model().features``) and, once the game is over, its result for the first seat (1 a win,
    ½ a shared win, 0 a loss). Each row also enters mirrored (the seats swapped, the result
@@ -30,7 +32,7 @@ from ..core.errors import SetupError
 from ..core.registry import load
 
 GREEDY_SHARE = 0.7
-"""How often a seat of the self-play is the greedy bot (else the easy bot at :data:`EASY_TEMPERATURE`)."""
+"""How often a seat of the self-play is the greedy bot by default (else the easy bot at :data:`EASY_TEMPERATURE`)."""
 EASY_TEMPERATURE = 0.3
 
 
@@ -59,11 +61,11 @@ def games_with_models() -> list[str]:
     return [info.id for info in games() if load(info.id).leaf_model() is not None]
 
 
-def self_play_rows(game_id: str, seed: int) -> tuple[list[list[float]], float]:
+def self_play_rows(game_id: str, seed: int, greedy_share: float = GREEDY_SHARE) -> tuple[list[list[float]], float]:
     """One game of step 1: the feature differences at each decision, and the first seat's result."""
     features = _model_of(game_id).features
     chooser = random.Random(seed)
-    bots = [GreedyAgent(seed=seed * 2 + seat) if chooser.random() < GREEDY_SHARE
+    bots = [GreedyAgent(seed=seed * 2 + seat) if chooser.random() < greedy_share
             else SoftmaxAgent(seed=seed * 2 + seat, temperature=EASY_TEMPERATURE) for seat in range(2)]
     state = load(game_id).new(2, seed=seed)
     rows = []
@@ -98,23 +100,25 @@ def fit_weights(rows: np.ndarray, results: np.ndarray) -> tuple[np.ndarray, floa
     return found.x, float(found.fun)
 
 
-def fit_leaf_model(game_id: str, games: int, seed: int, workers: int = 1,
+def fit_leaf_model(game_id: str, games: int, seed: int, workers: int = 1, greedy_share: float = GREEDY_SHARE,
                    progress: Callable[[int], None] | None = None) -> LeafFit:
     """The whole procedure (module docstring) for ``game_id``; ``progress(n)`` after each game."""
     model = _model_of(game_id)
     if games < 1:
         raise SetupError(f"a fit needs at least 1 game, not {games}")
+    if not 0.0 <= greedy_share <= 1.0:
+        raise SetupError(f"greedy_share is a share of the seats, from 0 to 1, not {greedy_share}")
     seeds = range(seed, seed + games)
     played: list[tuple[list[list[float]], float]] = []
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for game in pool.imap(_play, [(game_id, s) for s in seeds], chunksize=4):
+            for game in pool.imap(_play, [(game_id, s, greedy_share) for s in seeds], chunksize=4):
                 played.append(game)
                 if progress is not None:
                     progress(len(played))
     else:
         for s in seeds:
-            played.append(self_play_rows(game_id, s))
+            played.append(self_play_rows(game_id, s, greedy_share))
             if progress is not None:
                 progress(len(played))
     rows = np.array([row for game_rows, _ in played for row in game_rows], dtype=float)
@@ -123,5 +127,5 @@ def fit_leaf_model(game_id: str, games: int, seed: int, workers: int = 1,
     return LeafFit(model.names, tuple(round(float(w), 4) for w in weights), log_loss, len(rows), games)
 
 
-def _play(job: tuple[str, int]) -> tuple[list[list[float]], float]:
+def _play(job: tuple[str, int, float]) -> tuple[list[list[float]], float]:
     return self_play_rows(*job)
