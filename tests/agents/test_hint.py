@@ -12,19 +12,9 @@ import dreamtable
 from dreamtable.agents import IsmctsAgent
 from dreamtable.agents.hint import Hint, HintError, hint
 from tests.games.sogni_e_incubi.position import position
+from .positions import played
 
 TURN_BASED = ("sogni-e-incubi", "deep-dreams", "dreamwell", "dream-cycle")
-
-
-def played(game_id: str, seed: int, steps: int, players: int = 2):
-    state = dreamtable.load(game_id).new(players=players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if state.is_over:
-            break
-        seat = state.actors[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
 
 
 def everything(state) -> str:

@@ -8,7 +8,6 @@ Dreams' features and weights (games/deep_dreams/leaf_values.py) and the fitting 
 from __future__ import annotations
 
 import math
-import random
 
 import numpy as np
 import pytest
@@ -22,20 +21,14 @@ from dreamtable.cli.main import app
 from dreamtable.core.errors import SetupError
 from dreamtable.games.deep_dreams import leaf_values as dd_leaves
 from dreamtable.workbench.leaf_fit import fit_leaf_model, fit_weights, games_with_models, self_play_rows
+from .positions import played
 
 DEEP_DREAMS = dreamtable.load("deep-dreams")
 
 
 def midgame(seed: int, players: int = 2, moves: int = 12):
     """A Deep Dreams match after ``moves`` random moves."""
-    state = DEEP_DREAMS.new(players, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(moves):
-        if state.is_over:
-            break
-        seat = state.actors[0]
-        state.apply(seat, rng.choice(state.legal_actions(seat)))
-    return state
+    return played("deep-dreams", seed, moves, players)
 
 
 def test_values_are_a_logistic_of_the_lead_over_the_best_rival():

@@ -25,8 +25,8 @@ SCALE = 4.0
 """A lead of this many points is worth about 73% (logistic of 1)."""
 
 
-def estimate(state: DreamState, seat: int, total: float) -> float:
-    """The seat's score so far plus the worth of its hand and of its row's length."""
+def hand_counts(state: DreamState, seat: int) -> tuple[int, int]:
+    """The seat's cards in hand that connect at the right end of its row now, and the others."""
     row = state.rows[seat]
     hand = cards_of(state.hands[seat])
     if row:
@@ -34,7 +34,13 @@ def estimate(state: DreamState, seat: int, total: float) -> float:
         playable = sum(1 for card in hand if joints[card].levels)
     else:
         playable = len(hand)
-    return total + PLAYABLE_CARD * playable + OTHER_CARD * (len(hand) - playable) + ROW_POSITION * len(row)
+    return playable, len(hand) - playable
+
+
+def estimate(state: DreamState, seat: int, total: float) -> float:
+    """The seat's score so far plus the worth of its hand and of its row's length."""
+    playable, other = hand_counts(state, seat)
+    return total + PLAYABLE_CARD * playable + OTHER_CARD * other + ROW_POSITION * len(state.rows[seat])
 
 
 def evaluate_all(state: DreamState) -> list[float]:

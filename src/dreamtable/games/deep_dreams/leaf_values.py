@@ -15,8 +15,8 @@ below); measured in docs/bots.md.
 from __future__ import annotations
 
 from ...agents.leaf_model import LinearLeafModel
-from .cards import JOINTS
-from .rules import DreamState, cards_of
+from .evaluation import hand_counts
+from .rules import DreamState
 from .scoring import totals_and_parts
 
 NAMES = (
@@ -42,13 +42,7 @@ def features(state: DreamState) -> list[list[float]]:
     progress = max(len(row) for row in state.rows) / state.threshold
     table = []
     for seat, row in enumerate(state.rows):
-        hand = cards_of(state.hands[seat])
-        if row:
-            joints = JOINTS[row[-1][-1]]
-            playable = sum(1 for card in hand if joints[card].levels)
-        else:
-            playable = len(hand)
-        other = len(hand) - playable
+        playable, other = hand_counts(state, seat)
         path, groups = path_points[seat], sum(group_points[seat])
         table.append([
             playable, other, len(row), 1.0 if state.turn == seat else 0.0,
