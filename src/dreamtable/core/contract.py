@@ -19,7 +19,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Callable, ClassVar, Generic, Hashable, Iterator, Mapping, NamedTuple, TypeVar
+from typing import Any, Callable, ClassVar, Generic, Hashable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
 from .errors import DreamtableError, IllegalActionError, SetupError
 from .forms import ActionForm
@@ -382,6 +382,35 @@ class Encoding(ABC):
     @abstractmethod
     def write(self, state: Any, seat: int, parts: dict[str, Any]) -> None:
         """Fill the zeroed arrays ``parts`` (one per piece) with what ``seat`` may know of ``state``."""
+
+    @staticmethod
+    def write_seats(state: Any, seat: int, parts: dict[str, Any]) -> None:
+        """The pieces every game's tensor opens with: ``seat`` (the observer, one-hot), ``players``
+        (the seats in play), ``turn`` (the player on turn, none once the game is over) and
+        ``first_player``."""
+        parts["seat"][seat] = 1
+        parts["players"][:state.players] = 1
+        if not state.is_over:
+            parts["turn"][state.turn] = 1
+        parts["first_player"][state.first_player] = 1
+
+
+class MoveTableEncoding(Encoding):
+    """An :class:`Encoding` whose action ids index one fixed table of moves of one type: no option
+    of the game renames a move, so an id needs no state."""
+
+    moves: Sequence[Any]
+    """The move of each id."""
+    id_of: Mapping[Any, int]
+    """The id of each move (``moves`` inverted)."""
+    move_type: type
+    """A move is of exactly this type (``True == 1``: another type could look up an id by equality)."""
+
+    def action_id(self, action: Any, state: Any = None) -> int | None:
+        return self.id_of.get(action) if type(action) is self.move_type else None
+
+    def action_of_id(self, action_id: int, state: Any = None) -> Any:
+        return self.moves[action_id]
 
 
 class State(ABC, Generic[A]):

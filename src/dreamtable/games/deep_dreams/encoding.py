@@ -63,7 +63,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Encoding
+from ...core.contract import MoveTableEncoding
 from .cards import DECK, ICONS
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, RIGHT_END, SKIP, STEAL, DreamMove
 from .rules import PREDICTIONS_LOOK, DreamState, cards_of
@@ -117,7 +117,7 @@ ID_OF = {move: index for index, move in enumerate(MOVES)}
 assert len(MOVES) == len(ID_OF) == NUM_ACTIONS
 
 
-class DeepDreamsEncoding(Encoding):
+class DeepDreamsEncoding(MoveTableEncoding):
     """Action ids and the observation tensor of Deep Dreams (see the module docstring)."""
 
     num_distinct_actions = NUM_ACTIONS
@@ -125,21 +125,14 @@ class DeepDreamsEncoding(Encoding):
     high = 255.0  # scores are clamped to it (no game comes near)
     horizon = 1_000  # random play ends in well under 100 decisions
 
-    # No option renames a move, so the ids need no state.
-    def action_id(self, action: Any, state: Any = None) -> int | None:
-        return ID_OF.get(action) if type(action) is DreamMove else None
-
-    def action_of_id(self, action_id: int, state: Any = None) -> DreamMove:
-        return MOVES[action_id]
+    moves = MOVES
+    id_of = ID_OF
+    move_type = DreamMove
 
     def write(self, state: Any, seat: int, parts: dict[str, Any]) -> None:
         assert isinstance(state, DreamState)
         n = state.players
-        parts["seat"][seat] = 1
-        parts["players"][:n] = 1
-        if not state.is_over:
-            parts["turn"][state.turn] = 1
-        parts["first_player"][state.first_player] = 1
+        self.write_seats(state, seat, parts)
         parts["hand"][cards_of(state.hands[seat])] = 1
         known = parts["known"]
         for other in range(n):

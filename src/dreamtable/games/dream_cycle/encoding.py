@@ -257,13 +257,9 @@ class DreamCycleEncoding(Encoding):
         assert isinstance(state, CycleState)
         n = state.players
         geo = state.geo
-        parts["seat"][seat] = 1
-        parts["players"][:n] = 1
-        if not state.is_over:
-            parts["turn"][state.turn] = 1
-            if state.actors:
-                parts["waiting"][state.actors[0]] = 1
-        parts["first_player"][state.first_player] = 1
+        self.write_seats(state, seat, parts)
+        if state.actors:  # which are () once the game is over
+            parts["waiting"][state.actors[0]] = 1
         if state.phase in PHASES:
             parts["phase"][PHASES.index(state.phase)] = 1
         parts["round"][0] = _clamp(state.round)

@@ -79,7 +79,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Encoding
+from ...core.contract import MoveTableEncoding
 from .components import CREATURES, FRIEND_CARDS, TERRAINS, TILES
 from .notation import DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove
 from .prompts import PENDING_KINDS
@@ -147,7 +147,7 @@ ID_OF = {move: index for index, move in enumerate(MOVES)}
 assert len(MOVES) == len(ID_OF) == NUM_ACTIONS
 
 
-class DreamwellEncoding(Encoding):
+class DreamwellEncoding(MoveTableEncoding):
     """Action ids and the observation tensor of Dreamwell (see the module docstring)."""
 
     num_distinct_actions = NUM_ACTIONS
@@ -155,21 +155,14 @@ class DreamwellEncoding(Encoding):
     high = float(HIGH)  # scores and step counts are clamped to it (no game comes near)
     horizon = 50_000  # uniform random play takes up to ~20,000 decisions to end
 
-    # No option renames a move, so the ids need no state.
-    def action_id(self, action: Any, state: Any = None) -> int | None:
-        return ID_OF.get(action) if type(action) is WellMove else None
-
-    def action_of_id(self, action_id: int, state: Any = None) -> WellMove:
-        return MOVES[action_id]
+    moves = MOVES
+    id_of = ID_OF
+    move_type = WellMove
 
     def write(self, state: Any, seat: int, parts: dict[str, Any]) -> None:
         assert isinstance(state, WellState)
         n = state.players
-        parts["seat"][seat] = 1
-        parts["players"][:n] = 1
-        if not state.is_over:
-            parts["turn"][state.turn] = 1
-        parts["first_player"][state.first_player] = 1
+        self.write_seats(state, seat, parts)
         parts["advanced"][0] = state.advanced
         for cell in range(CELLS):
             parts["tile"][cell, state.tiles[cell]] = 1

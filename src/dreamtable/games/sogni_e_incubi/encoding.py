@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Encoding
+from ...core.contract import MoveTableEncoding
 from .cards import CI, CODES, CS, REM
 from .notation import DRAW, Move
 from .rules import SLOTS, SogniState
@@ -94,7 +94,7 @@ ID_OF = {move: index for index, move in enumerate(MOVES)}
 assert len(MOVES) == len(ID_OF) == NUM_ACTIONS
 
 
-class SogniEncoding(Encoding):
+class SogniEncoding(MoveTableEncoding):
     """Action ids and the observation tensor of Sogni e Incubi (see the module docstring)."""
 
     num_distinct_actions = NUM_ACTIONS
@@ -102,21 +102,14 @@ class SogniEncoding(Encoding):
     high = 54.0
     horizon = 1_000  # random play ends in about 115 decisions
 
-    # No option renames a move, so the ids need no state.
-    def action_id(self, action: Any, state: Any = None) -> int | None:
-        return ID_OF.get(action) if type(action) is Move else None
-
-    def action_of_id(self, action_id: int, state: Any = None) -> Move:
-        return MOVES[action_id]
+    moves = MOVES
+    id_of = ID_OF
+    move_type = Move
 
     def write(self, state: Any, seat: int, parts: dict[str, Any]) -> None:
         assert isinstance(state, SogniState)
         n = state.players
-        parts["seat"][seat] = 1
-        parts["players"][:n] = 1
-        if not state.is_over:
-            parts["turn"][state.turn] = 1
-        parts["first_player"][state.first_player] = 1
+        self.write_seats(state, seat, parts)
         parts["hand"][:] = state.hands[seat]
         parts["hand_sizes"][:n] = state.hand_sizes
         parts["known"][:n] = state.known
