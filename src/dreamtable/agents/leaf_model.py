@@ -2,10 +2,10 @@
 
 Each seat's *estimate* is a weighted sum of features of its position (its score so far, cards in
 hand, …, listed by the game); its value is the logistic of its estimate minus the best opponent's,
-so the values of two seats mirror each other (v and 1 − v). With two players the model is a
-logistic regression of the result on the difference of the two seats' features: the weights are
-fitted by :mod:`dreamtable.workbench.leaf_fit` from seeded self-play and committed beside the
-features, with the command that fitted them.
+so the values of two seats mirror each other (v and 1 − v). The weights are a conditional logit
+of who wins on every seat's features (with two players, a logistic regression of the result on the
+difference of the two seats' features), fitted by :mod:`dreamtable.workbench.leaf_fit` from seeded
+self-play of one table size and committed beside the features, with the command that fitted them.
 
 A game that has one returns :meth:`LinearLeafModel.values` from ``Game.leaf_values``; its
 ``evaluate`` (the greedy and easy bots) stays the hand-set heuristic.

@@ -212,15 +212,17 @@ class Game(ABC, Generic[A]):
         values = [self.evaluate(state, seat) for seat in range(state.players)]
         return None if any(value is None for value in values) else [v for v in values if v is not None]
 
-    def leaf_model(self) -> Any:
-        """A model of who wins fitted to game results (an ``agents.leaf_model.LinearLeafModel``) that
-        scores a search's leaves in place of :meth:`evaluate_all`, or ``None`` (the default)."""
+    def leaf_model(self, players: int) -> Any:
+        """A model of who wins fitted to the results of games of ``players`` seats (an
+        ``agents.leaf_model.LinearLeafModel``) that scores a search's leaves in place of
+        :meth:`evaluate_all` at such a table, or ``None`` (the default, and where no fitted model
+        was measured to play better)."""
         return None
 
     def leaf_values(self, state: "State[A]") -> list[float] | None:
         """Every seat's value of a position where a search stops reading (ISMCTS leaves): the
-        :meth:`leaf_model`'s when the game has one, else :meth:`evaluate_all`'s."""
-        model = self.leaf_model()
+        :meth:`leaf_model`'s for its table when the game has one, else :meth:`evaluate_all`'s."""
+        model = self.leaf_model(state.players)
         return self.evaluate_all(state) if model is None else model.values(state)
 
     def render(self, view: dict[str, Any]) -> Any:

@@ -2,17 +2,18 @@
 
 The procedure, reproducible from its seed:
 
-1. Play ``games`` two-player games, seeds ``seed`` … ``seed + games − 1``. In each, every seat is
-   the greedy bot (``greedy_share`` of the time, 0.7 by default) or the easy bot at temperature
-   0.3, drawn from the game's seed, so the positions are those of sound play with some variety.
-   Where greedy always beats easy, such games would only teach which seat is easy: there let every
-   seat be greedy (``greedy_share`` 1); the determinisations vary the play.
-2. At every decision record the first seat's features minus the second's (the game's
-   ``leaf_model().features``) and, once the game is over, its result for the first seat (1 a win,
-   ½ a shared win, 0 a loss). Each row also enters mirrored (the seats swapped, the result
-   1 − r), so the fit cannot favour either seat.
-3. Fit a logistic regression without intercept: the weights that minimise the log loss of the
-   result (``scipy.optimize.minimize``, BFGS, from zero weights).
+1. Play ``games`` games of ``players`` seats (two by default), seeds ``seed`` … ``seed + games − 1``.
+   In each, every seat is the greedy bot (``greedy_share`` of the time, 0.7 by default) or the easy
+   bot at temperature 0.3, drawn from the game's seed, so the positions are those of sound play
+   with some variety. Where greedy always beats easy, such games would only teach which seat is
+   easy: there let every seat be greedy (``greedy_share`` 1); the determinisations vary the play.
+2. At every decision record every seat's features (the game's leaf model's ``features``)
+   and, once the game is over, each seat's result (1 a win, 1/k each for k who share it, 0 a loss).
+3. Fit a conditional logit: each seat's chance to win is the softmax of the seats' weighted
+   features, and the weights (no intercept) minimise the log loss of the results
+   (``scipy.optimize.minimize``, BFGS, from zero weights). With two seats this is the logistic
+   regression of the result on the difference of the two seats' features, which cannot favour
+   either seat.
 
 The weights are printed rounded to four places, to be committed beside the game's features.
 """
@@ -47,10 +48,16 @@ class LeafFit:
     games: int
 
 
-def _model_of(game_id: str) -> Any:
-    model = load(game_id).leaf_model()
+def _model_of(game_id: str, players: int) -> Any:
+    """The model whose features a fit for ``players`` seats reads: the game's for that table, else its
+    two-player one's (the features are the same at every table; a fit finds the weights for one size)."""
+    game = load(game_id)
+    model = game.leaf_model(players) or game.leaf_model(2)
     if model is None:
         raise SetupError(f"{game_id} has no leaf model to fit; games with one: {', '.join(games_with_models())}")
+    info = game.info
+    if not info.min_players <= players <= info.max_players:
+        raise SetupError(f"{info.name} takes {info.min_players}–{info.max_players} players, not {players}")
     return model
 
 
@@ -58,74 +65,74 @@ def games_with_models() -> list[str]:
     """The ids of the games whose search scores its leaves with a fitted model."""
     from ..core.registry import games
 
-    return [info.id for info in games() if load(info.id).leaf_model() is not None]
+    return [info.id for info in games() if load(info.id).leaf_model(2) is not None]
 
 
-def self_play_rows(game_id: str, seed: int, greedy_share: float = GREEDY_SHARE) -> tuple[list[list[float]], float]:
-    """One game of step 1: the feature differences at each decision, and the first seat's result."""
-    features = _model_of(game_id).features
+def self_play_rows(game_id: str, seed: int, greedy_share: float = GREEDY_SHARE, players: int = 2) -> tuple[list[list[list[float]]], list[float]]:
+    """One game of step 1: every seat's features at each decision, and each seat's result."""
+    features = _model_of(game_id, players).features
     chooser = random.Random(seed)
-    bots = [GreedyAgent(seed=seed * 2 + seat) if chooser.random() < greedy_share
-            else SoftmaxAgent(seed=seed * 2 + seat, temperature=EASY_TEMPERATURE) for seat in range(2)]
-    state = load(game_id).new(2, seed=seed)
-    rows = []
+    bots = [GreedyAgent(seed=seed * players + seat) if chooser.random() < greedy_share
+            else SoftmaxAgent(seed=seed * players + seat, temperature=EASY_TEMPERATURE) for seat in range(players)]
+    state = load(game_id).new(players, seed=seed)
+    tables = []
     while not state.is_over:
         actors = state.actors
         if not actors:
             state.expire(state.timers[0])
             continue
-        first, second = features(state)
-        rows.append([a - b for a, b in zip(first, second)])
+        tables.append(features(state))
         seat = actors[0]
         state.apply(seat, bots[seat].choose(state, seat))
     assert state.outcome is not None
     winners = state.outcome.winners
-    result = 0.5 if len(winners) == 2 else 1.0 if 0 in winners else 0.0
-    return rows, result
+    return tables, [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
 
 
-def fit_weights(rows: np.ndarray, results: np.ndarray) -> tuple[np.ndarray, float]:
-    """Step 3 on rows already mirrored: the weights and the log loss they reach."""
+def fit_weights(tables: np.ndarray, results: np.ndarray) -> tuple[np.ndarray, float]:
+    """Step 3: the weights and the log loss they reach, from every seat's features at each position
+    (``tables[position, seat, feature]``) and each seat's result (``results[position, seat]``, summing to 1)."""
     from scipy.optimize import minimize
+    from scipy.special import logsumexp, softmax
 
     def loss(weights: np.ndarray) -> float:
-        z = rows @ weights
-        return float(np.mean(np.logaddexp(0.0, z) - results * z))
+        z = tables @ weights
+        return float(np.mean(logsumexp(z, axis=1) - np.sum(results * z, axis=1)))
 
     def gradient(weights: np.ndarray) -> np.ndarray:
-        chance = 1.0 / (1.0 + np.exp(-(rows @ weights)))
-        return np.asarray(rows.T @ (chance - results) / len(results))
+        chance = softmax(tables @ weights, axis=1)
+        return np.asarray(np.einsum("ps,psf->f", chance - results, tables) / len(tables))
 
-    found = minimize(loss, np.zeros(rows.shape[1]), jac=gradient, method="BFGS")
+    found = minimize(loss, np.zeros(tables.shape[2]), jac=gradient, method="BFGS")
     return found.x, float(found.fun)
 
 
 def fit_leaf_model(game_id: str, games: int, seed: int, workers: int = 1, greedy_share: float = GREEDY_SHARE,
-                   progress: Callable[[int], None] | None = None) -> LeafFit:
+                   progress: Callable[[int], None] | None = None, players: int = 2) -> LeafFit:
     """The whole procedure (module docstring) for ``game_id``; ``progress(n)`` after each game."""
-    model = _model_of(game_id)
+    model = _model_of(game_id, players)
     if games < 1:
         raise SetupError(f"a fit needs at least 1 game, not {games}")
     if not 0.0 <= greedy_share <= 1.0:
         raise SetupError(f"greedy_share is a share of the seats, from 0 to 1, not {greedy_share}")
     seeds = range(seed, seed + games)
-    played: list[tuple[list[list[float]], float]] = []
+    played: list[tuple[list[list[list[float]]], list[float]]] = []
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            for game in pool.imap(_play, [(game_id, s, greedy_share) for s in seeds], chunksize=4):
+            for game in pool.imap(_play, [(game_id, s, greedy_share, players) for s in seeds], chunksize=4):
                 played.append(game)
                 if progress is not None:
                     progress(len(played))
     else:
         for s in seeds:
-            played.append(self_play_rows(game_id, s, greedy_share))
+            played.append(self_play_rows(game_id, s, greedy_share, players))
             if progress is not None:
                 progress(len(played))
-    rows = np.array([row for game_rows, _ in played for row in game_rows], dtype=float)
-    results = np.array([result for game_rows, result in played for _ in game_rows], dtype=float)
-    weights, log_loss = fit_weights(np.vstack([rows, -rows]), np.concatenate([results, 1.0 - results]))
-    return LeafFit(model.names, tuple(round(float(w), 4) for w in weights), log_loss, len(rows), games)
+    tables = np.array([table for game_tables, _ in played for table in game_tables], dtype=float)
+    results = np.array([result for game_tables, result in played for _ in game_tables], dtype=float)
+    weights, log_loss = fit_weights(tables, results)
+    return LeafFit(model.names, tuple(round(float(w), 4) for w in weights), log_loss, len(tables), games)
 
 
-def _play(job: tuple[str, int, float]) -> tuple[list[list[float]], float]:
+def _play(job: tuple[str, int, float, int]) -> tuple[list[list[list[float]]], list[float]]:
     return self_play_rows(*job)

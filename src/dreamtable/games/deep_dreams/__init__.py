@@ -92,11 +92,12 @@ class DeepDreams(Game[DreamMove]):
         assert isinstance(state, DreamState)
         return evaluate_all(state)
 
-    def leaf_model(self) -> Any:
-        """What the search scores its leaves with: a model fitted to results (see :mod:`.leaf_values`)."""
-        from .leaf_values import MODEL
+    def leaf_model(self, players: int) -> Any:
+        """What the search scores its leaves with at a table of ``players``: a model fitted to results
+        (see :mod:`.leaf_values`), or ``None`` for the hand-set evaluation."""
+        from .leaf_values import MODELS
 
-        return MODEL
+        return MODELS.get(players)
 
     def render(self, view: dict[str, Any]) -> Any:
         """Each row drawn as a strip of cards (see :mod:`.render`)."""

@@ -8,8 +8,13 @@ over the length that ends the game), because a point matters more and a card in 
 end nears. The hand-set evaluation (:mod:`.evaluation`) weighs points the same early and late;
 fitted, an early point is worth little and a late one much.
 
-Refit with ``dreamtable fit-leaves deep-dreams --games 3000 --seed 200000`` (it prints the weights
-below); measured in docs/bots.md.
+Each table size has what was measured to play best there (:data:`MODELS`): two- and three-player
+games these weights, fitted to two-player games; four and five players the hand-set evaluation. With
+these weights the four-player search finished first in 16.7% of 48 games, below a fair share (the
+hand-set evaluation: 30.7% of 96), and weights fitted to four-player games (``--players 4 --games 3000
+--seed 400000``) did no better than the hand-set evaluation (32.3% of 96). Refit with ``dreamtable
+fit-leaves deep-dreams --games 3000 --seed 200000`` (it prints the weights below); measured in
+docs/bots.md.
 """
 
 from __future__ import annotations
@@ -54,3 +59,6 @@ def features(state: DreamState) -> list[list[float]]:
 
 
 MODEL = LinearLeafModel(NAMES, WEIGHTS, features)
+"""The model fitted to two-player games."""
+MODELS = {2: MODEL, 3: MODEL}
+"""The model the search scores its leaves with, by the number of players (none: the hand-set evaluation)."""
