@@ -80,6 +80,12 @@ class IsmctsAgent:
     to fifteen), the search otherwise spreads its iterations over churn one ply deep; pruned, it
     reads a phase's good sequences several actions deep. Measured in docs/bots.md.
 
+    ``opponent_prune`` (``None``: the game's ``search_opponent_prune``, else as ``prune``; ``0``: no
+    pruning) does the same at the nodes where another seat moves: a model of the opponents that
+    expects each to play one of its few best moves. With four players three of every four plies are
+    the opponents'; searched in full, they take most of the iterations and the searching seat's own
+    moves are read hardly deeper than the greedy bot reads them (Deep Dreams, docs/bots.md).
+
     **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
     search would still end before the deadline, so the answer comes within the budget (plus the
@@ -108,6 +114,7 @@ class IsmctsAgent:
         rollout_depth: int | None = 0,
         normalize: bool | None = None,
         prune: int | None = None,
+        opponent_prune: int | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -115,8 +122,9 @@ class IsmctsAgent:
             raise ValueError(f"an ISMCTS budget is at least 1 iteration, not {iterations}")
         if seconds is not None and not 0 < seconds < math.inf:
             raise ValueError(f"an ISMCTS budget in seconds is more than 0 and finite, not {seconds}")
-        if prune is not None and prune < 0:
-            raise ValueError(f"ISMCTS pruning keeps at least 1 action a node (0: all of them), not {prune}")
+        for pruning in (prune, opponent_prune):
+            if pruning is not None and pruning < 0:
+                raise ValueError(f"ISMCTS pruning keeps at least 1 action a node (0: all of them), not {pruning}")
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -131,7 +139,10 @@ class IsmctsAgent:
         self._low: list[float] = []
         self._high: list[float] = []
         self.prune = prune
+        self.opponent_prune = opponent_prune
         self._prune: int | None = None
+        self._opponent_prune: int | None = None
+        self._seat = 0
 
     def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
         """The most visited root action after the search; within the time budget and ``seconds_left``."""
@@ -168,7 +179,11 @@ class IsmctsAgent:
         )
         default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
         self._c = self.exploration if self.exploration is not None else default_c
-        self._prune = state.game.search_prune if self.prune is None else self.prune or None
+        game = state.game
+        self._prune = game.search_prune if self.prune is None else self.prune or None
+        opponent_prune = self.opponent_prune if self.opponent_prune is not None else game.search_opponent_prune
+        self._opponent_prune = self._prune if opponent_prune is None else opponent_prune or None
+        self._seat = seat
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
         now = time.perf_counter()
@@ -202,9 +217,11 @@ class IsmctsAgent:
                 continue
             mover = actors[0]
             legal = world.legal_actions(mover)
-            pruned = self._prune is not None and len(legal) > self._prune
-            if pruned:
-                legal = self._candidates(node, world, mover, legal)
+            keep = self._prune if mover == self._seat else self._opponent_prune
+            pruned = False
+            if keep is not None and len(legal) > keep:
+                pruned = True
+                legal = self._candidates(node, world, mover, legal, keep)
             listed = node.listed
             if listed is None or listed[0] != mover or listed[1] != legal:
                 table = node.children.get(mover)
@@ -260,8 +277,8 @@ class IsmctsAgent:
                 visited.reward += values[visited.seat]
                 visited.mean = visited.reward / visited.visits
 
-    def _candidates(self, node: Node[A], world: State[A], mover: int, legal: list[A]) -> list[A]:
-        """The mover's actions searched at ``node``: its ``prune`` best by one-ply value, ranked in the
+    def _candidates(self, node: Node[A], world: State[A], mover: int, legal: list[A], keep: int) -> list[A]:
+        """The mover's actions searched at ``node``: its ``keep`` best by one-ply value, ranked in the
         first world that reaches the node, that are legal in this one (all of ``legal`` if none is)."""
         ranked = node.ranked
         if ranked is None:
@@ -270,7 +287,7 @@ class IsmctsAgent:
         if best is None:
             values = one_ply_values(world, mover, legal)
             order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
-            best = ranked[mover] = [legal[index] for index in order[:self._prune]]
+            best = ranked[mover] = [legal[index] for index in order[:keep]]
             return best
         allowed = set(legal)
         return [action for action in best if action in allowed] or legal

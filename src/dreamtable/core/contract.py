@@ -154,6 +154,9 @@ class Game(ABC, Generic[A]):
     # How many actions of a node ISMCTS searches, the best by one-ply value (None: all). For games whose
     # turns are many small actions, most of them churn (see agents/ismcts.py).
     search_prune: int | None = None
+    # The same for the nodes where another seat than the searching one moves (None: as search_prune): a
+    # model of the opponents that expects them to play one of their best moves (see agents/ismcts.py).
+    search_opponent_prune: int | None = None
 
     @property
     def id(self) -> str:
