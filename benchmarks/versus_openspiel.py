@@ -24,8 +24,9 @@ What is counted, the same way on both sides:
 * *clones/s*: ``state.clone()`` / ``state.copy()`` on up to 20 mid-game states kept during that
   random play (every 97th decision).
 * *ISMCTS it/s* (dreamtable only, 2 players, games with an evaluation): ``IsmctsAgent(iterations=
-  1000, prune=0).choose`` from up to 4 of those mid-game states, as ``dreamtable bench`` measures it
-  (unpruned: the engine's speed, not Dream Cycle's pruned search, which ranks each new node's actions).
+  1000, prune=0, opponent_prune=0).choose`` from up to 4 of those mid-game states, as ``dreamtable
+  bench`` measures it (unpruned: the engine's speed, not Dream Cycle's pruned search nor Deep Dreams'
+  model of its opponents, which rank each new node's actions by one-ply value).
 
 The references are OpenSpiel's pure-Python games (``open_spiel/python/games``): kuhn_poker,
 liars_poker, tic_tac_toe, iterated_prisoners_dilemma and block_dominoes, default parameters.
@@ -146,7 +147,7 @@ def dreamtable_rates(game_id: str, players: int, seconds: float, seed: int, ismc
         total = 0
         start = time.process_time()
         for number, state in enumerate(s for s in kept[:4] if not s.is_over and s.actors):
-            search = IsmctsAgent(seed=number, iterations=1_000, prune=0)
+            search = IsmctsAgent(seed=number, iterations=1_000, prune=0, opponent_prune=0)
             search.choose(state, state.actors[0])
             total += search.last_iterations
         iterations_rate = total / (time.process_time() - start)

@@ -68,14 +68,14 @@ def _copies_per_second(states: list[State[Any]], copies: int = 20_000) -> float:
 
 def _ismcts_per_second(states: list[State[Any]], iterations: int = 1_000) -> float:
     """NaN for a game without an evaluation: its rollouts run to the end and the figure means little.
-    Unpruned (``prune=0``), so that it measures the engine: a pruned search (Dream Cycle's default)
-    spends most of an iteration ranking a new node's actions."""
+    Unpruned (``prune=0``, ``opponent_prune=0``), so that it measures the engine: a pruned search
+    (Dream Cycle's default, Deep Dreams' opponents) spends much of an iteration ranking a new node's actions."""
     if states and states[0].game.evaluate(states[0], 0) is None:
         return math.nan
     total = 0
     start = time.perf_counter()
     for index, state in enumerate(s for s in states[:4] if not s.is_over and s.actors):
-        bot = IsmctsAgent(seed=index, iterations=iterations, prune=0)
+        bot = IsmctsAgent(seed=index, iterations=iterations, prune=0, opponent_prune=0)
         bot.choose(state, state.actors[0])
         total += bot.last_iterations
     return total / (time.perf_counter() - start)
