@@ -10,9 +10,9 @@ import pytest
 
 import dreamtable
 from dreamtable.agents import TurnPlayoutAgent, UnknownAgentError, make_agent
-from dreamtable.agents.base import value_for
+from dreamtable.agents.base import finish_turn, value_for
 from dreamtable.agents.ismcts import CLOCK_SHARE
-from dreamtable.agents.turn_playout import finish_turn, play_out
+from dreamtable.agents.turn_playout import play_out
 
 from .positions import played
 from .test_levels_time import BUDGET, SlowGame, longest_turn, timed, within

@@ -24,30 +24,8 @@ import time
 from typing import Any
 
 from ..core.contract import A, State
-from .base import one_ply_values, value_for
+from .base import finish_turn, one_ply_values, value_for
 from .ismcts import CLOCK_SHARE
-
-TURN_CAP = 64
-"""Most decisions one turn of a playout may take (a guard: a Dreamwell turn takes 3–8)."""
-
-
-def greedy_step(world: State[A], seat: int) -> None:
-    """Play ``seat``'s best action one ply ahead by the game's evaluation (the first of equals)."""
-    legal = world.legal_actions(seat)
-    if len(legal) == 1:
-        world.apply(seat, legal[0])
-        return
-    values = one_ply_values(world, seat, legal)
-    world.apply(seat, legal[values.index(max(values))])
-
-
-def finish_turn(world: State[A], seat: int) -> None:
-    """Play greedily for ``seat`` until the game waits for someone else (or is over)."""
-    for _ in range(TURN_CAP):
-        if world.is_over or world.actors[:1] != (seat,):
-            return
-        greedy_step(world, seat)
-
 
 def play_out(world: State[A], seat: int, replies: int) -> float:
     """``seat``'s value after finishing its turn and ``replies`` more turns, all played greedily."""
@@ -172,4 +150,4 @@ class TurnPlayoutAgent:
         return [legal[index] for index in order[:self.candidates]]
 
 
-__all__ = ["TURN_CAP", "TurnPlayoutAgent", "finish_turn", "greedy_step", "play_out"]
+__all__ = ["TurnPlayoutAgent", "play_out"]
