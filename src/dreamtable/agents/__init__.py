@@ -6,7 +6,6 @@ the difficulty levels ``easy``, ``medium`` and ``hard`` built from them (:mod:`.
 * ``random``
 * ``greedy`` (one ply, the game's evaluation)
 * ``ismcts`` / ``ismcts:500`` (iterations) / ``ismcts:2s`` (seconds)
-* ``turns`` / ``turns:4`` (worlds) / ``turns:1s`` (seconds): greedy turn playouts (:mod:`.turn_playout`)
 * ``easy`` / ``medium`` / ``hard`` / ``hard:0.5s`` (the levels: softmax, greedy, ISMCTS on a clock)
 * a game's own bots, named in its ``Game.bots`` (When I Dream's ``wordbot``), given ``game=``
 """
@@ -21,9 +20,8 @@ from ..core.errors import UnknownAgentError
 from .base import Agent, value_for
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
-from .levels import LEVELS, MAX_HARD_SECONDS, SoftmaxAgent, make_level
+from .levels import LEVELS, SoftmaxAgent, make_level
 from .random_agent import RandomAgent
-from .turn_playout import TurnPlayoutAgent
 
 BOT_NAMES = ("easy", "medium", "hard", "random", "greedy", "ismcts")
 """The bots every game takes: the difficulty levels, then the generic bots."""
@@ -52,12 +50,10 @@ def make_agent(spec: str, seed: int = 0, game: Game[Any] | None = None) -> Agent
         if not budget:
             return IsmctsAgent(seed)
         return _ismcts(seed, budget)
-    if name == "turns":
-        return TurnPlayoutAgent(seed) if not budget else _turns(seed, budget)
     if game is not None and name in game.bots and not budget:
         agent: Agent[Any] = game.bots[name](seed)
         return agent
-    known = ", ".join([*bot_names(game), "hard:Ns", "ismcts:N", "ismcts:Ns", "turns:N", "turns:Ns"])
+    known = ", ".join([*bot_names(game), "hard:Ns", "ismcts:N", "ismcts:Ns"])
     raise UnknownAgentError(f"unknown bot {spec!r}; bots are: {known}")
 
 
@@ -78,28 +74,5 @@ def _ismcts(seed: int, budget: str) -> Agent[Any]:
     return IsmctsAgent(seed, iterations=iterations)
 
 
-MAX_TURN_WORLDS = 32
-"""The most worlds ``turns:N`` takes (a few seconds a move in Dreamwell); its seconds are bounded as hard's."""
-
-
-def _turns(seed: int, budget: str) -> Agent[Any]:
-    """Turn playouts with a budget of worlds (``4``, at most :data:`MAX_TURN_WORLDS`) or seconds (``1s``,
-    at most :data:`~.levels.MAX_HARD_SECONDS`): bounded, since a server takes any spec ``make_agent`` does."""
-    bad = (f"bad turns budget {budget!r}: write turns:4 (worlds, 1–{MAX_TURN_WORLDS}) "
-           f"or turns:1s (seconds, more than 0 and at most {MAX_HARD_SECONDS:g})")
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not 0 < seconds <= MAX_HARD_SECONDS:  # NaN fails too
-                raise UnknownAgentError(bad)
-            return TurnPlayoutAgent(seed, worlds=None, seconds=seconds)
-        worlds = int(budget)
-    except ValueError:
-        raise UnknownAgentError(bad) from None
-    if not 1 <= worlds <= MAX_TURN_WORLDS:
-        raise UnknownAgentError(bad)
-    return TurnPlayoutAgent(seed, worlds=worlds)
-
-
 __all__ = ["Agent", "BOT_NAMES", "LEVELS", "bot_names", "GreedyAgent", "IsmctsAgent", "RandomAgent", "SoftmaxAgent",
-           "TurnPlayoutAgent", "UnknownAgentError", "make_agent", "value_for"]
+           "UnknownAgentError", "make_agent", "value_for"]
