@@ -72,8 +72,7 @@ def test_dream_cycle_searches_five_actions_a_node_by_default():
 
 
 def test_other_games_search_every_action_by_default():
-    # Dreamwell prunes to 8 since its leaves' turns are finished (tests/agents/test_turn_leaves.py).
-    for game_id in ("sogni-e-incubi", "deep-dreams"):
+    for game_id in ("sogni-e-incubi", "deep-dreams", "dreamwell"):
         assert dreamtable.load(game_id).search_prune is None, game_id
 
 

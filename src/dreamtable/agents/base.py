@@ -50,29 +50,6 @@ def one_ply_values(world: State[A], seat: int, legal: list[A]) -> list[float]:
     return values
 
 
-TURN_CAP = 64
-"""Most decisions :func:`finish_turn` takes (a guard: a Dreamwell turn takes 3–8)."""
-
-
-def greedy_step(world: State[A], seat: int) -> None:
-    """Play ``seat``'s best action in ``world`` by one-ply value (the first of equals), as greedy would."""
-    legal = world.legal_actions(seat)
-    if len(legal) == 1:
-        world.apply(seat, legal[0])
-        return
-    values = one_ply_values(world, seat, legal)
-    world.apply(seat, legal[values.index(max(values))])
-
-
-def finish_turn(world: State[A], seat: int) -> None:
-    """Play greedily for ``seat`` until the game waits for another seat (or is over): a search's way
-    to judge a position at a turn boundary, where the evaluation compares like with like."""
-    for _ in range(TURN_CAP):
-        if world.is_over or world.actors[:1] != (seat,):
-            return
-        greedy_step(world, seat)
-
-
 def values_for_all(state: State[A]) -> list[float]:
     """Every seat's value of a search's leaf: the result if over, else the game's ``leaf_values``
     (its fitted leaf model, or its evaluation of all seats in one pass); 0.5 each if it has neither."""

@@ -15,7 +15,7 @@ import time
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
-from .base import finish_turn, one_ply_values, values_for_all
+from .base import one_ply_values, values_for_all
 
 CLOCK_SHARE = 0.8
 """The share of a table's time left (or of a pending deadline) a search may use: the rest is for
@@ -80,13 +80,6 @@ class IsmctsAgent:
     to fifteen), the search otherwise spreads its iterations over churn one ply deep; pruned, it
     reads a phase's good sequences several actions deep. Measured in docs/bots.md.
 
-    ``finish_turns`` (``None``: the game's ``search_finishes_turns``) plays the rest of the turn of the
-    seat that moved into a new node greedily (each action the best by one-ply value, as the greedy
-    bot plays) before the leaf is scored, so every leaf is judged at a turn boundary. Where a turn is
-    several actions (Dreamwell: three), leaves inside a turn compare positions with different numbers
-    of actions still to take, which the evaluation cannot tell apart from set-up or waste; more
-    iterations then did not help (docs/bots.md, "Dreamwell: leaves at the end of the turn").
-
     **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
     search would still end before the deadline, so the answer comes within the budget (plus the
@@ -115,7 +108,6 @@ class IsmctsAgent:
         rollout_depth: int | None = 0,
         normalize: bool | None = None,
         prune: int | None = None,
-        finish_turns: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -140,8 +132,6 @@ class IsmctsAgent:
         self._high: list[float] = []
         self.prune = prune
         self._prune: int | None = None
-        self.finish_turns = finish_turns
-        self._finishing = False
 
     def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
         """The most visited root action after the search; within the time budget and ``seconds_left``."""
@@ -179,9 +169,6 @@ class IsmctsAgent:
         default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
         self._c = self.exploration if self.exploration is not None else default_c
         self._prune = state.game.search_prune if self.prune is None else self.prune or None
-        self._finishing = has_evaluation and (
-            state.game.search_finishes_turns if self.finish_turns is None else self.finish_turns
-        )
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
         now = time.perf_counter()
@@ -248,10 +235,7 @@ class IsmctsAgent:
             action, node = self._select(mover, legal, kids)
             world.apply(mover, action)
             path.append(node)
-        # Rollout: the rest of the leaf's turn, greedily, if asked; then random moves.
-        leaf_mover = path[-1].seat  # the seat whose action led to the leaf (None: the root)
-        if self._finishing and leaf_mover is not None and not world.is_over:
-            finish_turn(world, leaf_mover)
+        # Rollout.
         depth = self.rollout_depth if has_evaluation else None
         steps = 0
         while not world.is_over and (depth is None or steps < depth):

@@ -154,9 +154,6 @@ class Game(ABC, Generic[A]):
     # How many actions of a node ISMCTS searches, the best by one-ply value (None: all). For games whose
     # turns are many small actions, most of them churn (see agents/ismcts.py).
     search_prune: int | None = None
-    # Whether ISMCTS plays the rest of a leaf's turn greedily before scoring it (games whose turn is
-    # several actions: the evaluation then judges every leaf at a turn boundary; see agents/ismcts.py).
-    search_finishes_turns: bool = False
 
     @property
     def id(self) -> str:

@@ -47,10 +47,6 @@ class Dreamwell(Game[WellMove]):
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     evaluation_needs_normalizing = True  # one action moves the evaluation by thousandths
-    # A turn is three actions: ISMCTS finishes each leaf's turn greedily before judging it, and searches
-    # the 8 best actions of a node by one-ply value (docs/bots.md, "Dreamwell: leaves at the end of the turn").
-    search_finishes_turns = True
-    search_prune = 8
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:
         first = options["first_player"]
