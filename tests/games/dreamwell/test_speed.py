@@ -176,6 +176,19 @@ def test_point6_remembered_steps_and_values_give_the_evaluation_worked_out_afres
         assert evaluation.evaluate_all(state.copy()) == first
 
 
+def test_one_seats_evaluation_is_its_entry_of_every_seats():
+    """evaluate(state, seat) works out only that seat's estimate (greedy and playouts ask for one):
+    the same value as evaluate_all's, with 2–4 players, in both modes, finished games too."""
+    for players in (2, 3, 4):
+        for mode in ("basic", "advanced"):
+            for state in _random_states(players=players, mode=mode, games=2, every=17):
+                every = evaluation.evaluate_all(state)
+                assert [evaluation.evaluate(state, seat) for seat in range(players)] == every
+                assert [GAME.evaluate(state, seat) for seat in range(players)] == every
+    finished = next(state for state in _random_states(every=1) if state.is_over)
+    assert [evaluation.evaluate(finished, seat) for seat in range(2)] == evaluation.evaluate_all(finished)
+
+
 def test_point6_a_state_built_by_hand_is_read_afresh():
     """Tests and tools change a state's fields directly: the kept board follows."""
     state = board_a(pawns={0: ("a1", "b1")})

@@ -65,7 +65,7 @@ class Dreamwell(Game[WellMove]):
     def evaluate(self, state: State[WellMove], seat: int) -> float | None:
         """Points in play plus how close the hand's cards are to the pawns; see :mod:`.evaluation`."""
         assert isinstance(state, WellState)
-        return evaluation.evaluate_all(state)[seat]
+        return evaluation.evaluate(state, seat)
 
     def evaluate_all(self, state: State[WellMove]) -> list[float] | None:
         """Every seat's value in one pass."""

@@ -239,3 +239,17 @@ def evaluate_all(state: WellState) -> list[float]:
         lead = estimate(state, seat, board, points[seat]) - rival
         values.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
     return values
+
+
+def evaluate(state: WellState, seat: int) -> float:
+    """``evaluate_all(state)[seat]``, working out only ``seat``'s own estimate: the others enter
+    through their public estimates, so a one-ply look (greedy, a playout) does half the work."""
+    outcome = state.outcome
+    if outcome is not None:
+        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+    _memos_for_these_cards()
+    shows, doors = state.board()
+    board = _board_of(doors, shows)
+    rival = max(public_estimate(state, other) for other in range(state.players) if other != seat)
+    lead = estimate(state, seat, board) - rival
+    return 1.0 / (1.0 + math.exp(-lead / SCALE))
