@@ -154,6 +154,11 @@ class Game(ABC, Generic[A]):
     # How many actions of a node ISMCTS searches, the best by one-ply value (None: all). For games whose
     # turns are many small actions, most of them churn (see agents/ismcts.py).
     search_prune: int | None = None
+    # Whether ISMCTS keeps the subtree under its chosen action for its next decision, when that follows
+    # at once (the same seat again, nothing learnt between): for games whose turns are many actions.
+    search_keeps_tree: bool = False
+    # ISMCTS's exploration constant for this game (None: its own default, 0.2 on evaluated leaves).
+    search_exploration: float | None = None
 
     @property
     def id(self) -> str:
