@@ -64,7 +64,9 @@ class IsmctsAgent:
     evaluation — whose values sit close together, so a larger constant spreads the visits almost
     evenly — and 0.7 (about 1/√2) when leaves are scored by playouts to the end. Measured on Deep
     Dreams, ISMCTS(500) against greedy over seeded games: 0.1 won 59% of 100, 0.2 won 64.5% of
-    200, 0.3 won 60% of 100, and 0.7 (with 4-move rollouts) about 60% of 100.
+    200, 0.3 won 60% of 100, and 0.7 (with 4-move rollouts) about 60% of 100. A game may set its own
+    (``search_exploration``): Dream Cycle's values of a Buying Phase's moves differ by thousandths, so
+    at 0.2 a search spread its visits evenly over them and read none of them deep.
 
     ``normalize`` rescales each seat's values to the lowest and highest seen in this search before
     UCB1 compares them (then the default constant is 0.5). ``None`` follows the game's
@@ -85,6 +87,12 @@ class IsmctsAgent:
     expects each to play one of its few best moves. With four players three of every four plies are
     the opponents'; searched in full, they take most of the iterations and the searching seat's own
     moves are read hardly deeper than the greedy bot reads them (Deep Dreams, docs/bots.md).
+
+    ``keep_tree`` (``None``: the game's ``search_keeps_tree``) starts a search from the subtree the
+    last one grew under the action it chose, when the seat decides again right after that action
+    alone and nothing was drawn by chance (the state's rng has not moved): the seat has learnt
+    nothing since, so those visits stand. The budget buys new iterations on top of them. Where a
+    turn is one seat's many actions in a row (a Buying Phase), each decision then reads further.
 
     **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
@@ -115,6 +123,7 @@ class IsmctsAgent:
         normalize: bool | None = None,
         prune: int | None = None,
         opponent_prune: int | None = None,
+        keep_tree: bool | None = None,
     ) -> None:
         if iterations is None and seconds is None:
             raise ValueError("ISMCTS needs a budget: iterations or seconds")
@@ -143,6 +152,10 @@ class IsmctsAgent:
         self._prune: int | None = None
         self._opponent_prune: int | None = None
         self._seat = 0
+        self.keep_tree = keep_tree
+        # What the last search left for the next one: the moves up to the position searched, the state's
+        # rng there, the seat, the action chosen and the subtree under it (see _kept_root).
+        self._kept: tuple[list[Any], int, int, Any, Node[Any]] | None = None
 
     def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
         """The most visited root action after the search; within the time budget and ``seconds_left``."""
@@ -162,24 +175,30 @@ class IsmctsAgent:
         return min(limits) if limits else None
 
     def _choose(self, state: State[A], seat: int, start: float, seconds_left: float | None) -> A:
+        game = state.game
         legal = state.legal_actions(seat)
         self.last_iterations = 0
         self.last_stats = []
+        keep = game.search_keeps_tree if self.keep_tree is None else self.keep_tree
+        moves = state.history() if keep else []
+        kept = self._kept_root(state, seat, moves) if keep else None
+        self._kept = None
         if len(legal) == 1:
             return legal[0]
-        root: Node[A] = Node(None)
+        root: Node[A] = kept if kept is not None else Node(None)
         limit = self.time_limit(state, seconds_left)
         deadline = None if limit is None else start + limit
         done = 0
         longest = 0.0  # the longest iteration so far: the next one starts only if that much time is left
         # A game without an evaluation gets rollouts to the end.
-        has_evaluation = state.game.evaluate(state, seat) is not None
+        has_evaluation = game.evaluate(state, seat) is not None
         self._normalizing = has_evaluation and (
-            state.game.evaluation_needs_normalizing if self.normalize is None else self.normalize
+            game.evaluation_needs_normalizing if self.normalize is None else self.normalize
         )
         default_c = 0.5 if self._normalizing else 0.2 if has_evaluation else 0.7
+        if has_evaluation and not self._normalizing and game.search_exploration is not None:
+            default_c = game.search_exploration
         self._c = self.exploration if self.exploration is not None else default_c
-        game = state.game
         self._prune = game.search_prune if self.prune is None else self.prune or None
         opponent_prune = self.opponent_prune if self.opponent_prune is not None else game.search_opponent_prune
         self._opponent_prune = self._prune if opponent_prune is None else opponent_prune or None
@@ -202,7 +221,24 @@ class IsmctsAgent:
              for action, child in root.children.get(seat, {}).items() if action in legal and child.visits),
             key=lambda stat: -stat[1],
         )
-        return self.last_stats[0][0] if self.last_stats else self.rng.choice(legal)
+        if not self.last_stats:
+            return self.rng.choice(legal)
+        chosen: A = self.last_stats[0][0]
+        if keep:
+            self._kept = (moves, _rng_state(state), seat, chosen, root.children[seat][chosen])
+        return chosen
+
+    def _kept_root(self, state: State[A], seat: int, moves: list[Any]) -> Node[A] | None:
+        """The subtree the last search left under the action it chose, when ``state`` is that position
+        after that action alone (the seat's own, using no chance: the state's rng has not moved), so
+        that the seat has learnt nothing since; else ``None``."""
+        if self._kept is None:
+            return None
+        before, rng_state, kept_seat, action, child = self._kept
+        if (kept_seat != seat or _rng_state(state) != rng_state or len(moves) != len(before) + 1
+                or moves[-1] != (seat, action) or moves[:-1] != before):
+            return None
+        return cast("Node[A]", child)
 
     def _iterate(self, root: Node[A], world: State[A], has_evaluation: bool) -> None:
         rng = self.rng
@@ -317,6 +353,11 @@ class IsmctsAgent:
         # Its action: the loop above is the hot spot of a search and does not carry it along (an
         # action listed twice has one child, so the first of them is the same action).
         return legal[kids.index(best_child)], best_child
+
+
+def _rng_state(state: State[Any]) -> int:
+    """Where the state's random numbers stand: it moves whenever a move draws a chance event."""
+    return state.rng.state
 
 
 def _expire_first_timer(world: State[A]) -> bool:

@@ -157,6 +157,11 @@ class Game(ABC, Generic[A]):
     # The same for the nodes where another seat than the searching one moves (None: as search_prune): a
     # model of the opponents that expects them to play one of their best moves (see agents/ismcts.py).
     search_opponent_prune: int | None = None
+    # Whether ISMCTS keeps the subtree under its chosen action for its next decision, when that follows
+    # at once (the same seat again, nothing learnt between): for games whose turns are many actions.
+    search_keeps_tree: bool = False
+    # ISMCTS's exploration constant for this game (None: its own default, 0.2 on evaluated leaves).
+    search_exploration: float | None = None
 
     @property
     def id(self) -> str:

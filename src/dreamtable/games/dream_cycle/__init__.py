@@ -56,6 +56,11 @@ class DreamCycle(Game[CycleMove]):
     # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
     # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).
     search_prune = 5
+    # Those five differ by thousandths, so at the usual exploration constant (0.2) a search spread its visits
+    # evenly over them; at 0.03 it reads the best of them deep, and the next decision of the same phase starts
+    # from the subtree under the action chosen (issue 19, point 1; docs/bots.md).
+    search_exploration = 0.03
+    search_keeps_tree = True
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         check_options(players, options)
