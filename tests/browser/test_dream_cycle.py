@@ -244,7 +244,10 @@ def test_DC_R9_alternative_colours_a_tile_placed_on_the_yellow_field_by_clicking
     assert [f.get_attribute("data-field") for f in fields.all()] == ["G", "W", "O", "R", "P", "Y", "BL"]
     expect(page.locator('.dc-own .dc-field[data-field="Y"] .dc-field-name')).to_have_text("Yellow")
     expect(page.locator('.dc-own .dc-field[data-field="BL"] .dc-field-name')).to_have_text("Blue")
-    page.locator('.dc-ware[data-tile="N"]').click()
+    # The bot starts after A: until then no ware is A's to buy, and a click on one does nothing.
+    ware = page.locator('.dc-ware.pickable[data-tile="N"]')
+    expect(ware).to_be_visible()
+    ware.click()
     settled(page)
     page.locator(".dc-own .dc-held").first.click()
     expect(page.locator(".dc-own .dc-field.target")).to_have_count(7)
