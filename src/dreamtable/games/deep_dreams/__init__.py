@@ -52,7 +52,7 @@ class DeepDreams(Game[DreamMove]):
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # The search expects each opponent to play one of its two best moves by one-ply value; with four
-    # players it then finished first 1.8x a fair share instead of 1.2x (docs/bots.md).
+    # players it then finished first 1.6x a fair share instead of 1.2x (docs/bots.md).
     search_opponent_prune = 2
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:

@@ -226,19 +226,13 @@ def evaluate_all(state: WellState) -> list[float]:
     players = state.players
     outcome = state.outcome
     if outcome is not None:
-        return [1.0 / len(outcome.winners) if seat in outcome.winners else 0.0 for seat in range(players)]
-    _memos_for_these_cards()
-    shows, doors = state.board()
-    board = _board_of(doors, shows)
+        return [_share(outcome.winners, seat) for seat in range(players)]
+    board = _board_now(state)
     points = [score_seat(played)["points"] for played in state.played]
     public = [points[seat] + TEMPO * len(state.played[seat]) + HIDDEN_CARD * min(len(state.hands[seat]), HAND_LIMIT)
               for seat in range(players)]  # public_estimate of every seat
-    values = []
-    for seat in range(players):
-        rival = max(public[:seat] + public[seat + 1:])
-        lead = estimate(state, seat, board, points[seat]) - rival
-        values.append(1.0 / (1.0 + math.exp(-lead / SCALE)))
-    return values
+    return [_value(estimate(state, seat, board, points[seat]) - max(public[:seat] + public[seat + 1:]))
+            for seat in range(players)]
 
 
 def evaluate(state: WellState, seat: int) -> float:
@@ -246,10 +240,23 @@ def evaluate(state: WellState, seat: int) -> float:
     through their public estimates, so a one-ply look (greedy, a playout) does half the work."""
     outcome = state.outcome
     if outcome is not None:
-        return 1.0 / len(outcome.winners) if seat in outcome.winners else 0.0
+        return _share(outcome.winners, seat)
+    rival = max(public_estimate(state, other) for other in range(state.players) if other != seat)
+    return _value(estimate(state, seat, _board_now(state)) - rival)
+
+
+def _share(winners: tuple[int, ...], seat: int) -> float:
+    """A finished game's value: 1 for a win, split among those who share it; 0 for a loss."""
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
+def _board_now(state: WellState) -> _Board:
+    """The memo of the board as it is now (see :func:`_board_of`), for the cards of this game."""
     _memos_for_these_cards()
     shows, doors = state.board()
-    board = _board_of(doors, shows)
-    rival = max(public_estimate(state, other) for other in range(state.players) if other != seat)
-    lead = estimate(state, seat, board) - rival
+    return _board_of(doors, shows)
+
+
+def _value(lead: float) -> float:
+    """The logistic of a lead over the best opponent."""
     return 1.0 / (1.0 + math.exp(-lead / SCALE))
