@@ -18,20 +18,13 @@ so other jobs on the machine lengthen it less than wall time).
 from __future__ import annotations
 
 import argparse
-import math
 import time
 from typing import Any
 
 import dreamtable
 from dreamtable.agents import make_agent
 from dreamtable.agents.play import play_out
-
-
-def wilson(share: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson interval of a share observed over ``games`` games."""
-    centre = (share + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(share * (1 - share) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
+from dreamtable.workbench.stats import wilson
 
 
 class Timed:
@@ -75,7 +68,7 @@ def main() -> None:
             firsts += 1 / len(winners) if seat in winners else 0.0
             played += 1
             share = firsts / played
-            low, high = wilson(share, played)
+            low, high = wilson(firsts, played)
             print(f"seed {seed} seat {seat}: winners {winners}; first {firsts:g} of {played} = {share:.1%} "
                   f"({low:.1%}-{high:.1%}), {share * players:.2f}x a fair share; "
                   f"{sum(timed.seconds) / len(timed.seconds):.3f} s a move, at most {max(timed.seconds):.3f}",
