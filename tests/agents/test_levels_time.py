@@ -158,3 +158,40 @@ def test_the_longest_turns_of_every_game_are_answered_within_ten_percent(game_id
     agent = IsmctsAgent(2, iterations=None, seconds=BUDGET)
     elapsed = within(BUDGET, lambda: timed(agent, state, seat))
     assert elapsed >= BUDGET * 0.6 and agent.last_iterations > 10  # it used its time
+
+
+def test_search_pauses_the_cyclic_collector_and_restores_it() -> None:
+    """A full collection walks every live object, the search tree among them; in mid-search it stole up
+    to a fifth of a 1 s budget and pushed an answer past it. So no collection runs while the search
+    thinks, and the collector is as it was afterwards (on, off, or after the search failed)."""
+    import gc
+
+    game = dreamtable.load("dream-cycle")
+    state = game.new(players=2, seed=3)
+    collections: list[int] = []
+
+    def count(phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            collections.append(info["generation"])
+
+    gc.callbacks.append(count)
+    try:
+        assert gc.isenabled()
+        IsmctsAgent(seed=1, iterations=300).choose(state, state.actors[0])
+        assert collections == []  # 300 iterations allocate far more than the 700 objects that start one
+        assert gc.isenabled()
+        gc.disable()
+        try:
+            IsmctsAgent(seed=1, iterations=20).choose(state, state.actors[0])
+            assert not gc.isenabled()  # left off, as the caller had it
+        finally:
+            gc.enable()
+        class Failing(IsmctsAgent):
+            def _choose(self, *args: Any) -> Any:
+                raise RuntimeError("a search that fails")
+
+        with pytest.raises(RuntimeError):
+            Failing(seed=1, iterations=20).choose(state, state.actors[0])
+        assert gc.isenabled()
+    finally:
+        gc.callbacks.remove(count)
