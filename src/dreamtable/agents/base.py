@@ -10,6 +10,8 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..core.contract import A, State
+from ..core.errors import IllegalActionError
+from ..core.seats import seat_name
 
 
 class Agent(Protocol[A]):
@@ -25,6 +27,19 @@ class Agent(Protocol[A]):
     def choose(self, state: State[A], seat: int) -> A:
         """The action this bot takes for ``seat``."""
         ...
+
+
+def nothing_to_choose(state: State[A], seat: int) -> IllegalActionError:
+    """The error a bot raises when asked to choose for a seat with no legal action now: it names why
+    (the game is over, or whom the game waits for), where ``random.choice([])`` would only say the
+    list was empty."""
+    who = seat_name(seat) if isinstance(seat, int) and 0 <= seat < state.players else repr(seat)
+    if state.is_over:
+        why = "the game is over"
+    else:
+        waiting = ", ".join(seat_name(s) for s in state.actors) or "nobody (a timer must run out first)"
+        why = f"the game waits for {waiting}"
+    return IllegalActionError(f"a bot was asked to choose for {who}, who has no legal action now: {why}")
 
 
 def value_for(state: State[A], seat: int) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from ..core.contract import A, State
-from .base import one_ply_values
+from .base import nothing_to_choose, one_ply_values
 
 
 class GreedyAgent:
@@ -26,6 +26,8 @@ class GreedyAgent:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return legal[0]
+        if not legal:
+            raise nothing_to_choose(state, seat)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
             world = state.determinize(seat, self.rng)

@@ -16,7 +16,7 @@ import time
 from typing import Any, Generic, cast
 
 from ..core.contract import A, State
-from .base import one_ply_values, values_for_all
+from .base import nothing_to_choose, one_ply_values, values_for_all
 
 CLOCK_SHARE = 0.8
 """The share of a table's time left (or of a pending deadline) a search may use: the rest is for
@@ -187,6 +187,8 @@ class IsmctsAgent:
     def _choose(self, state: State[A], seat: int, start: float, seconds_left: float | None) -> A:
         game = state.game
         legal = state.legal_actions(seat)
+        if not legal:
+            raise nothing_to_choose(state, seat)
         self.last_iterations = 0
         self.last_stats = []
         keep = game.search_keeps_tree if self.keep_tree is None else self.keep_tree

@@ -21,7 +21,7 @@ from typing import Any, Mapping
 
 from ..core.contract import A, Game, State
 from ..core.errors import UnknownAgentError
-from .base import Agent, one_ply_values
+from .base import Agent, nothing_to_choose, one_ply_values
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
 
@@ -76,6 +76,8 @@ class SoftmaxAgent:
         legal = state.legal_actions(seat)
         if len(legal) == 1:
             return [(legal[0], 1.0)]
+        if not legal:
+            raise nothing_to_choose(state, seat)
         totals = [0.0] * len(legal)
         for _ in range(self.worlds):
             world = state.determinize(seat, self.rng)

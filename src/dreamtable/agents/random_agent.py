@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from ..core.contract import A, State
+from .base import nothing_to_choose
 
 
 class RandomAgent:
@@ -26,7 +27,7 @@ class RandomAgent:
         legal = state.legal_actions(seat)
         count = len(legal)
         if not count:
-            raise IndexError("Cannot choose from an empty sequence")
+            raise nothing_to_choose(state, seat)
         getrandbits, bits = self.rng.getrandbits, count.bit_length()
         index = getrandbits(bits)
         while index >= count:
