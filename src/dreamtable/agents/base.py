@@ -7,7 +7,7 @@ never read another seat's hidden data: anything they look ahead on is a determin
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Callable, Protocol
 
 from ..core.contract import A, State
 from ..core.errors import IllegalActionError
@@ -54,14 +54,15 @@ def value_for(state: State[A], seat: int) -> float:
     return 0.5 if value is None else value
 
 
-def one_ply_values(world: State[A], seat: int, legal: list[A]) -> list[float]:
-    """:func:`value_for` ``seat`` after each of ``legal``, each played on a copy of ``world`` (one ply,
-    as the greedy and easy bots and a pruning search rank moves)."""
+def one_ply_values(world: State[A], seat: int, legal: list[A],
+                   judge: Callable[[State[A], int], float] = value_for) -> list[float]:
+    """``judge`` (:func:`value_for` unless given) of ``seat`` after each of ``legal``, each played on a
+    copy of ``world`` (one ply, as the greedy and easy bots and a pruning search rank moves)."""
     values = []
     for action in legal:
         after = world.copy()
         after.apply(seat, action)
-        values.append(value_for(after, seat))
+        values.append(judge(after, seat))
     return values
 
 

@@ -72,6 +72,12 @@ class Dreamwell(Game[WellMove]):
         assert isinstance(state, WellState)
         return evaluation.evaluate_all(state)
 
+    def leaf_values(self, state: State[WellMove]) -> list[float] | None:
+        """The search's leaves are judged with the tuned weights (``evaluation.SEARCH``); greedy,
+        easy and medium keep the hand-set ones."""
+        assert isinstance(state, WellState)
+        return evaluation.evaluate_all(state, evaluation.SEARCH)
+
     def metrics(self, state: State[WellMove]) -> dict[str, Any]:
         """Who started, points by scoring symbol, cards played and friend types per seat."""
         assert isinstance(state, WellState) and state.outcome is not None

@@ -6,12 +6,19 @@ add to the seat's score (plus the tempo point), discounted by how many steps thr
 pawns still need to reach tiles showing its creatures and terrain (a step where a door must first
 be turned counts double; an off-board pawn is one step from any edge tile). The value is a
 logistic of the lead over the best opponent's public estimate.
+
+Those constants are a :class:`Weights`. ``HAND_SET`` are the ones greedy, easy and medium judge by;
+the search scores its leaves with ``SEARCH`` (see ``Dreamwell.leaf_values``), tuned by CMA-ES so
+that a greedy bot judging by them beats the hand-set greedy (``benchmarks/tune_dreamwell.py``,
+docs/bots.md).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import mul
 from typing import Any
 
 from .components import FRIEND_CARDS, TERRAIN_ITEM
@@ -25,9 +32,43 @@ TEMPO = 1.0  # each card played brings the end (seven cards) nearer and feeds la
 FAR = 99
 
 
-def _card_value(card: int, played: list[int], points: int) -> float:
-    """What playing ``card`` now would add: its points with the seat's pile, plus the tempo of one card."""
-    return score_seat(played + [card])["points"] - points + TEMPO
+@dataclass(frozen=True)
+class Weights:
+    """The evaluation's constants. A card ``steps`` away promises ``near / (1 + steps) ** decay`` of
+    its value (``far`` of it when its pawns cannot get there), a card playable now ``ready``; the
+    best four promises count by ``ranks`` (best first), since two pawns serve one card at a time."""
+
+    ready: float = READY
+    near: float = 0.6
+    decay: float = 1.0
+    far: float = 0.02
+    tempo: float = TEMPO
+    hidden_card: float = HIDDEN_CARD
+    ranks: tuple[float, float, float, float] = (1.0, 1.0, 1.0, 1.0)
+    located: float = 1.0  # how much of the card LOCATED makes playable counts
+    discount: tuple[float, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if len(self.ranks) != HAND_LIMIT:
+            raise ValueError(f"ranks weigh the best {HAND_LIMIT} promises, not {len(self.ranks)}")
+        # near / (1 + steps) ** decay per steps below FAR, once (the same floats as worked out per card)
+        object.__setattr__(self, "discount", tuple(self.near / (1 + steps) ** self.decay for steps in range(FAR)))
+
+
+HAND_SET = Weights()
+"""The hand-set weights: greedy's, easy's and medium's judgement."""
+
+SEARCH = Weights(ready=0.646, near=0.26, decay=0.583, far=0.018, tempo=0.887, hidden_card=0.841,
+                 ranks=(1.0, 0.803, 0.787, 0.448), located=0.566)
+"""The search's leaves' weights: CMA-ES's mean after 15 generations, to three digits
+(``python benchmarks/tune_dreamwell.py``: greedy on these beats hand-set greedy; docs/bots.md).
+Compared with HAND_SET, a card counts less the further its pawns are and the lower it ranks in
+the hand: the two pawns serve one card at a time."""
+
+
+def _card_points(card: int, played: list[int], points: int) -> int:
+    """What playing ``card`` now would add to the seat's points, with its pile."""
+    return score_seat(played + [card])["points"] - points
 
 
 DOOR_REACH = tuple(tuple(sum(1 << NEIGHBOURS[cell][d] for d in range(8) if doors >> d & 1 and NEIGHBOURS[cell][d] != OFF)
@@ -164,17 +205,18 @@ def _memos_for_these_cards() -> None:
 
 
 @lru_cache(maxsize=16_384)
-def _values_after(played: tuple[int, ...]) -> dict[int, float]:
-    """Card → :func:`_card_value` on this pile, filled as cards are asked for."""
+def _values_after(played: tuple[int, ...]) -> dict[int, int]:
+    """Card → :func:`_card_points` on this pile, filled as cards are asked for."""
     return {}
 
 
-def estimate(state: WellState, seat: int, board: _Board, points: int | None = None) -> float:
+def estimate(state: WellState, seat: int, board: _Board, points: int | None = None, weights: Weights = HAND_SET) -> float:
     """Points in play plus the discounted promise of the best four cards in hand.
 
     LOCATED helps the next card only, so at most one card counts as ready thanks to it; the others
     are judged without it (otherwise holding every card "ready" looks better than playing one).
     ``board``: the state's :class:`_Board`; ``points``: the seat's points in play, when the caller has them.
+    A card's value is what it adds to the points plus the tempo of one card more.
     """
     played = state.played[seat]
     if points is None:
@@ -188,36 +230,40 @@ def estimate(state: WellState, seat: int, board: _Board, points: int | None = No
     located = state.located[seat]
     promises = []
     best_located_bonus = 0.0
+    ready, tempo, discount = weights.ready, weights.tempo, weights.discount
     for card in state.hands[seat]:
-        value = values_of.get(card)
-        if value is None:
-            value = values_of[card] = _card_value(card, played, points)
+        gain = values_of.get(card)
+        if gain is None:
+            gain = values_of[card] = _card_points(card, played, points)
+        value = gain + tempo
         steps = steps_of.get(card)
         if steps is None:
             if near is None:
                 near = [board.nearest(first), board.nearest(second)]
             steps = steps_of[card] = steps_to_play(card, near)
         if steps == 0:  # playable now, without help from LOCATED
-            promises.append(READY * value)
+            promises.append(ready * value)
             continue
-        promise = 0.6 / (1 + steps) * value if steps < FAR else 0.02 * value
+        promise = discount[steps] * value if steps < FAR else weights.far * value
         if located and state.can_play(seat, card):
-            best_located_bonus = max(best_located_bonus, READY * value - promise)
+            best_located_bonus = max(best_located_bonus, ready * value - promise)
         promises.append(promise)
-    return points + TEMPO * len(played) + sum(sorted(promises, reverse=True)[:HAND_LIMIT]) + best_located_bonus
+    promises.sort(reverse=True)  # the best four count (HAND_LIMIT: more would be discarded), each by its rank
+    counted: float = sum(map(mul, weights.ranks, promises))
+    return points + tempo * len(played) + counted + weights.located * best_located_bonus
 
 
-def public_estimate(state: WellState, seat: int) -> float:
+def public_estimate(state: WellState, seat: int, weights: Weights = HAND_SET) -> float:
     """What every seat can see of ``seat``'s prospects: points and cards in play, and a hand size.
 
     Searching bots judge their lead against this rather than against the opponents' sampled hands,
     which differ from one determinisation to the next and would drown small differences in noise.
     """
     played = state.played[seat]
-    return score_seat(played)["points"] + TEMPO * len(played) + HIDDEN_CARD * min(len(state.hands[seat]), HAND_LIMIT)
+    return score_seat(played)["points"] + weights.tempo * len(played) + weights.hidden_card * min(len(state.hands[seat]), HAND_LIMIT)
 
 
-def evaluate_all(state: WellState) -> list[float]:
+def evaluate_all(state: WellState, weights: Weights = HAND_SET) -> list[float]:
     """1 for a win (shared), 0 for a loss, else a logistic of the seat's lead over the best opponent.
 
     The lead is the seat's own estimate (its hand is known to it) minus the opponents' public
@@ -229,20 +275,21 @@ def evaluate_all(state: WellState) -> list[float]:
         return [_share(outcome.winners, seat) for seat in range(players)]
     board = _board_now(state)
     points = [score_seat(played)["points"] for played in state.played]
-    public = [points[seat] + TEMPO * len(state.played[seat]) + HIDDEN_CARD * min(len(state.hands[seat]), HAND_LIMIT)
+    tempo, hidden_card = weights.tempo, weights.hidden_card
+    public = [points[seat] + tempo * len(state.played[seat]) + hidden_card * min(len(state.hands[seat]), HAND_LIMIT)
               for seat in range(players)]  # public_estimate of every seat
-    return [_value(estimate(state, seat, board, points[seat]) - max(public[:seat] + public[seat + 1:]))
+    return [_value(estimate(state, seat, board, points[seat], weights) - max(public[:seat] + public[seat + 1:]))
             for seat in range(players)]
 
 
-def evaluate(state: WellState, seat: int) -> float:
+def evaluate(state: WellState, seat: int, weights: Weights = HAND_SET) -> float:
     """``evaluate_all(state)[seat]``, working out only ``seat``'s own estimate: the others enter
     through their public estimates, so a one-ply look (greedy, a playout) does half the work."""
     outcome = state.outcome
     if outcome is not None:
         return _share(outcome.winners, seat)
-    rival = max(public_estimate(state, other) for other in range(state.players) if other != seat)
-    return _value(estimate(state, seat, _board_now(state)) - rival)
+    rival = max(public_estimate(state, other, weights) for other in range(state.players) if other != seat)
+    return _value(estimate(state, seat, _board_now(state), None, weights) - rival)
 
 
 def _share(winners: tuple[int, ...], seat: int) -> float:
