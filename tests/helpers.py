@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -34,3 +37,13 @@ def play(state: State, seat: int, text: str) -> Any:
 def legal(state: State, seat: int) -> set[str]:
     """The legal moves of a seat, in notation."""
     return {str(action) for action in state.legal_actions(seat)}
+
+
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/<name>.py`` loaded as a module (benchmarks/ is not a package)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module

@@ -4,27 +4,16 @@ docs/performance.md, never asserted by a timed test)."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import math
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "versus_openspiel.py"
-
-
-def _script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("versus_openspiel", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from ..helpers import benchmark_script
 
 
 def test_point6_one_run_measures_the_references_and_the_games_side_by_side(capsys):
-    script = _script()
+    script = benchmark_script("versus_openspiel")
     code = script.main(["--runs", "1", "--seconds", "0.02", "--game", "sogni-e-incubi", "--game", "when-i-dream",
                         "--json"])
     summary = json.loads(capsys.readouterr().out)
@@ -41,7 +30,7 @@ def test_point6_one_run_measures_the_references_and_the_games_side_by_side(capsy
 
 
 def test_point6_the_table_names_every_game_and_target():
-    script = _script()
+    script = benchmark_script("versus_openspiel")
     summary = script.measure(1, 0.02, (("deep-dreams", 2),), progress=False)
     text = script.table(summary)
     assert "| deep-dreams | 2 |" in text and "geometric mean" in text
@@ -50,6 +39,6 @@ def test_point6_the_table_names_every_game_and_target():
 
 def test_point6_an_unknown_game_is_refused_naming_the_choices(capsys):
     with pytest.raises(SystemExit):
-        _script().main(["--game", "chess"])
+        benchmark_script("versus_openspiel").main(["--game", "chess"])
     assert "unknown game chess; the games: sogni-e-incubi, deep-dreams, dreamwell, dream-cycle, when-i-dream" in (
         capsys.readouterr().err)

@@ -13,6 +13,8 @@ from dreamtable.agents import GreedyAgent, RandomAgent
 from dreamtable.games.dreamwell import evaluation
 from dreamtable.games.dreamwell.evaluation import HAND_SET, Weights
 
+from ...helpers import benchmark_script
+
 GAME = dreamtable.load("dreamwell")
 
 
@@ -88,20 +90,8 @@ def test_the_search_judges_its_leaves_with_the_tuned_weights_and_greedy_does_not
     assert differs
 
 
-def _tuning_script():  # benchmarks/ is not a package: load the script by its path
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).parents[3] / "benchmarks" / "tune_dreamwell.py"
-    spec = importlib.util.spec_from_file_location("tune_dreamwell", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_tuning_starts_from_the_hand_set_weights_and_scores_an_even_match_a_half() -> None:
-    tuning = _tuning_script()
+    tuning = benchmark_script("tune_dreamwell")
     assert tuning.weights_of([0.0] * len(tuning.NAMES)) == HAND_SET
     assert tuning.weights_of([0.0] * 9 + [math.log(0.5)]).located == pytest.approx(0.5)
     assert tuning.share_won(HAND_SET, [50_000]) == 0.5  # the same bot in both seat orders of one deal
