@@ -29,6 +29,7 @@ from typing import Any, Sequence
 
 from dreamtable import load
 from dreamtable.agents import GreedyAgent
+from dreamtable.agents.play import play_out
 from dreamtable.games.dreamwell import evaluation
 from dreamtable.games.dreamwell.evaluation import HAND_SET, Weights
 from dreamtable.workbench.stats import wilson
@@ -57,12 +58,10 @@ def _judge(weights: Weights) -> Any:
 
 def _play(seed: int, bots: list[GreedyAgent]) -> tuple[int, ...]:
     state = load("dreamwell").new(players=2, seed=seed)
-    for _ in range(MAX_DECISIONS):
-        if state.is_over:
-            return tuple(state.outcome.winners)
-        seat = state.actors[0]
-        state.apply(seat, bots[seat].choose(state, seat))
-    return (0, 1)  # stalled: a draw
+    play_out(state, bots, max_decisions=MAX_DECISIONS)
+    if state.outcome is None:
+        return (0, 1)  # stalled: a draw
+    return tuple(state.outcome.winners)
 
 
 def share_won(weights: Weights, seeds: Sequence[int]) -> float:

@@ -8,13 +8,18 @@ from ..core.contract import A, State
 from .base import Agent
 
 
-def play_out(state: State[A], bots: Sequence[Agent[A]], after_step: Callable[[State[A]], None] | None = None) -> int:
+def play_out(state: State[A], bots: Sequence[Agent[A]], after_step: Callable[[State[A]], None] | None = None,
+             max_decisions: int | None = None) -> int:
     """Let ``bots[seat]`` act for each seat until the game ends; returns the decisions taken.
 
     When nobody may act but a deadline is pending, the first deadline expires (as the clock would).
+    ``max_decisions`` stops the match after that many decisions, over or not: bots that stall (a
+    heuristic that finds every move equally good in a won position) would otherwise play for ever.
     """
+    if max_decisions is not None and max_decisions < 0:
+        raise ValueError(f"max_decisions is a count of decisions, 0 or more, not {max_decisions}")
     decisions = 0
-    while not state.is_over:
+    while not state.is_over and (max_decisions is None or decisions < max_decisions):
         actors = state.actors
         if not actors:
             state.expire(state.timers[0])
