@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Callable, Sequence
 
 from ..core.contract import A, State
@@ -18,8 +19,9 @@ def play_out(state: State[A], bots: Sequence[Agent[A]], after_step: Callable[[St
     """
     if max_decisions is not None and max_decisions < 0:
         raise ValueError(f"max_decisions is a count of decisions, 0 or more, not {max_decisions}")
+    limit = sys.maxsize if max_decisions is None else max_decisions  # one comparison a move on the hot loop
     decisions = 0
-    while not state.is_over and (max_decisions is None or decisions < max_decisions):
+    while not state.is_over and decisions < limit:
         actors = state.actors
         if not actors:
             state.expire(state.timers[0])
