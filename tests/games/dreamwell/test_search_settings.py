@@ -1,0 +1,43 @@
+"""Dreamwell's search settings (issue 19, point 1; docs/bots.md, "Dreamwell: a low exploration constant
+with the tuned leaves"): ISMCTS compares raw leaf values at exploration 0.03 instead of normalising them."""
+
+from __future__ import annotations
+
+import dreamtable
+from dreamtable.agents import GreedyAgent, IsmctsAgent
+
+GAME = dreamtable.load("dreamwell")
+
+
+def _positions() -> list:
+    """Positions of two greedy two-player games, every fifth decision."""
+    found = []
+    for seed in (3, 4):
+        state = GAME.new(players=2, seed=seed)
+        bots = [GreedyAgent(seed), GreedyAgent(seed + 1)]
+        decision = 0
+        while not state.is_over and decision < 40:
+            seat = state.actors[0]
+            if decision % 5 == 0 and len(state.legal_actions(seat)) > 1:
+                found.append(state.copy())
+            state.apply(seat, bots[seat].choose(state, seat))
+            decision += 1
+    return found
+
+
+def test_the_search_compares_raw_values_at_exploration_0_03() -> None:
+    assert GAME.search_exploration == 0.03 and not GAME.evaluation_needs_normalizing
+    positions = _positions()
+    assert len(positions) >= 6
+    differs = 0
+    for index, state in enumerate(positions):
+        seat = state.actors[0]
+        shipped = IsmctsAgent(index, iterations=300)
+        chosen = shipped.choose(state.copy(), seat)
+        explicit = IsmctsAgent(index, iterations=300, exploration=0.03, normalize=False)
+        assert explicit.choose(state.copy(), seat) == chosen
+        assert explicit.last_stats == shipped.last_stats
+        old = IsmctsAgent(index, iterations=300, exploration=0.5, normalize=True)
+        old.choose(state.copy(), seat)
+        differs += old.last_stats != shipped.last_stats
+    assert differs  # the settings make a difference to the search, so the equality above means something
