@@ -48,8 +48,8 @@ class Dreamwell(Game[WellMove]):
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # One action moves the evaluation by thousandths: UCB1 compares the raw values with a small constant
     # (as Dream Cycle's search does) rather than min-max normalised at 0.5; with the tuned leaves this beat
-    # greedy in 70.0% of 200 two-player games at 1,000 iterations where the normalised search won 66.0% of
-    # the first 100 of them (docs/bots.md, "Dreamwell: a low exploration constant with the tuned leaves").
+    # greedy in 68.6% of 400 two-player games at 1,000 iterations, where the normalised search won 66.0% of
+    # 100 of the same deals (docs/bots.md, "Dreamwell: a low exploration constant with the tuned leaves").
     search_exploration = 0.03
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> WellState:
