@@ -5,23 +5,24 @@ from __future__ import annotations
 
 import dreamtable
 from dreamtable.agents import GreedyAgent, IsmctsAgent
+from dreamtable.agents.play import play_out
 
 GAME = dreamtable.load("dreamwell")
 
 
 def _positions() -> list:
-    """Positions of two greedy two-player games, every fifth decision."""
-    found = []
+    """Positions of two greedy two-player games, after every fifth decision of the first 40, where the
+    seat to move has a choice."""
+    found: list = []
+
+    def keep(state) -> None:
+        decisions = len(state.history())
+        if decisions % 5 == 0 and state.actors and len(state.legal_actions(state.actors[0])) > 1:
+            found.append(state.copy())
+
     for seed in (3, 4):
-        state = GAME.new(players=2, seed=seed)
-        bots = [GreedyAgent(seed), GreedyAgent(seed + 1)]
-        decision = 0
-        while not state.is_over and decision < 40:
-            seat = state.actors[0]
-            if decision % 5 == 0 and len(state.legal_actions(seat)) > 1:
-                found.append(state.copy())
-            state.apply(seat, bots[seat].choose(state, seat))
-            decision += 1
+        play_out(GAME.new(players=2, seed=seed), [GreedyAgent(seed), GreedyAgent(seed + 1)], after_step=keep,
+                 max_decisions=40)
     return found
 
 
