@@ -35,7 +35,7 @@ GAMES: dict[str, tuple[int, dict[str, Any], str, str]] = {
     "deep-dreams": (3, {}, "", ""),
     "dreamwell": (2, {}, "play ", "rotate "),
     "dream-cycle": (3, {"round_limit": 3}, "", ""),
-    "when-i-dream": (4, {"night_seconds": 3, "clue_start_seconds": 1, "clue_submit_seconds": 1,
+    "when-i-dream": (4, {"night_seconds": 1.5, "clue_start_seconds": 1, "clue_submit_seconds": 1,
                          "final_guess_seconds": 1, "recount_seconds": 1, "review_seconds": 1}, "", ""),
 }
 THINNED_SHARE = 0.05
