@@ -12,6 +12,11 @@ draw. Needs the ``tune`` extra (``cma``)::
 
     .venv/bin/python benchmarks/tune_dreamwell.py                       # 15 generations, ~30 min on 2 cores
     .venv/bin/python benchmarks/tune_dreamwell.py --confirm 300 --from 90000 --weights SEARCH
+    .venv/bin/python benchmarks/tune_dreamwell.py --start SEARCH --sigma 0.2 --seeds 80 --generations 10 --from 60000
+
+``--start`` begins the search at named weights instead of the hand-set ones. The finer round from
+``SEARCH`` above was stopped after three generations on 2026-12-04: the population's mean share stayed at
+0.594–0.602, where ``SEARCH`` itself stood, so around ``SEARCH`` the fitness is flat (docs/bots.md).
 
 ``--confirm N`` instead plays N fresh seeds (both seat orders) of the named weights against the
 hand-set greedy and prints the share won with its 95% interval.
@@ -38,14 +43,19 @@ MAX_DECISIONS = 1500
 NAMES = ("ready", "near", "decay", "far", "tempo", "hidden_card", "second", "third", "fourth", "located")
 
 
-def _hand_set_vector() -> tuple[float, ...]:
-    ready, near, decay, far, tempo, hidden_card, ranks, located = astuple(HAND_SET)[:8]
+def _vector(weights: Weights) -> tuple[float, ...]:
+    ready, near, decay, far, tempo, hidden_card, ranks, located = astuple(weights)[:8]
     return (ready, near, decay, far, tempo, hidden_card, *ranks[1:], located)
+
+
+def point_of(weights: Weights) -> list[float]:
+    """The CMA-ES point of ``weights``: the inverse of :func:`weights_of`."""
+    return [math.log(value / base) for value, base in zip(_vector(weights), _vector(HAND_SET))]
 
 
 def weights_of(x: Sequence[float]) -> Weights:
     """The weights at CMA-ES's point ``x``: each hand-set number times ``exp(x_i)`` (the best rank stays 1)."""
-    v = [base * math.exp(step) for base, step in zip(_hand_set_vector(), x)]
+    v = [base * math.exp(step) for base, step in zip(_vector(HAND_SET), x)]
     return Weights(ready=v[0], near=v[1], decay=v[2], far=v[3], tempo=v[4], hidden_card=v[5],
                    ranks=(1.0, v[6], v[7], v[8]), located=v[9])
 
@@ -82,11 +92,12 @@ def _share_of_point(job: tuple[list[float], list[int]]) -> float:
     return share_won(weights_of(x), seeds)
 
 
-def tune(generations: int, seeds: int, popsize: int, workers: int, seed: int, first_seed: int) -> Weights:
-    """Run CMA-ES and return the weights at its final mean, printing a line and a JSON record a generation."""
+def tune(generations: int, seeds: int, popsize: int, workers: int, seed: int, first_seed: int,
+         start: Weights = HAND_SET, sigma: float = 0.5) -> Weights:
+    """Run CMA-ES from ``start`` and return the weights at its final mean, printing a JSON record a generation."""
     import cma
 
-    strategy = cma.CMAEvolutionStrategy([0.0] * len(NAMES), 0.5, {"popsize": popsize, "seed": seed, "verbose": -9})
+    strategy = cma.CMAEvolutionStrategy(point_of(start), sigma, {"popsize": popsize, "seed": seed, "verbose": -9})
     with ProcessPoolExecutor(workers) as pool:
         for generation in range(generations):
             points = strategy.ask()
@@ -111,6 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=7, help="CMA-ES's own seed")
     parser.add_argument("--from", dest="first_seed", type=int, default=50_000, help="the first game seed")
+    parser.add_argument("--start", default="HAND_SET", help="the Weights name in dreamwell.evaluation to start from")
+    parser.add_argument("--sigma", type=float, default=0.5, help="CMA-ES's first step size (on the log scale)")
     parser.add_argument("--confirm", type=int, metavar="N", help="play N fresh seeds of --weights instead of tuning")
     parser.add_argument("--weights", default="SEARCH", help="with --confirm: a Weights name in dreamwell.evaluation")
     args = parser.parse_args(argv)
@@ -125,7 +138,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.weights} greedy beats hand-set greedy: {won / (2 * args.confirm):.1%} of {2 * args.confirm} "
               f"(95% interval {low:.1%}–{high:.1%})")
         return 0
-    final = tune(args.generations, args.seeds, args.popsize, args.workers, args.seed, args.first_seed)
+    final = tune(args.generations, args.seeds, args.popsize, args.workers, args.seed, args.first_seed,
+                 getattr(evaluation, args.start), args.sigma)
     print("SEARCH =", final)
     return 0
 

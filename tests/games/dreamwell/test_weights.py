@@ -95,3 +95,10 @@ def test_the_tuning_starts_from_the_hand_set_weights_and_scores_an_even_match_a_
     assert tuning.weights_of([0.0] * len(tuning.NAMES)) == HAND_SET
     assert tuning.weights_of([0.0] * 9 + [math.log(0.5)]).located == pytest.approx(0.5)
     assert tuning.share_won(HAND_SET, [50_000]) == 0.5  # the same bot in both seat orders of one deal
+
+
+def test_a_finer_tuning_round_starts_at_the_tuned_weights() -> None:
+    """``--start SEARCH``: the CMA-ES point of a set of weights maps back to those weights."""
+    tuning = benchmark_script("tune_dreamwell")
+    assert tuning.point_of(HAND_SET) == [0.0] * len(tuning.NAMES)
+    assert tuning._vector(tuning.weights_of(tuning.point_of(evaluation.SEARCH))) == pytest.approx(tuning._vector(evaluation.SEARCH))
