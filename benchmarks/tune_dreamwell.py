@@ -48,14 +48,18 @@ def _vector(weights: Weights) -> tuple[float, ...]:
     return (ready, near, decay, far, tempo, hidden_card, *ranks[1:], located)
 
 
+HAND_SET_VECTOR = _vector(HAND_SET)
+"""The hand-set numbers in CMA-ES's order: each point's coordinate is the log of a number's ratio to its own."""
+
+
 def point_of(weights: Weights) -> list[float]:
     """The CMA-ES point of ``weights``: the inverse of :func:`weights_of`."""
-    return [math.log(value / base) for value, base in zip(_vector(weights), _vector(HAND_SET))]
+    return [math.log(value / base) for value, base in zip(_vector(weights), HAND_SET_VECTOR)]
 
 
 def weights_of(x: Sequence[float]) -> Weights:
     """The weights at CMA-ES's point ``x``: each hand-set number times ``exp(x_i)`` (the best rank stays 1)."""
-    v = [base * math.exp(step) for base, step in zip(_vector(HAND_SET), x)]
+    v = [base * math.exp(step) for base, step in zip(HAND_SET_VECTOR, x)]
     return Weights(ready=v[0], near=v[1], decay=v[2], far=v[3], tempo=v[4], hidden_card=v[5],
                    ranks=(1.0, v[6], v[7], v[8]), located=v[9])
 
