@@ -13,6 +13,7 @@ import itertools
 import pytest
 
 from dreamtable.games.dream_cycle import evaluation
+from dreamtable.games.dream_cycle import rules
 from dreamtable.games.dream_cycle.rules import _TAILS
 
 from .table import GAME
@@ -62,3 +63,25 @@ def test_point6_buying_tails_follow_the_board():
     assert twin.kinds is not state.kinds
     twin._cache = {}
     assert twin.legal_actions(seat) == listed
+
+
+def test_point6_buying_tails_stay_within_their_bound(monkeypatch):
+    """The memo of Buying Phase tails is emptied at TAILS_HELD entries (finished games' boards are never
+    met again, and a large memo slows every full garbage collection); emptied mid-game, it lists the same."""
+    monkeypatch.setattr(rules, "TAILS_HELD", 6)
+    _TAILS.clear()
+    sizes, checked = [], 0
+    for state in _states(2, seed=11, every=1):
+        sizes.append(len(_TAILS))
+        if state.phase != "buying" or state.movement is not None or len(sizes) % 3:
+            continue
+        listed = state.legal_actions(state.turn)
+        twin = state.copy()
+        twin._cache = {}
+        saved = dict(_TAILS)
+        _TAILS.clear()
+        assert twin.legal_actions(twin.turn) == listed
+        _TAILS.clear()
+        _TAILS.update(saved)
+        checked += 1
+    assert max(sizes) == 6 and checked > 20
