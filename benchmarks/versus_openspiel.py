@@ -28,6 +28,15 @@ What is counted, the same way on both sides:
   bench`` measures it (unpruned: the engine's speed, not Dream Cycle's pruned search nor Deep Dreams'
   model of its opponents, which rank each new node's actions by one-ply value).
 
+Each dreamtable figure is measured in a process of its own (the script run again with ``--worker``),
+started afresh for every game of every run. Measured one after the other in one process, the games
+slowed each other: a game's memos and tables (Dream Cycle's ~20,000 remembered tuples, When I Dream's
+~16,000 vote moves and phrasings) stay alive for the process, and every full garbage collection of
+the games measured after it walks them. Dreamwell fell from 194,000 to 173,000 decisions/s once
+the others had run before it, and back to 199,000 after ``gc.freeze()``; When I Dream's ratio fell
+from 2.5 in the first run to 1.5 in the fifth. A researcher trains one game per process, so that is
+what is measured; the references (pyspiel objects, few Python ones) run in this process.
+
 The references are OpenSpiel's pure-Python games (``open_spiel/python/games``): kuhn_poker,
 liars_poker, tic_tac_toe, iterated_prisoners_dilemma and block_dominoes, default parameters.
 """
@@ -39,6 +48,7 @@ import json
 import math
 import random
 import statistics
+import subprocess
 import sys
 import time
 from typing import Any, Callable
@@ -154,6 +164,16 @@ def dreamtable_rates(game_id: str, players: int, seconds: float, seed: int, ismc
     return decisions_rate, copies_rate, iterations_rate
 
 
+def isolated_rates(game_id: str, players: int, seconds: float, seed: int, ismcts: bool) -> tuple[float, float, float]:
+    """``dreamtable_rates`` in a fresh Python process (see the module docstring for why)."""
+    request = json.dumps([game_id, players, seconds, seed, ismcts])
+    done = subprocess.run([sys.executable, __file__, "--worker", request], capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        raise RuntimeError(f"measuring {game_id} failed:\n{done.stderr}")
+    decisions, copies, iterations = json.loads(done.stdout)
+    return decisions, copies, iterations
+
+
 def measure(runs: int, seconds: float, games: tuple[tuple[str, int], ...] = GAMES, progress: bool = True) -> dict[str, Any]:
     """Every figure of every run, then the medians (see the module docstring)."""
     import open_spiel.python.games  # noqa: F401  (registers the Python games with pyspiel)
@@ -166,7 +186,7 @@ def measure(runs: int, seconds: float, games: tuple[tuple[str, int], ...] = GAME
         base_clones = _geometric_mean([rates[1] for rates in references.values()])
         ours = {}
         for game_id, players in games:
-            decisions, copies, iterations = dreamtable_rates(game_id, players, seconds, seed, ismcts=players == 2)
+            decisions, copies, iterations = isolated_rates(game_id, players, seconds, seed, ismcts=players == 2)
             ours[game_id] = {
                 "players": players,
                 "decisions": decisions,
@@ -233,6 +253,10 @@ def _without_nan(value: Any) -> Any:
 
 
 def main(argv: list[str] | None = None) -> int:
+    if argv is None and sys.argv[1:2] == ["--worker"]:  # one game's figures, for isolated_rates
+        game_id, players, seconds, seed, ismcts = json.loads(sys.argv[2])
+        print(json.dumps(dreamtable_rates(game_id, players, seconds, seed, ismcts)))
+        return 0
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=5, help="runs; the table gives medians (default 5)")
     parser.add_argument("--seconds", type=float, default=1.0,
