@@ -803,7 +803,8 @@ class CycleState(TurnBasedState[CycleMove]):
             if args == self.plan[seat]:
                 raise IllegalActionError(f"your brake plan is already: {plan_text(args)} (DC-R31)")
             self.plan[seat] = args
-            events.append(Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))}))
+            # A typed plan that is not in the listed table gets its event made here.
+            events.append(PLAN_EVENTS.get((seat, args)) or Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))}))
         elif kind == "aim":
             if not is_doldrum(self.kinds[self.pos[seat]]):
                 raise IllegalActionError("only a token on a doldrum space (black square or fringe) may be aimed (DC-R25)")
@@ -815,7 +816,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 raise IllegalActionError(f"the token already faces {FACING_NAMES[args[0]]}; aim it "
                                          f"{' or '.join(others) or 'nowhere else'} (DC-R25)")
             self.facing[seat] = args[0]
-            events.append(Event(ev.AIMED, seat, {"facing": FACINGS[args[0]]}))
+            events.append(AIM_EVENTS[seat][args[0]])
         elif kind == "buy" or kind == "sell":
             self._trade_with_supply(seat, kind, args[0], events)
         elif kind == "end":
@@ -956,7 +957,7 @@ class CycleState(TurnBasedState[CycleMove]):
             rest.remove(k)
             self.fields[seat][f] = tuple(rest)
             self.hand[seat][k] += 1
-        events.append(Event(ev.PLACED if kind == "place" else ev.UNPLACED, seat, {"tile": DIRECTIONAL_CODES[k], "field": COLOUR_CODES[colour]}))
+        events.append(PLACEMENT_EVENTS[kind][seat][k][colour])
 
     def _boost(self, seat: int, colour: int, amount: int, events: list[Event]) -> None:
         f = self.slot_of(colour)
@@ -1401,3 +1402,16 @@ def _closing(moves: list[CycleMove]) -> list[CycleMove]:
 
 
 __all__ = ["BUNDLE_PATTERN", "CycleState", "keep_text", "offer_form", "plan_forms", "plan_text"]
+
+
+# The events of the commonest moves, built once like the moves themselves (an Event is never changed once
+# made): placing and taking back a tile (half of all moves) by kind, seat, type and colour; the listed brake
+# plans by seat and plan; aims by seat and facing.
+PLACEMENT_EVENTS = {
+    kind: tuple(tuple(tuple(Event(ev.PLACED if kind == "place" else ev.UNPLACED, seat,
+                                  {"tile": DIRECTIONAL_CODES[k], "field": COLOUR_CODES[colour]}) for colour in range(COLOURS))
+                      for k in range(TYPES)) for seat in range(MAX_PLAYERS))
+    for kind in ("place", "unplace")}
+PLAN_EVENTS = {(seat, move.args): Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(move.args))})
+               for seat in range(MAX_PLAYERS) for move in (PLAN_NONE, PLAN_ASK, PLAN_STEPS, *PLAN_ROW.values())}
+AIM_EVENTS = tuple(tuple(Event(ev.AIMED, seat, {"facing": FACINGS[d]}) for d in range(4)) for seat in range(MAX_PLAYERS))
