@@ -30,3 +30,19 @@ def test_shuffle_is_a_permutation_and_random_in_unit_interval():
     rng.shuffle(items)
     assert sorted(items) == list(range(50)) and items != list(range(50))
     assert all(0.0 <= rng.random() < 1.0 for _ in range(1000))
+
+
+def test_draw_with_draws_uniformly_without_replacement_and_removes_what_it_draws():
+    from dreamtable.core.rng import draw_with
+
+    rng = Rng(11)
+    counts: Counter[int] = Counter()
+    for _ in range(6_000):
+        items = list(range(5))
+        drawn = draw_with(items, 2, rng)
+        assert len(set(drawn)) == 2 and sorted(items + drawn) == list(range(5))
+        counts.update(drawn)
+    # each item is drawn in 2/5 of the 6,000 deals: 2,400 expected, about 38 the standard deviation
+    assert set(counts) == set(range(5)) and all(2_200 < n < 2_600 for n in counts.values())
+    items = [1, 2, 3]
+    assert draw_with(items, 0, rng) == [] and items == [1, 2, 3]

@@ -79,6 +79,18 @@ def shuffle_with(items: MutableSequence[T], rng: RandomSource) -> None:
         items[i], items[j] = items[j], items[i]
 
 
+def draw_with(items: list[T], count: int, rng: RandomSource) -> list[T]:
+    """``count`` items drawn uniformly without replacement and removed from ``items`` (whose order
+    changes): the last ``count`` steps of :func:`shuffle_with`, for a deal that needs only a few of
+    many items (a search determinises thousands of times and most hidden piles are never dealt from)."""
+    drawn = []
+    for _ in range(count):
+        j = int(rng.random() * len(items))
+        items[j], items[-1] = items[-1], items[j]
+        drawn.append(items.pop())
+    return drawn
+
+
 def reseeded(rng: RandomSource) -> Rng:
     """A fresh :class:`Rng` seeded from ``rng``, so a determinised state's future is new too."""
     return Rng(int(rng.random() * (1 << 53)))

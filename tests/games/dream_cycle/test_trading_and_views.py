@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from dreamtable.games.dream_cycle.components import INSPIRATION_CODES
 from dreamtable.games.dream_cycle.events import Debt
 from dreamtable.games.dream_cycle.notation import parse_move
 from dreamtable import NotationError
@@ -194,3 +195,31 @@ def test_DC_R43_determinize_redeals_hidden_inspiration_but_keeps_what_an_open_of
         assert world.view(0) == state.view(0) and world.plan[0] == ("row", 3)
         hands.add(tuple(world.insp[1]))
     assert len(hands) > 1  # the two unseen tiles are re-dealt
+
+
+def test_DC_R43_determinize_deals_the_unseen_tiles_fairly_and_afresh_after_each_move():
+    import random
+    from collections import Counter
+
+    state = same_row()
+    give_inspiration(state, 1, "zip", "zip", "ward")
+    pool = [k for k, n in enumerate(state.insp_supply) for _ in range(n)] + state.insp[1]
+    power = INSPIRATION_CODES.index("power")
+    assert state.options["power_public"]  # so Power tiles are never dealt to B (it holds none, as A sees)
+    dealable = [k for k in pool if k != power]
+    dealt: Counter[int] = Counter()
+    rng = random.Random(5)
+    for _ in range(3_000):
+        world = state.determinize(0, rng)
+        assert len(world.insp[1]) == 3 and world.insp[1] == sorted(world.insp[1])
+        whole = [k for k, n in enumerate(world.insp_supply) for _ in range(n)] + world.insp[1]
+        assert sorted(whole) == sorted(pool)  # no tile made or lost: the supply gives what B is dealt
+        assert world.insp[0] == state.insp[0] and world.view(0) == state.view(0)
+        dealt.update(world.insp[1])
+    assert dealt[power] == 0
+    for k in set(dealable):
+        expected = 3_000 * 3 * dealable.count(k) / len(dealable)  # each of B's 3 tiles is any unseen one alike
+        assert abs(dealt[k] - expected) < 5 * expected ** 0.5, (k, dealt[k], expected)
+    # What A knows is worked out once per position: after B turns a tile in, B is dealt two.
+    play(state, 1, "cash zip")
+    assert all(len(state.determinize(0, rng).insp[1]) == 2 for _ in range(20))

@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
 from ...core.forms import ActionForm, Param
-from ...core.rng import Rng, reseeded, shuffle_with
+from ...core.rng import Rng, draw_with, reseeded
 from ...core.visibility import Event, owner_only
 from .board import BEYOND, FRINGE, NEEDS_ROW, ROW_WIDTH, WIN, Geometry, build_kinds, is_doldrum, rotate
 from .components import (
@@ -334,39 +334,52 @@ class CycleState(TurnBasedState[CycleMove]):
         counts are public, DC-R43, and so do tiles they offered in an open trade), forget their brake
         plans and payment choices, and re-seed the future (rows, die, draws)."""
         twin = self.copy()
+        # A search deals every world from one position: what ``seat`` knows there is worked out once.
+        deal = self._cache.get(("deal", seat))
+        if deal is None:
+            deal = self._cache[("deal", seat)] = self._deal_for(seat)
+        unseen, supply, known = deal
+        # Only the tiles dealt to the others are drawn (most positions deal none): the rest stay in the supply.
+        pool = unseen[:]
+        supply = supply[:]
+        for other, kept, count in known:
+            drawn = draw_with(pool, count, rng)
+            for k in drawn:
+                supply[k] -= 1
+            twin.insp[other] = sorted(kept + drawn)
+            twin.plan[other] = NO_PLAN
+            twin.keep[other] = ()
+        twin.insp_supply = supply
+        twin.rng = reseeded(rng)
+        return twin
+
+    def _deal_for(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, list[int], int]]]:
+        """What ``determinize`` deals for ``seat``: the tiles it cannot place (the supply's and the others'
+        unknown ones, sorted), their counts by kind (the supply before the deal, with the Power tiles
+        when their counts are public), and for each other seat the tiles everyone knows it holds and
+        how many more it has."""
         keep_power = self.options["power_public"]
-        offered = {s: self._offered_inspiration(s) for s in range(self.players)}
         pool = [k for k, n in enumerate(self.insp_supply) for _ in range(n) if not (keep_power and k == POWER)]
-        slots = []
+        known = []
         for other in range(self.players):
             if other == seat:
                 continue
             held = self.insp[other]
             # What others know of its tiles: the Power count when public, and what it has offered.
-            known = [min(held.count(k), n) for k, n in enumerate(offered[other])]
+            counts = [min(held.count(k), n) for k, n in enumerate(self._offered_inspiration(other))]
             if keep_power:
-                known[POWER] = held.count(POWER)
-            kept = [k for k, n in enumerate(known) for _ in range(n)]
+                counts[POWER] = held.count(POWER)
+            kept = [k for k, n in enumerate(counts) for _ in range(n)]
             rest = list(held)
             for k in kept:
                 rest.remove(k)
             pool += rest
-            twin.insp[other] = kept
-            slots.append((other, len(rest)))
-            twin.plan[other] = NO_PLAN
-            twin.keep[other] = ()
+            known.append((other, kept, len(rest)))
         pool.sort()
-        shuffle_with(pool, rng)
-        for other, count in slots:
-            twin.insp[other] = sorted(twin.insp[other] + [pool.pop() for _ in range(count)])
-        supply = [0] * len(self.insp_supply)
-        for k in pool:
-            supply[k] += 1
+        supply = [pool.count(k) for k in range(len(self.insp_supply))]
         if keep_power:
             supply[POWER] = self.insp_supply[POWER]
-        twin.insp_supply = supply
-        twin.rng = reseeded(rng)
-        return twin
+        return pool, supply, known
 
     def _offered_inspiration(self, seat: int) -> list[int]:
         """Inspiration tiles ``seat`` has offered in an open trade: everyone knows it holds them.
