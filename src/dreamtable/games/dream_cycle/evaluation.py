@@ -504,9 +504,18 @@ def _standing(state: CycleState, seat: int) -> float:
     worth = _TILE_WORTH.get(types)
     if worth is None:
         worth = _TILE_WORTH[types] = tuple(CHI * kind.sell + TILE for kind in types)
-    value += sum([n * w for n, w in zip(state.owned(seat), worth)])
-    covered = sum(1 for field in state.fields[seat] if any(k in NORTHWARD for k in field))
+    # state.owned(seat) and the fields covered northward, in one pass over the fields (a search scores
+    # every leaf with this: the nested generators cost about a tenth of an iteration).
     hand = state.hand[seat]
+    owned = hand[:]
+    covered = 0
+    for field in state.fields[seat]:
+        if field:
+            for k in field:
+                owned[k] += 1
+            if not NORTHWARD.isdisjoint(field):
+                covered += 1
+    value += sum([n * w for n, w in zip(owned, worth)])
     in_hand = sum([hand[k] for k in NORTHWARD])
     value += COVER * (covered + VIRTUAL * min(in_hand, FIELDS - covered))
     return value
