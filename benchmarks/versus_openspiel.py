@@ -1,8 +1,8 @@
 """Every dreamtable game against OpenSpiel's pure-Python reference games, side by side in one run.
 
 Issue 15, point 6 ("no slow game"): each game must reach at least 2x the reference's random-play
-decisions/s and 3x its clones/s, and ISMCTS at least 10,000 iterations/s (at the issue's reference speed, below) on every turn-based game
-with 2 players. The machine this runs on is shared and noisy, so the figures are only compared
+decisions/s and 3x its clones/s, and ISMCTS at least 10,000 iterations/s (at the issue's reference
+speed, below) on every turn-based game with 2 players. The machine this runs on is shared and noisy, so the figures are only compared
 *within one run*: each run measures every reference game and every dreamtable game one after the
 other, takes the geometric mean of the five reference games, and divides each dreamtable figure by
 it. The table gives the medians over the runs of the rates and of those per-run ratios::
