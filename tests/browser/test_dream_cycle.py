@@ -78,7 +78,9 @@ def start_and_buy(page: Page, server: ServerProcess, table_id: str, token: str) 
     """Seat A chooses a starting space on the board, buys three North tiles and places them."""
     starts = page.locator(".dc-start.target")
     expect(starts).to_have_count(len([m for m in legal(server, table_id, token) if m.startswith("start")]))
-    starts.nth(4).click()  # space 5
+    # space 5 by its name, not by its place among the free ones: the greedy bot (B) chooses before A
+    # (DC-R3: the start order runs against the play order) and may have taken a space left of it
+    page.get_by_role("button", name="Start on space 5", exact=True).click()
     expect(page.locator(".dc-ware.pickable").first).to_be_visible()
     # only what the seat may buy is offered: Lucidity (6 chi) is, until the chi runs short
     offered = legal(server, table_id, token)
@@ -237,7 +239,7 @@ def test_DC_R9_alternative_colours_a_tile_placed_on_the_yellow_field_by_clicking
     token = tokens[0]
     assert token is not None
     open_seat(page, table_id, token)
-    page.locator(".dc-start.target").nth(4).click()
+    page.get_by_role("button", name="Start on space 5", exact=True).click()
     settled(page)
     fields = page.locator(".dc-own .dc-field")
     expect(fields).to_have_count(7)
