@@ -2,10 +2,10 @@
 
 Issue 15, point 6 ("no slow game"): each game must reach at least 2x the reference's random-play
 decisions/s and 3x its clones/s, and ISMCTS at least 10,000 iterations/s (at the issue's reference
-speed, below) on every turn-based game with 2 players. The machine this runs on is shared and noisy, so the figures are only compared
-*within one run*: each run measures every reference game and every dreamtable game one after the
-other, takes the geometric mean of the five reference games, and divides each dreamtable figure by
-it. The table gives the medians over the runs of the rates and of those per-run ratios::
+speed, below) on every turn-based game with 2 players. The machine this runs on is shared and noisy,
+so the figures are only compared *within one run*: each run measures every reference game and every
+dreamtable game one after the other, takes the geometric mean of the five reference games, and
+divides each dreamtable figure by it. The table gives the medians over the runs of the rates and of those per-run ratios::
 
     .venv/bin/python benchmarks/versus_openspiel.py                 # 5 runs, a few minutes
     .venv/bin/python benchmarks/versus_openspiel.py --runs 3 --seconds 0.5 --json
