@@ -43,12 +43,12 @@ def test_a_pruned_node_keeps_the_best_actions_by_one_ply_value_best_first():
     node: Node = Node(None)
     world = state.copy()
     expected = one_ply_best(world, seat, 4)
-    assert agent._candidates(node, world, seat, world.legal_actions(seat), 4) == expected
+    assert agent._candidates(node, world, world, seat, world.legal_actions(seat), 4) == expected
     # Ranked once: a later world reuses the ranking, keeping only what is legal there.
-    assert agent._candidates(node, state.copy(), seat, expected[1:] + [state.legal_actions(seat)[-1]], 4) == expected[1:]
+    assert agent._candidates(node, state, state.copy(), seat, expected[1:] + [state.legal_actions(seat)[-1]], 4) == expected[1:]
     # None of them legal in a world: the search falls back to that world's actions.
     others = [action for action in state.legal_actions(seat) if action not in expected]
-    assert agent._candidates(node, state.copy(), seat, others, 4) == others
+    assert agent._candidates(node, state, state.copy(), seat, others, 4) == others
 
 
 def test_a_pruned_search_tries_only_those_actions_at_the_root():

@@ -27,7 +27,7 @@ class Node(Generic[A]):
     """A tree node, reached by ``seat`` playing the action its parent files it under
     (``children[seat][action]``); statistics for that seat."""
 
-    __slots__ = ("seat", "children", "visits", "available", "reward", "mean", "ranked", "listed")
+    __slots__ = ("seat", "children", "visits", "available", "reward", "mean", "ranked", "listed", "state")
 
     def __init__(self, seat: int | None) -> None:
         self.seat = seat
@@ -41,6 +41,9 @@ class Node(Generic[A]):
         # here: the next world usually lists the same actions, and comparing two lists is cheaper
         # than looking every action up again.
         self.listed: tuple[int, list[A], list[Node[A] | None], list[A]] | None = None
+        # The position here, shared by every world of a search whose worlds differ only in their rng
+        # (``State.same_worlds``) while no chance event has been drawn on the way from the root; read only.
+        self.state: State[A] | None = None
 
 
 _LOGS: list[float] = [0.0] + [math.log(count) for count in range(1, 4096)]
@@ -153,6 +156,7 @@ class IsmctsAgent:
         self._prune: int | None = None
         self._opponent_prune: int | None = None
         self._seat = 0
+        self._same_worlds = False
         self.keep_tree = keep_tree
         # What the last search left for the next one: the moves up to the position searched, the state's
         # rng there, the seat, the action chosen and the subtree under it (see _kept_root).
@@ -215,6 +219,9 @@ class IsmctsAgent:
         opponent_prune = self.opponent_prune if self.opponent_prune is not None else game.search_opponent_prune
         self._opponent_prune = self._prune if opponent_prune is None else opponent_prune or None
         self._seat = seat
+        self._same_worlds = state.same_worlds(seat)
+        if kept is not None:
+            _forget_positions(kept)  # they were dealt for the last search's root
         self._low = [math.inf] * state.players
         self._high = [-math.inf] * state.players
         now = time.perf_counter()
@@ -256,20 +263,36 @@ class IsmctsAgent:
         rng = self.rng
         node = root
         path = [root]
+        depth = self.rollout_depth if has_evaluation else None
+        rolls = depth is None or depth > 0
+        # While the worlds differ only in their rng, the descent reads each node's shared position
+        # (``shared``) instead of applying its action again: applying and listing moves were two
+        # fifths of Dream Cycle's search. ``world`` then only lends its fresh rng to the first position
+        # the descent must own: a new node's, or one below a chance event.
+        shared: State[A] | None = None
+        if self._same_worlds:
+            shared = root.state
+            if shared is None:
+                shared = root.state = world.copy()  # its own rng: the first world's moves on
         # Selection and expansion.
-        while not world.is_over:
-            actors = world.actors
+        while True:
+            here = world if shared is None else shared
+            if here.is_over:
+                break
+            actors = here.actors
             if not actors:
+                if shared is not None:
+                    world, shared = _own(shared, world), None
                 if not _expire_first_timer(world):
                     return
                 continue
             mover = actors[0]
-            legal = world.legal_actions(mover)
+            legal = here.legal_actions(mover)
             keep = self._prune if mover == self._seat else self._opponent_prune
             pruned = False
             if keep is not None and len(legal) > keep:
                 pruned = True
-                legal = self._candidates(node, world, mover, legal, keep)
+                legal = self._candidates(node, here, world, mover, legal, keep)
             listed = node.listed
             if listed is None or listed[0] != mover or listed[1] != legal:
                 table = node.children.get(mover)
@@ -293,15 +316,28 @@ class IsmctsAgent:
                     untried.remove(action)
                 else:
                     node.listed = None
-                world.apply(mover, action)
+                if shared is None:
+                    world.apply(mover, action)
+                else:
+                    world, shared = _own(shared, world), None
+                    drawn = world.rng.state
+                    world.apply(mover, action)
+                    if world.rng.state == drawn:  # no chance drawn: every world reaches this position
+                        child.state = world.copy() if rolls else world
                 path.append(child)
                 break
             kids = cast("list[Node[A]]", found)  # none is None here
             action, node = self._select(mover, legal, kids)
-            world.apply(mover, action)
             path.append(node)
+            if shared is not None:
+                if node.state is not None:
+                    shared = node.state
+                    continue
+                world, shared = _own(shared, world), None
+            world.apply(mover, action)
+        if shared is not None:  # the descent ended on a finished game
+            world = shared
         # Rollout.
-        depth = self.rollout_depth if has_evaluation else None
         steps = 0
         while not world.is_over and (depth is None or steps < depth):
             actors = world.actors
@@ -325,15 +361,21 @@ class IsmctsAgent:
                 visited.reward += values[visited.seat]
                 visited.mean = visited.reward / visited.visits
 
-    def _candidates(self, node: Node[A], world: State[A], mover: int, legal: list[A], keep: int) -> list[A]:
-        """The mover's actions searched at ``node``: its ``keep`` best by one-ply value, ranked in the
-        first world that reaches the node, that are legal in this one (all of ``legal`` if none is)."""
+    def _candidates(self, node: Node[A], here: State[A], world: State[A], mover: int, legal: list[A], keep: int) -> list[A]:
+        """The mover's actions searched at ``node`` (whose position is ``here``: ``world`` or a shared
+        one): its ``keep`` best by one-ply value, ranked in the first world that reaches the node, that
+        are legal in this one (all of ``legal`` if none is)."""
         ranked = node.ranked
         if ranked is None:
             ranked = node.ranked = {}
         best = ranked.get(mover)
         if best is None:
-            values = one_ply_values(world, mover, legal)
+            lent = here.rng
+            here.rng = world.rng  # a shared position is ranked with this world's chance, as ``world`` would be
+            try:
+                values = one_ply_values(here, mover, legal)
+            finally:
+                here.rng = lent
             order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
             best = ranked[mover] = [legal[index] for index in order[:keep]]
             return best
@@ -365,6 +407,23 @@ class IsmctsAgent:
         # Its action: the loop above is the hot spot of a search and does not carry it along (an
         # action listed twice has one child, so the first of them is the same action).
         return legal[kids.index(best_child)], best_child
+
+
+def _own(shared: State[A], world: State[A]) -> State[A]:
+    """A copy of the shared position ``shared`` to play on, with ``world``'s own (fresh) rng."""
+    mine = shared.copy()
+    mine.rng = world.rng
+    return mine
+
+
+def _forget_positions(node: Node[Any]) -> None:
+    """Drop the shared positions of ``node``'s subtree."""
+    stack = [node]
+    while stack:
+        here = stack.pop()
+        here.state = None
+        for table in here.children.values():
+            stack.extend(table.values())
 
 
 def _rng_state(state: State[Any]) -> int:

@@ -497,6 +497,12 @@ class State(ABC, Generic[A]):
         The RNG of the copy is re-seeded so its future cannot be foreseen.
         """
 
+    def same_worlds(self, seat: int) -> bool:
+        """Whether every ``determinize(seat, rng)`` of this state is the same world but for its RNG:
+        nothing hidden from ``seat`` is left to re-sample. A search may then share one position between
+        its worlds until a chance event is drawn. ``False`` unless the game knows better."""
+        return False
+
     # -- time -----------------------------------------------------------------------------
     @property
     def timers(self) -> tuple[Timer, ...]:

@@ -334,11 +334,7 @@ class CycleState(TurnBasedState[CycleMove]):
         counts are public, DC-R43, and so do tiles they offered in an open trade), forget their brake
         plans and payment choices, and re-seed the future (rows, die, draws)."""
         twin = self.copy()
-        # A search deals every world from one position: what ``seat`` knows there is worked out once.
-        deal = self._cache.get(("deal", seat))
-        if deal is None:
-            deal = self._cache[("deal", seat)] = self._deal_for(seat)
-        unseen, supply, known = deal
+        unseen, supply, known = self._deal(seat)
         # Only the tiles dealt to the others are drawn (most positions deal none): the rest stay in the supply.
         pool = unseen[:]
         supply = supply[:]
@@ -352,6 +348,17 @@ class CycleState(TurnBasedState[CycleMove]):
         twin.insp_supply = supply
         twin.rng = reseeded(rng)
         return twin
+
+    def same_worlds(self, seat: int) -> bool:
+        """No other seat holds an Inspiration tile ``seat`` cannot place: every world deals the same."""
+        return not any(count for _, _, count in self._deal(seat)[2])
+
+    def _deal(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, list[int], int]]]:
+        """:meth:`_deal_for`, worked out once per position: a search deals every world from one."""
+        deal = self._cache.get(("deal", seat))
+        if deal is None:
+            deal = self._cache[("deal", seat)] = self._deal_for(seat)
+        return deal
 
     def _deal_for(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, list[int], int]]]:
         """What ``determinize`` deals for ``seat``: the tiles it cannot place (the supply's and the others'
