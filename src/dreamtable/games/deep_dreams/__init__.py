@@ -29,6 +29,7 @@ from typing import Any, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
+from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .events import SENTENCES
 from .notation import DreamMove, parse_move
 from .prompts import PROMPTS
@@ -71,10 +72,8 @@ class DeepDreams(Game[DreamMove]):
 
     def evaluate(self, state: State[DreamMove], seat: int) -> float | None:
         """Score lead plus potential, in (0, 1); see :mod:`.evaluation`."""
-        from .evaluation import evaluate
-
         assert isinstance(state, DreamState)
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def metrics(self, state: State[DreamMove]) -> dict[str, Any]:
         """Who started, and per seat the Sleep Path, largest Dream Group, black pairs and row length."""
@@ -90,10 +89,8 @@ class DeepDreams(Game[DreamMove]):
 
     def evaluate_all(self, state: State[DreamMove]) -> list[float] | None:
         """Every seat's value, scoring the rows once."""
-        from .evaluation import evaluate_all
-
         assert isinstance(state, DreamState)
-        return evaluate_all(state)
+        return evaluation.evaluate_all(state)
 
     def leaf_model(self, players: int) -> Any:
         """What the search scores its leaves with at a table of ``players``: a model fitted to results

@@ -34,6 +34,7 @@ from typing import Any, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, State
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
+from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .components import MAX_PLAYERS
 from .events import SENTENCES
 from .notation import CycleMove, parse_move
@@ -76,17 +77,13 @@ class DreamCycle(Game[CycleMove]):
 
     def evaluate(self, state: State[CycleMove], seat: int) -> float | None:
         """Northward progress plus a simulation of the next Movement Phase; see :mod:`.evaluation`."""
-        from .evaluation import evaluate
-
         assert isinstance(state, CycleState)
-        return evaluate(state, seat)
+        return evaluation.evaluate(state, seat)
 
     def evaluate_all(self, state: State[CycleMove]) -> list[float] | None:
         """Every seat's value in one pass, each estimate worked out once; see :mod:`.evaluation`."""
-        from .evaluation import evaluate_all
-
         assert isinstance(state, CycleState)
-        return evaluate_all(state)
+        return evaluation.evaluate_all(state)
 
     def render(self, view: dict[str, Any]) -> Any:
         """The Dreamscape with tokens, every Interpretation tile and the chi (see :mod:`.render`)."""
