@@ -98,6 +98,11 @@ class IsmctsAgent:
     nothing since, so those visits stand. The budget buys new iterations on top of them. Where a
     turn is one seat's many actions in a row (a Buying Phase), each decision then reads further.
 
+    **Shared positions.** Where the state says its worlds differ only in their rng
+    (``state.same_worlds(seat)``: nothing hidden from the seat is left to re-sample), each node keeps
+    the position reached there when its action drew no chance, and later iterations walk down those
+    instead of applying the actions again. It changes the speed only, not a choice.
+
     **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
     search would still end before the deadline, so the answer comes within the budget (plus the
