@@ -10,6 +10,7 @@ import pytest
 import dreamtable
 from dreamtable.agents import IsmctsAgent
 from dreamtable.core.rng import Rng
+from dreamtable.games.dream_cycle.components import POWER
 from dreamtable.games.dream_cycle.rules import CycleState
 
 from .positions import played
@@ -52,6 +53,14 @@ def test_same_worlds_holds_only_while_nobody_else_holds_an_unseen_tile():
     state._cache.clear()
     assert not state.same_worlds(0)
     assert state.same_worlds(1)  # B sees its own tile, and A holds none
+    # A cannot tell which tile it is, so the answer is the same for each; but a Power tile is public
+    # (power_public, DC-R43), so a world can only deal B that one.
+    answers = []
+    for kind in range(len(state.insp_supply)):
+        state.insp[1] = [kind]
+        state._cache.clear()
+        answers.append(state.same_worlds(0))
+    assert answers == [kind == POWER for kind in range(len(state.insp_supply))]
 
 
 @pytest.mark.parametrize("index", range(6))

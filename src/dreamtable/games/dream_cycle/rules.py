@@ -350,7 +350,9 @@ class CycleState(TurnBasedState[CycleMove]):
         return twin
 
     def same_worlds(self, seat: int) -> bool:
-        """No other seat holds an Inspiration tile ``seat`` cannot place: every world deals the same."""
+        """No other seat holds an Inspiration tile ``seat`` cannot place: every world deals the same. (It
+        reads only what ``seat`` knows: how many tiles each seat holds is public, and so are the ones it
+        has offered and, when ``power_public``, its Power tiles.)"""
         return not any(count for _, _, count in self._deal(seat)[2])
 
     def _deal(self, seat: int) -> tuple[list[int], list[int], list[tuple[int, list[int], int]]]:
