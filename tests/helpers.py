@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import signal
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -11,6 +12,13 @@ from typing import Any
 import pytest
 
 from dreamtable import IllegalActionError, State
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a command a test stops with Ctrl-C: SIGINT back to its default, so that the
+    command's Python raises KeyboardInterrupt. A shell's background job (``cmd &``) starts with SIGINT
+    ignored, and its children inherit that: started so, these tests would fail for no fault of the code."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def all_views(state: State) -> list[str]:

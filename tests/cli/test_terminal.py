@@ -14,13 +14,16 @@ import pytest
 import dreamtable
 from dreamtable import testing
 
+from tests.helpers import interruptible
+
 DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
 ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
 MOVE_PROMPT = re.compile(r"Player ([A-D]), your move: ")
 
 
 def spawn(*args: str) -> pexpect.spawn:
-    return pexpect.spawn(DREAMTABLE, list(args), env=ENV, encoding="utf-8", timeout=20, dimensions=(60, 120))
+    return pexpect.spawn(DREAMTABLE, list(args), env=ENV, encoding="utf-8", timeout=20, dimensions=(60, 120),
+                         preexec_fn=interruptible)
 
 
 def play_to_the_end(child: pexpect.spawn, answer: str = "1") -> int:

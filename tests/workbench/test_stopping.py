@@ -17,6 +17,8 @@ import pytest
 from dreamtable.workbench.results import read_results
 from dreamtable.workbench.simulate import Experiment, pending_tasks, simulate
 
+from tests.helpers import interruptible
+
 DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
 HUGE = Experiment("sogni-e-incubi", ("random", "random"), games=10**7, seed=0)
 
@@ -64,7 +66,8 @@ def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_
     args = [DREAMTABLE, "simulate", "sogni-e-incubi", "--games", "20", "--seats", "ismcts:2s,random",
             "--workers", "2", "--out", "r.jsonl"]
     env = {**os.environ, "NO_COLOR": "1"}
-    first = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = subprocess.Popen(args, cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                             preexec_fn=interruptible)
     try:
         lock = tmp_path / "r.jsonl.lock"
         deadline = time.monotonic() + 60
@@ -93,7 +96,7 @@ def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_
 def test_ctrl_c_stops_a_tournament_in_seconds_without_a_traceback(tmp_path):
     args = [DREAMTABLE, "tournament", "sogni-e-incubi", "--bots", "ismcts:2s,random", "--games", "4", "--workers", "2"]
     running = subprocess.Popen(args, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"}, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE, text=True)
+                               stderr=subprocess.PIPE, text=True, preexec_fn=interruptible)
     try:
         time.sleep(6)  # started, and inside its first games (each takes minutes)
         assert running.poll() is None
