@@ -7,15 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-import dreamtable
 from dreamtable.agents import IsmctsAgent
 from dreamtable.core.rng import Rng
 from dreamtable.games.dream_cycle.components import POWER
 from dreamtable.games.dream_cycle.rules import CycleState
 
 from .positions import played
-
-CYCLE = dreamtable.load("dream-cycle")
 
 
 def positions() -> list[CycleState]:

@@ -375,12 +375,8 @@ class IsmctsAgent:
             ranked = node.ranked = {}
         best = ranked.get(mover)
         if best is None:
-            lent = here.rng
-            here.rng = world.rng  # a shared position is ranked with this world's chance, as ``world`` would be
-            try:
-                values = one_ply_values(here, mover, legal)
-            finally:
-                here.rng = lent
+            # A shared position is ranked on a copy with this world's rng: a move may draw chance.
+            values = one_ply_values(here if here is world else _own(here, world), mover, legal)
             order = sorted(range(len(legal)), key=values.__getitem__, reverse=True)
             best = ranked[mover] = [legal[index] for index in order[:keep]]
             return best
