@@ -16,13 +16,15 @@ from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi import status as http
 
 from ..agents import bot_names, make_agent
-from ..core.errors import SetupError
+from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
 from .hub import Hub
 from .models import TableRow
+from .quotas import Client, client_of
 from .rooms import Room, describe_seat
 from .schemas import Chat, CreateTable, FormMove, Join, Move, PlayBots, SeatSpec
+from .store import TableTaken
 from .tokens import new_token, same_token, token_hash
 
 router = APIRouter(prefix="/api")
@@ -66,6 +68,15 @@ async def live_room(table_id: str, hub: Hub) -> Room:
     return room
 
 
+def left_seat(row: TableRow, token: str) -> int | None:
+    """The seat ``token`` held before it left it (while the table waits for players), or None."""
+    found = None
+    for seat, spec in enumerate(row.seats):
+        if spec["kind"] == "open" and same_token(token, spec.get("left")):
+            found = seat
+    return found
+
+
 def my_seat(room: Room, token: str | None) -> int:
     """The seat the caller's token holds at the room's table, or 401/403."""
     if token is None:
@@ -106,8 +117,10 @@ def links(row: TableRow, tokens: dict[int, str]) -> dict[str, Any]:
             for seat, token in tokens.items()}
 
 
-async def make_table(hub: Hub, body: CreateTable, *, start: bool) -> tuple[TableRow, str, dict[int, str]]:
-    """Check and store a new table; its host token and the tokens of its invited human seats."""
+async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
+                     ) -> tuple[TableRow, str, dict[int, str]]:
+    """Check and store a new table (within ``client``'s quotas and the server's caps); its host
+    token and the tokens of its invited human seats."""
     game = load(body.game)  # UnknownGameError: 404 with the list
     players = body.players or (len(body.seats) if body.seats else game.info.min_players)
     seats = body.seats or [SeatSpec(kind="human"), *[SeatSpec() for _ in range(players - 1)]]
@@ -115,9 +128,6 @@ async def make_table(hub: Hub, body: CreateTable, *, start: bool) -> tuple[Table
         raise SetupError(f"{len(seats)} seats were given for {players} players; give one per player")
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
     game.new(players, seed, **body.options)  # SetupError: bad player count or options, said plainly
-    waiting = len(await hub.store.tables(status="waiting", limit=hub.settings.max_open_tables))
-    if waiting >= hub.settings.max_open_tables:
-        raise HTTPException(http.HTTP_503_SERVICE_UNAVAILABLE, "too many tables wait for players; try again later")
     tokens: dict[int, str] = {}
     stored: list[dict[str, Any]] = []
     for seat, spec in enumerate(seats):
@@ -136,9 +146,11 @@ async def make_table(hub: Hub, body: CreateTable, *, start: bool) -> tuple[Table
     now = time.time()
     if start and any(spec["kind"] == "open" for spec in stored):
         raise SetupError("a table started at once cannot have open seats")
+    status = "playing" if start else "waiting"
+    creator = await hub.quotas.admit_table(client, status)  # QuotaRefused: 429 or 503, saying when to retry
     row = TableRow(id=secrets.token_urlsafe(9), game=game.id, players=players, seed=seed, options=body.options,
-                   seats=stored, settings=settings, host_hash=token_hash(host),
-                   status="playing" if start else "waiting", created_at=now, started_at=now if start else None)
+                   seats=stored, settings=settings, host_hash=token_hash(host), status=status,
+                   created_at=now, started_at=now if start else None, creator=creator)
     await hub.store.add_table(row)
     return row, host, tokens
 
@@ -166,7 +178,7 @@ async def list_tables(request: Request, status: str | None = Query(None, pattern
 @router.post("/tables", status_code=201, summary="Create a table; you get its host token and the join links")
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
-    row, host, tokens = await make_table(hub, body, start=False)
+    row, host, tokens = await make_table(hub, body, client_of(request), start=False)
     return {**table_summary(row), "host_token": host, "links": links(row, tokens)}
 
 
@@ -178,7 +190,7 @@ async def play_bots(body: PlayBots, request: Request) -> dict[str, Any]:
     seats = [SeatSpec(kind="human", name=body.name), *[SeatSpec(kind="bot", bot=body.bot) for _ in range(players - 1)]]
     create = CreateTable(game=body.game, players=players, options=body.options, seats=seats, seed=body.seed,
                          settings=body.settings)
-    row, host, tokens = await make_table(hub, create, start=True)
+    row, host, tokens = await make_table(hub, create, client_of(request), start=True)
     await hub.room(row.id)
     return {**table_summary(row), "host_token": host, "seat": 0, "token": tokens[0], "links": links(row, tokens)}
 
@@ -218,7 +230,7 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
     def take(row: TableRow) -> dict[str, Any]:
         open_seats = [seat for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]
         if not open_seats:
-            raise HTTPException(http.HTTP_409_CONFLICT, "the table is full")
+            raise HTTPException(http.HTTP_409_CONFLICT, "the table is full: no seat is open")
         seat = open_seats[0] if body.seat is None else body.seat
         if seat not in open_seats:
             raise HTTPException(http.HTTP_409_CONFLICT,
@@ -239,13 +251,22 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
     if not same_token(token, room.row.host_hash):
         raise HTTPException(http.HTTP_403_FORBIDDEN, "only the host token starts a table")
 
+    # Started already (a start that raced this one, in any process): the same answer, nothing changes.
+    stored = await hub.store.table(table_id)
+    if stored is not None and stored.status == "waiting":
+        await hub.quotas.admit_start(client_of(request, token), stored.creator)
+
     def begin(row: TableRow) -> dict[str, Any]:
+        if row.status != "waiting":
+            return {}
         empty = [seat_name(seat) for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]
         if empty:
             raise HTTPException(http.HTTP_409_CONFLICT, f"seats {', '.join(empty)} are still open")
         return {"status": "playing", "started_at": time.time()}
 
-    await edit_waiting_table(hub, room, begin)
+    await hub.store.edit_table(room.id, begin)  # the row is read and locked in the transaction that starts it
+    await room.reload_row()
+    await hub.notify(room.id, "table")
     return table_summary(room.row, room)
 
 
@@ -253,11 +274,30 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
 async def leave(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
     hub = hub_of(request)
     room = await live_room(table_id, hub)
+    if token is not None and room.table is None and left_seat(room.row, token) is not None:
+        return table_summary(room.row, room)  # left already: the same answer
     seat = my_seat(room, token)
     if room.table is None:
-        await edit_waiting_table(hub, room, lambda row: with_seat(row, seat, {"kind": "open", "name": None}))
-    elif not room.table.is_over and seat in room.table.humans:
-        await room.hand_over(seat)
+        def open_again(row: TableRow) -> dict[str, Any]:
+            if row.status != "waiting":
+                raise HTTPException(http.HTTP_409_CONFLICT, "the game has started meanwhile; leave again to hand "
+                                                            "your seat to a bot")
+            if seat_of(row, token) != seat:  # a leave that raced this one opened it first
+                return {}
+            return with_seat(row, seat, {"kind": "open", "name": None, "left": token_hash(token or "")})
+
+        await hub.store.edit_table(room.id, open_again)
+        await room.reload_row()
+        await hub.notify(room.id, "table")
+        return table_summary(room.row, room)
+    for _ in range(3):  # another process may have moved (or handed this seat over) first
+        table = room.table
+        if table is None or table.is_over or seat not in table.humans:
+            break
+        try:
+            await room.hand_over(seat)
+        except IllegalActionError:  # stale: the room has been rebuilt from the database; look again
+            continue
     return table_summary(room.row, room)
 
 
@@ -266,18 +306,25 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
     hub = hub_of(request)
     room = await live_room(table_id, hub)
     my_seat(room, token)
-    old = room.row
-    if old.status != "over":
+    old = await hub.store.table(table_id)  # as stored: another process may have ended the game or rematched
+    if old is None or old.status != "over":
         raise HTTPException(http.HTTP_409_CONFLICT, "a rematch starts once the game is over")
-    if old.rematch is not None:  # someone asked first: everyone goes to the same new table
-        existing = await hub.store.table(old.rematch)
-        assert existing is not None
+    # Someone asked first (in any process): everyone goes to the same new table. The rematch is
+    # unique per finished table in the database, so of requests racing here one makes it.
+    existing = await hub.store.rematch_of(old.id)
+    if existing is not None:
         return table_summary(existing)
+    creator = await hub.quotas.admit_table(client_of(request, token), "playing")
     now = time.time()
     row = TableRow(id=secrets.token_urlsafe(9), game=old.game, players=old.players, seed=secrets.randbelow(2**31),
                    options=old.options, seats=old.seats, settings=old.settings, host_hash=old.host_hash,
-                   status="playing", created_at=now, started_at=now, rematch_of=old.id)
-    await hub.store.add_table(row)  # the same tokens hold the same seats at the new table
+                   status="playing", created_at=now, started_at=now, rematch_of=old.id, creator=creator)
+    try:
+        await hub.store.add_table(row)  # the same tokens hold the same seats at the new table
+    except TableTaken:
+        existing = await hub.store.rematch_of(old.id)
+        assert existing is not None, "a rematch made first is never deleted at once"
+        return table_summary(existing)
     await hub.store.update_table(old.id, rematch=row.id)
     await room.reload_row()
     await hub.notify(table_id, "table")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 from contextlib import asynccontextmanager
-from typing import Any, AsyncIterator, Callable
+from typing import Any, AsyncIterator, Callable, Mapping
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -19,6 +19,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
 from . import api, hints, sockets, web
+from .quotas import SocketQuotas
 from .hub import Hub, ServerSettings
 from .store import Store
 
@@ -71,8 +72,8 @@ async def _no_receive() -> Message:
     return {"type": "http.disconnect"}
 
 
-def _reply(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message}, status_code=status)
+def _reply(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
@@ -98,6 +99,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(web.router)
     app.mount("/static", web.static_files(), name="static")
     app.add_middleware(BodyLimit)
+    app.add_middleware(SocketQuotas)
     app.add_middleware(web.SecurityHeaders)
 
     @app.exception_handler(UnknownGameError)
@@ -110,7 +112,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_request: Request, refused: StarletteHTTPException) -> JSONResponse:
-        return _reply(refused.status_code, "http-" + str(refused.status_code), str(refused.detail))
+        code = getattr(refused, "code", None) or "http-" + str(refused.status_code)  # a quota names its limit
+        return _reply(refused.status_code, code, str(refused.detail), refused.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, refused: RequestValidationError) -> JSONResponse:

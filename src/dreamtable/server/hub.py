@@ -13,11 +13,13 @@ import json
 import logging
 import os
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import text
 
+from .quotas import Quotas
 from .rooms import Room
 from .store import DEFAULT_DB, Store
 
@@ -42,7 +44,31 @@ class ServerSettings:
     message_burst: float = 30.0
     """... and at once."""
     max_open_tables: int = 500
-    """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
+    """Tables waiting for players at once, over all clients (beyond it: 503 with Retry-After)."""
+    max_playing_tables: int = 2000
+    """Games in play at once, over all clients (beyond it, creating or starting one: 503 with Retry-After)."""
+    tables_per_minute: float = 20.0
+    """Tables (waiting or in play, rematches too) one client may create a minute, in bursts of as
+    many; counted per process (beyond it: 429)."""
+    waiting_tables_per_client: int = 10
+    """Tables one client created that wait for players at once (beyond it: 429)."""
+    games_per_client: int = 20
+    """Games in play that one client created (``/api/play``, started tables, rematches) at once (beyond it: 429)."""
+    sockets_per_client: int = 40
+    """WebSocket connections one client (address, or seat token) holds open at once in a process
+    (beyond it: closed with 4429)."""
+    connects_per_minute: float = 60.0
+    """WebSocket connections one client may open a minute, in bursts of as many; counted per process
+    (beyond it: closed with 4429)."""
+    quota_exempt: tuple[str, ...] = ()
+    """Client addresses the per-client limits spare (a load benchmark on loopback); the global caps still hold."""
+    waiting_expiry_seconds: float = 3600.0
+    """A table still waiting for players this long after it was created is deleted."""
+    idle_expiry_seconds: float = 7 * 86400.0
+    """A game in play with no change (move, expiry, seat handed over) for this long is abandoned:
+    deleted with its changes and chat. Games may last days: keep it generous."""
+    sweep_seconds: float = 60.0
+    """How often each process looks for expired tables (and forgets idle quota buckets)."""
 
 
 class Hub:
@@ -56,22 +82,58 @@ class Hub:
         self._loading = asyncio.Lock()
         self._listener: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.quotas = Quotas(settings, store)
+        self._sweeper: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Migrate the database, listen to other processes, and resume every game in play."""
         await self.store.migrate()
         if self.store.is_postgresql:
             await self._listen()
+        await self.sweep()  # tables that expired while no server ran free their places first
         for row in await self.store.tables(status="playing", limit=100_000):
             await self.room(row.id)
+        self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweeper")
 
     async def stop(self) -> None:
         """Stop every driver and close the database."""
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for room in list(self.rooms.values()):
             await room.stop_driver()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()
+
+    # -- expiry -------------------------------------------------------------------------------------
+    async def sweep(self) -> list[str]:
+        """Delete the tables that waited for players too long and the abandoned games (see
+        :meth:`Store.sweep`), drop their rooms here and in the other processes; their ids."""
+        now = time.time()
+        gone = await self.store.sweep(now - self.settings.waiting_expiry_seconds,
+                                      now - self.settings.idle_expiry_seconds)
+        for table_id in gone:
+            await self.drop(table_id)
+            await self.notify(table_id, "gone")
+        if gone:
+            log.info("expired %d tables (waiting for players or abandoned)", len(gone))
+        self.quotas.forget_idle()
+        return gone
+
+    async def drop(self, table_id: str) -> None:
+        """A table was deleted (it expired): its room leaves memory and its connections are told."""
+        room = self.rooms.pop(table_id, None)
+        if room is not None:
+            await room.stop_driver()
+            room.gone("this table expired (nobody played at it for too long) and was removed")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.settings.sweep_seconds)
+            try:
+                await self.sweep()
+            except Exception:  # a database hiccup: the next round tries again
+                log.exception("sweeping expired tables failed")
 
     async def room(self, table_id: str) -> Room | None:
         """The live room of a table (loaded and its driver started on first use), or None."""
@@ -139,6 +201,8 @@ class Hub:
                 for row in await self.store.chat(room.id, last=5):
                     if row.id == number:
                         room.tell_chat({"type": "chat", "seat": row.seat, "text": row.text, "at": row.at})
+            elif kind == "gone":  # another process deleted it (expired)
+                await self.drop(room.id)
             else:  # the table itself changed: seats, start, rematch
                 await room.reload_row()
         except Exception:

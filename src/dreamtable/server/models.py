@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import JSON, Float, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Float, ForeignKey, Index, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -37,7 +37,15 @@ class TableRow(Base):
     created_at: Mapped[float] = mapped_column(Float)
     started_at: Mapped[float | None] = mapped_column(Float, nullable=True)
     rematch_of: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    """The finished table this one is the rematch of: unique, so racing rematch requests (in any
+    process) make one new table and the others find it."""
     rematch: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    """Who created the table: a keyed hash of the client's address (never the address itself), so
+    per-client quotas count the tables one client holds in every process and after a restart."""
+
+    __table_args__ = (Index("ix_tables_creator_status", "creator", "status"),
+                      Index("ix_tables_rematch_of", "rematch_of", unique=True))
 
 
 class ChangeRow(Base):
@@ -52,6 +60,15 @@ class ChangeRow(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
+
+
+class SecretRow(Base):
+    """A secret of this database, made once by a migration (``client-key``: the key of creators' hashes)."""
+
+    __tablename__ = "server_secrets"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 class ChatRow(Base):

@@ -239,6 +239,12 @@ class Room:
             if listener.seat is not None or self.row.settings.get("chat_spectators", False):
                 self._send(listener, message)
 
+    def gone(self, reason: str) -> None:
+        """The table was deleted (it expired): tell every connection why; nothing more comes."""
+        for listener in list(self.listeners):
+            self._send(listener, {"type": "error", "error": "table-gone", "message": reason})
+        self.listeners.clear()
+
     # -- telling ----------------------------------------------------------------------------------
     def _listener(self, seat: int | None) -> Listener:
         listener = Listener(seat)

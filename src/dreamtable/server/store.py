@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Engine, create_engine, event, insert, select, update
+from sqlalchemy import Engine, and_, create_engine, delete, event, func, insert, or_, select, update
 from sqlalchemy import text as sql
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
@@ -22,7 +22,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async
 from sqlalchemy.orm import Session
 
 from ..core.errors import DreamtableError
-from .models import ChangeRow, ChatRow, TableRow
+from .models import ChangeRow, ChatRow, SecretRow, TableRow
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DB = "sqlite+aiosqlite:///dreamtable.db"
@@ -37,6 +37,16 @@ _STORE_AND_ANNOUNCE = sql(
 
 class StaleChange(DreamtableError):
     """Another change was accepted at this point first (by this process or another)."""
+
+
+class TableTaken(DreamtableError):
+    """A new table clashes with a stored one: the rematch of that finished table was made first."""
+
+
+SWEEP_LOCK = 7312
+"""PostgreSQL advisory lock held by the process sweeping expired tables (the others skip that round)."""
+SWEEP_BATCH = 500
+"""Tables deleted in one sweeping transaction at most (the next round takes the rest)."""
 
 
 def database_url(url: str) -> str:
@@ -66,6 +76,8 @@ class Store:
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """The same pool in autocommit mode, for statements that are a transaction on their own."""
+        self.client_key = ""
+        """The database's key of creators' hashes (``server_secrets``), read at :meth:`migrate`."""
         self.writer: Engine | None = None
         """SQLite: the engine every write goes through, at once, on the event loop's thread."""
         if self.engine.dialect.name == "sqlite":
@@ -88,6 +100,10 @@ class Store:
             if self.is_postgresql:  # two processes starting together must not migrate at once
                 await connection.exec_driver_sql("SELECT pg_advisory_xact_lock(7311)")
             await connection.run_sync(_upgrade)
+        async with self.sessions() as session:
+            secret = await session.get(SecretRow, "client-key")
+        assert secret is not None, "migration 0002 makes the client key"
+        self.client_key = secret.value
 
     async def close(self) -> None:
         """Close every connection."""
@@ -97,13 +113,41 @@ class Store:
 
     # -- tables -------------------------------------------------------------------------------
     async def add_table(self, row: TableRow) -> None:
-        """Store a new table."""
+        """Store a new table; ``TableTaken`` when the rematch of its ``rematch_of`` exists already."""
+        try:
+            if self.writer is not None:
+                with Session(self.writer, expire_on_commit=False) as writing, writing.begin():
+                    writing.add(row)
+                return
+            async with self.sessions.begin() as session:
+                session.add(row)
+        except IntegrityError:
+            raise TableTaken(f"table {row.rematch_of} has its rematch already") from None
+
+    async def rematch_of(self, table_id: str) -> TableRow | None:
+        """The table made as the rematch of ``table_id``, if any."""
+        async with self.sessions() as session:
+            return (await session.scalars(select(TableRow).where(TableRow.rematch_of == table_id))).first()
+
+    async def count_tables(self, status: str, creator: str | None = None) -> tuple[int, float | None]:
+        """How many tables have ``status`` (of ``creator`` only, if given), and when the oldest was created."""
+        query = select(func.count(), func.min(TableRow.created_at)).where(TableRow.status == status)
+        if creator is not None:
+            query = query.where(TableRow.creator == creator)
+        async with self.sessions() as session:
+            count, oldest = (await session.execute(query)).one()
+        return int(count), None if oldest is None else float(oldest)
+
+    async def sweep(self, waiting_before: float, idle_before: float) -> list[str]:
+        """Delete the tables that waited for players since before ``waiting_before`` and the games in
+        play with no change since before ``idle_before`` (their changes and chat with them); their
+        ids. Safe in several processes at once: on PostgreSQL one sweeps a round, the others skip it,
+        and rows are locked, so a move racing the deletion is refused (its table is gone)."""
         if self.writer is not None:
-            with Session(self.writer, expire_on_commit=False) as writing, writing.begin():
-                writing.add(row)
-            return
-        async with self.sessions.begin() as session:
-            session.add(row)
+            with self.writer.begin() as connection:
+                return _sweep(connection, waiting_before, idle_before, postgresql=False)
+        async with self.engine.begin() as connection:
+            return await connection.run_sync(_sweep, waiting_before, idle_before, self.is_postgresql)
 
     async def table(self, table_id: str) -> TableRow | None:
         """The table ``table_id``, or None."""
@@ -197,6 +241,25 @@ class Store:
             rows = list((await session.scalars(query)).all())
         rows.reverse()
         return rows
+
+
+def _sweep(connection: Connection, waiting_before: float, idle_before: float, postgresql: bool) -> list[str]:
+    if postgresql and not connection.execute(sql(f"SELECT pg_try_advisory_xact_lock({SWEEP_LOCK})")).scalar():
+        return []  # another process sweeps now
+    last_change = (select(ChangeRow.at).where(ChangeRow.table_id == TableRow.id)
+                   .order_by(ChangeRow.seq.desc()).limit(1).scalar_subquery())
+    idle_since = func.coalesce(last_change, TableRow.started_at, TableRow.created_at)
+    expired = or_(and_(TableRow.status == "waiting", TableRow.created_at < waiting_before),
+                  and_(TableRow.status == "playing", idle_since < idle_before))
+    query = select(TableRow.id).where(expired).limit(SWEEP_BATCH)
+    if postgresql:
+        query = query.with_for_update(skip_locked=True)
+    ids = list(connection.execute(query).scalars())
+    if ids:
+        connection.execute(delete(ChatRow).where(ChatRow.table_id.in_(ids)))
+        connection.execute(delete(ChangeRow).where(ChangeRow.table_id.in_(ids)))
+        connection.execute(delete(TableRow).where(TableRow.id.in_(ids)))
+    return ids
 
 
 def _apply_edit(row: TableRow | None, table_id: str, edit: Callable[[TableRow], dict[str, Any]]) -> None:
