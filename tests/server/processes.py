@@ -29,6 +29,17 @@ from dreamtable.core.table import Table
 
 HOST = "127.0.0.1"
 
+WITH_SETTINGS = """
+import json, sys
+from dreamtable.server.app import serve
+from dreamtable.server.hub import ServerSettings
+given = json.loads(sys.argv[1])
+serve(ServerSettings(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}), host=sys.argv[2],
+      port=int(sys.argv[3]))
+"""
+"""A server process with any :class:`ServerSettings` (a test lowers a limit): the same app and uvicorn
+as ``dreamtable serve``, which sets only some of them."""
+
 
 def free_port() -> int:
     """A port nobody listens on now (bind port 0 and let the system choose)."""
@@ -41,9 +52,12 @@ def free_port() -> int:
 class ServerProcess:
     """``dreamtable serve`` as a child process on one database; start it again after a kill."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, bot_delay: float = 0.0, **settings: Any) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.settings = settings
+        """Further :class:`ServerSettings` fields (lowered limits); the server then starts through
+        :data:`WITH_SETTINGS`."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.TemporaryFile()
@@ -61,9 +75,13 @@ class ServerProcess:
         ``same_port``: on the port of the previous start, as a restarted server would be)."""
         for _ in range(3):
             self.port = self.port if same_port and self.port else free_port()
+            command = [sys.executable, "-m", "dreamtable.cli.main", "serve", "--host", HOST, "--port", str(self.port),
+                       "--db", self.db, "--bot-delay", str(self.bot_delay)]
+            if self.settings:
+                given = {"db": self.db, "bot_delay": self.bot_delay, **self.settings}
+                command = [sys.executable, "-c", WITH_SETTINGS, json.dumps(given), HOST, str(self.port)]
             self.process = subprocess.Popen(
-                [sys.executable, "-m", "dreamtable.cli.main", "serve", "--host", HOST, "--port", str(self.port),
-                 "--db", self.db, "--bot-delay", str(self.bot_delay)],
+                command,
                 stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL, start_new_session=True,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
             deadline = time.monotonic() + seconds
@@ -106,15 +124,22 @@ class ServerProcess:
 
 
 class Api:
-    """A synchronous HTTP client of one server process."""
+    """A synchronous HTTP client of one server process (from ``address``: any loopback address,
+    so a test can be several clients of one server)."""
 
-    def __init__(self, server: ServerProcess) -> None:
+    def __init__(self, server: ServerProcess, address: str = HOST) -> None:
         self.server = server
+        self.address = address
+
+    def response(self, method: str, path: str, token: str | None = None, **kwargs: Any) -> httpx.Response:
+        """The server's whole answer (status, headers, body)."""
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        with httpx.Client(transport=httpx.HTTPTransport(local_address=self.address), timeout=20.0) as client:
+            return client.request(method, f"{self.server.url}{path}", headers=headers, **kwargs)
 
     def call(self, method: str, path: str, token: str | None = None, expect: int | None = None,
              **kwargs: Any) -> Any:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        response = httpx.request(method, f"{self.server.url}{path}", headers=headers, timeout=20.0, **kwargs)
+        response = self.response(method, path, token, **kwargs)
         if expect is not None:
             assert response.status_code == expect, (path, response.status_code, response.text)
         return response.json()
@@ -141,10 +166,10 @@ class Api:
 class Socket:
     """A synchronous WebSocket client of a table; keeps the latest update it received."""
 
-    def __init__(self, server: ServerProcess, table: str, token: str | None = None) -> None:
+    def __init__(self, server: ServerProcess, table: str, token: str | None = None, address: str = HOST) -> None:
         query = f"?token={token}" if token else ""
         self.connection: ClientConnection = connect(f"{server.ws_url}/ws/tables/{table}{query}",
-                                                    open_timeout=10, close_timeout=1)
+                                                    open_timeout=10, close_timeout=1, source_address=(address, 0))
         self.latest: dict[str, Any] | None = None
         self.latest_at = 0.0
         """When the latest update came (wall time, as the server's clock)."""
