@@ -267,3 +267,23 @@ def replayed(game: str, players: int, seed: int, options: dict[str, Any],
         assert seq == table.seq + 1, f"change {seq} follows change {table.seq}"
         table.replay_change(kind, seat, text)
     return table
+
+
+def select_rows(db: str, query: str, *params: Any) -> list[tuple[Any, ...]]:
+    """Rows of a query (``?`` marks its parameters) read from the server's database itself."""
+    if db.startswith("sqlite:"):
+        import sqlite3
+
+        with sqlite3.connect(db.removeprefix("sqlite:///")) as connection:
+            return [tuple(row) for row in connection.execute(query, params)]
+    parts = query.split("?")
+    numbered = parts[0] + "".join(f"${n}{part}" for n, part in enumerate(parts[1:], start=1))
+
+    async def read() -> list[tuple[Any, ...]]:
+        connection = await asyncpg.connect(db)
+        try:
+            return [tuple(row) for row in await connection.fetch(numbered, *params)]
+        finally:
+            await connection.close()
+
+    return asyncio.run(read())
