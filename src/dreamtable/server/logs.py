@@ -142,7 +142,7 @@ class RequestContext:
             await self.app(scope, receive, send_with_id)
         except Exception:
             log.exception("unexpected error handling %s %s", scope.get("method", "WebSocket"), scope.get("path"))
-            await _answer_crash(scope, send, started)
+            await _answer_crash(scope, send_with_id, started)
 
 
 async def _answer_crash(scope: Scope, send: Send, started: bool) -> None:
