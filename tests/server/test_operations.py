@@ -247,6 +247,13 @@ def test_a_setting_added_later_gets_its_option_and_variable_without_new_code() -
     assert added.default == 2 and added.help == "Workers kept warm."
 
 
+def test_the_deployment_guide_lists_every_setting_as_a_variable() -> None:
+    guide = (Path(__file__).parents[2] / "docs" / "deployment.md").read_text()
+    missing = [field.name for field in dataclasses.fields(ServerSettings)
+               if f"| `DREAMTABLE_{field.name.upper()}` |" not in guide]
+    assert not missing, f"docs/deployment.md's table of settings lacks {missing}"
+
+
 def test_a_bad_setting_in_the_environment_is_refused_naming_it(started_with: list[ServerSettings]) -> None:
     ran = CliRunner().invoke(cli, ["serve"], env={"DREAMTABLE_MESSAGE_RATE": "fast"})
     assert ran.exit_code == 2 and started_with == []
