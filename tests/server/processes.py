@@ -109,11 +109,20 @@ class ServerProcess:
             self.process.wait(10)
         self.process = None
 
-    def output(self) -> str:
-        """What the server printed (its log), for failure messages."""
+    def terminate(self, seconds: float = 10.0) -> int:
+        """SIGTERM, as systemd stops a service: the server's exit code (TimeoutExpired if it lingers)."""
+        assert self.process is not None
+        self.process.send_signal(signal.SIGTERM)
+        code = self.process.wait(seconds)
+        self.process = None
+        return code
+
+    def output(self, last: int | None = 4000) -> str:
+        """What the server printed (its log): the ``last`` characters, for failure messages, or all."""
         self.log.flush()
         self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
+        printed = self.log.read().decode(errors="replace")
+        return printed if last is None else printed[-last:]
 
     def __enter__(self) -> "ServerProcess":
         return self.start()

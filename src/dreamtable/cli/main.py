@@ -26,7 +26,7 @@ from ..core.registry import load
 from ..core.registry import replay as replay_record
 from .bench_serve import bench_serve
 from .fuzz import fuzz
-from .serve import serve
+from .serve import ServeCommand, serve
 from .terminal import TerminalGame, is_number, open_table, step_through
 
 app = typer.Typer(
@@ -469,7 +469,7 @@ def menu() -> None:
 
 # Commands that live in their own files (serve and bench-serve import the server stack only when they run).
 app.command()(fuzz)
-app.command()(serve)
+app.command(cls=ServeCommand)(serve)
 app.command("bench-serve")(bench_serve)
 from .study import study; app.command()(study)  # noqa: E402,E702  (cli/study.py: docs/balance)
 from .fit_leaves import fit_leaves; app.command("fit-leaves")(fit_leaves)  # noqa: E402,E702  (workbench/leaf_fit.py)

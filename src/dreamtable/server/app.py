@@ -1,15 +1,20 @@
 """The ASGI application: FastAPI with the HTTP API, the WebSocket, error replies and limits.
 
-``create_app(settings)`` builds it; ``dreamtable serve`` runs it with uvicorn. The OpenAPI
-description is served at ``/openapi.json`` and browsable at ``/docs``.
+``create_app(settings)`` builds it; ``dreamtable serve`` runs it with uvicorn (:func:`serve`). The
+OpenAPI description is served at ``/openapi.json`` and browsable at ``/docs``; ``/healthz``,
+``/readyz`` and ``/metrics`` are for operators (:mod:`.health`). Every refusal is one log line and
+one count (:func:`.logs.refused`); an unexpected error is one log line with its traceback
+(:class:`.logs.RequestContext`).
 """
 
 from __future__ import annotations
 
-import logging
+import signal
+import socket
 from contextlib import asynccontextmanager
 from typing import Any, AsyncIterator, Callable, Mapping
 
+import uvicorn
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -18,12 +23,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
-from . import api, hints, sockets, web
+from . import api, health, hints, sockets, web
+from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
-from .hub import Hub, ServerSettings
+from .logs import LogFormat, RequestContext, configure, refused
 from .store import Store
-
-log = logging.getLogger("dreamtable.server")
 
 MAX_BODY = 64 * 1024
 """Bytes in one request body (a table with every option is a few hundred)."""
@@ -64,7 +68,7 @@ class _BodyTooLarge(Exception):
 
 
 async def _too_large(send: Send) -> None:
-    response = JSONResponse({"error": "too-large", "message": f"a request body is at most {MAX_BODY} bytes"}, 413)
+    response = _reply(413, "too-large", f"a request body is at most {MAX_BODY} bytes")
     await response({"type": "http"}, _no_receive, send)
 
 
@@ -73,6 +77,7 @@ async def _no_receive() -> Message:
 
 
 def _reply(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    refused(code, message)
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
@@ -93,6 +98,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app = FastAPI(title="dreamtable", version=__version__, lifespan=lifespan,
                   description="Play the dreamtable games online: tables, seats held by join links, "
                               "live play over WebSockets (see docs/server.md).")
+    app.include_router(health.router)
     app.include_router(api.router)
     app.include_router(hints.router)
     app.include_router(sockets.router)
@@ -101,10 +107,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit)
     app.add_middleware(SocketQuotas)
     app.add_middleware(web.SecurityHeaders)
+    app.add_middleware(RequestContext)  # outermost of ours: its ids are in every line, and it catches crashes
 
     @app.exception_handler(UnknownGameError)
     async def unknown_game(_request: Request, refused: UnknownGameError) -> JSONResponse:
         return _reply(404, "unknown-game", str(refused))
+
+    @app.exception_handler(ServerRestarting)
+    async def restarting(_request: Request, refused: ServerRestarting) -> JSONResponse:
+        return _reply(503, "server-restarting", str(refused), headers={"Retry-After": "5"})
 
     @app.exception_handler(DreamtableError)
     async def refused(_request: Request, refused: DreamtableError) -> JSONResponse:
@@ -120,23 +131,45 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         problems = [f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in refused.errors()[:5]]
         return _reply(422, "invalid-request", "; ".join(problems))
 
-    @app.exception_handler(Exception)
-    async def crashed(_request: Request, error: Exception) -> JSONResponse:
-        log.exception("unexpected error", exc_info=error)
-        return _reply(500, "internal", "the server failed to handle this request; it has been logged")
-
     return app
 
 
-def serve(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000,
+def serve(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, log_format: LogFormat = "json",
           on_ready: Callable[[str], Any] | None = None) -> None:
-    """Run the server with uvicorn until interrupted."""
-    import uvicorn
-
+    """Run the server with uvicorn until SIGTERM or Ctrl-C; a SIGTERM stop is gentle
+    (:meth:`.Hub.drain`) and exits 0."""
+    configure(log_format)
+    app = create_app(settings)
+    config = uvicorn.Config(app, host=host, port=port, ws_max_size=sockets.MAX_MESSAGE * 4, log_config=None,
+                            proxy_headers=bool(settings.forwarded_allow_ips),
+                            forwarded_allow_ips=settings.forwarded_allow_ips or None,
+                            timeout_graceful_shutdown=max(1, round(settings.shutdown_seconds)))
     if on_ready is not None:
         on_ready(f"http://{host}:{port}")
-    uvicorn.run(create_app(settings), host=host, port=port, ws_max_size=sockets.MAX_MESSAGE * 4,
-                log_level="warning")
+    # uvicorn raises the signal it stopped on again once it has shut down, for the process's own
+    # handler: a SIGTERM stop is planned (systemd, a deploy), so ours lets the process exit 0.
+    signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
+    try:
+        DrainingServer(config, app).run()
+    except KeyboardInterrupt:  # Ctrl-C, raised again the same way
+        pass
+
+
+class DrainingServer(uvicorn.Server):
+    """uvicorn's server, which on shutdown first lets the hub drain (refuse moves, finish writes,
+    close sockets with 1012 and a reason) while it takes no new connection."""
+
+    def __init__(self, config: uvicorn.Config, app: FastAPI) -> None:
+        super().__init__(config)
+        self.app = app
+
+    async def shutdown(self, sockets: list[socket.socket] | None = None) -> None:
+        for listening in self.servers:  # uvicorn closes them too, but only after the drain
+            listening.close()
+        hub: Hub | None = getattr(self.app.state, "hub", None)
+        if hub is not None:
+            await hub.drain()
+        await super().shutdown(sockets)
 
 
 __all__ = ["create_app", "serve", "ServerSettings"]

@@ -4,6 +4,10 @@ Each process keeps the tables it serves in memory (:class:`~.rooms.Room`). With 
 accepted change, chat line and seat change is announced with ``NOTIFY dreamtable``; every process
 ``LISTEN``s, and a room that hears of a change it has not seen replays it from the database, so a
 player connected to one process sees a move accepted by another at once.
+
+On shutdown (SIGTERM, through the app's lifespan or :meth:`Hub.drain`) the hub stops taking moves,
+lets the writes in progress finish and closes every socket with 1012 ("service restart"), which the
+table page answers by reconnecting.
 """
 
 from __future__ import annotations
@@ -18,8 +22,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import text
+from starlette.websockets import WebSocket
 
 from .quotas import Quotas
+from ..core.errors import DreamtableError
+from . import metrics
 from .rooms import Room
 from .store import DEFAULT_DB, Store
 
@@ -28,6 +35,12 @@ log = logging.getLogger("dreamtable.server")
 CHANNEL = "dreamtable"
 FORGET_AFTER = 5.0
 """Seconds a finished table loaded for a request stays in memory if nobody watches it."""
+RESTARTING = 1012
+"""The WebSocket close code of a server going down to restart (RFC 6455's "service restart")."""
+
+
+class ServerRestarting(DreamtableError):
+    """The server is shutting down: a change is refused (the client sends it again once reconnected)."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +82,12 @@ class ServerSettings:
     deleted with its changes and chat. Games may last days: keep it generous."""
     sweep_seconds: float = 60.0
     """How often each process looks for expired tables (and forgets idle quota buckets)."""
+    """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
+    forwarded_allow_ips: str = "127.0.0.1"
+    """Addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed
+    (comma-separated; "*" trusts anyone, "" nobody): a client's address is then the one the proxy saw."""
+    shutdown_seconds: float = 10.0
+    """On SIGTERM, seconds to wait for requests and writes in progress before they are cut short."""
 
 
 class Hub:
@@ -84,9 +103,16 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.quotas = Quotas(settings, store)
         self._sweeper: asyncio.Task[None] | None = None
+        self.sockets: set[WebSocket] = set()
+        """Open WebSocket connections (closed with :data:`RESTARTING` at shutdown)."""
+        self.closing = False
+        """Set at shutdown: no change is taken any more."""
 
     async def start(self) -> None:
         """Migrate the database, listen to other processes, and resume every game in play."""
+        # read when scraped, so they never drift (with several apps in one process, the last started)
+        metrics.LIVE_TABLES.set_function(lambda: len(self.rooms))
+        metrics.SOCKETS.set_function(lambda: len(self.sockets))
         await self.store.migrate()
         if self.store.is_postgresql:
             await self._listen()
@@ -95,8 +121,40 @@ class Hub:
             await self.room(row.id)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweeper")
 
+    def check_open(self) -> None:
+        """Raise :class:`ServerRestarting` once shutdown has begun (before a change is made)."""
+        if self.closing:
+            raise ServerRestarting("the server is restarting: nothing was changed; send it again once reconnected")
+
+    def opened(self, websocket: WebSocket) -> None:
+        """A WebSocket connection was accepted."""
+        self.sockets.add(websocket)
+
+    def closed(self, websocket: WebSocket) -> None:
+        """A WebSocket connection ended."""
+        self.sockets.discard(websocket)
+
+    async def drain(self) -> None:
+        """Shut down gently: refuse new changes, let every write in progress finish (each room's
+        lock), stop the drivers, and close every socket with :data:`RESTARTING`."""
+        if self.closing:
+            return
+        self.closing = True
+        try:
+            async with asyncio.timeout(self.settings.shutdown_seconds):
+                for room in list(self.rooms.values()):
+                    async with room.lock:  # a change being stored is stored; a bot's next one waits for a restart
+                        await room.stop_driver()
+        except TimeoutError:
+            log.warning("shutdown: writes still in progress after %g s are cut short", self.settings.shutdown_seconds)
+        sockets = list(self.sockets)
+        await asyncio.gather(*(socket.close(RESTARTING, "server restarting") for socket in sockets),
+                             return_exceptions=True)
+        log.info("shutdown: no more moves taken, %d tables stopped, %d sockets closed", len(self.rooms), len(sockets))
+
     async def stop(self) -> None:
-        """Stop every driver and close the database."""
+        """Shut down gently (:meth:`drain`), then stop every driver and close the database."""
+        await self.drain()
         if self._sweeper is not None:
             self._sweeper.cancel()
         for room in list(self.rooms.values()):
@@ -154,7 +212,7 @@ class Hub:
             await room.catch_up()
         if room.table is not None and room.table.is_over:  # read once, then forgotten unless watched
             asyncio.get_running_loop().call_later(FORGET_AFTER, room.forget_if_unwatched)
-        elif room.table is not None:
+        elif room.table is not None and not self.closing:
             room.start_driver()
         return room
 

@@ -25,6 +25,7 @@ from ..core.errors import DreamtableError, IllegalActionError
 from ..core.registry import load
 from ..core.seats import seat_name
 from ..core.table import Bot, Table, ask_bot
+from . import metrics
 from .models import ChangeRow, TableRow
 from .store import StaleChange
 
@@ -146,13 +147,15 @@ class Room:
 
     # -- changes ----------------------------------------------------------------------------------
     def _live(self) -> Table:
+        self.hub.check_open()  # shutting down: refuse before anything changes
         if self.table is None:
             raise IllegalActionError("the game at this table has not started yet")
         return self.table
 
     async def _commit(self) -> None:
         """Store the change just made in memory, then tell every connection (the lock is held)."""
-        table = self._live()
+        table = self.table  # not _live(): a change already made is stored even while shutting down
+        assert table is not None
         change = table.last_change
         assert change is not None
         kind, seat, text = change
@@ -173,6 +176,7 @@ class Room:
             await self.load()
             self._tell_all()
             raise
+        metrics.MOVES.labels(kind=kind).inc()
         if status:
             self.row.status = "over"
             self.forget_if_unwatched()
@@ -183,12 +187,14 @@ class Room:
         """The bot that takes over a seat whose human left or ran out of time (a table setting)."""
         return str(self.row.settings.get("stand_in", "bot"))
 
+    @metrics.timed(metrics.MOVE_SECONDS)
     async def move(self, seat: int, move: str, seen_seq: int | None) -> None:
         """A human seat's move in notation; refused moves raise and change nothing."""
         async with self.lock:
             self._live().submit(seat, move, seen_seq)
             await self._commit()
 
+    @metrics.timed(metrics.MOVE_SECONDS)
     async def fill(self, seat: int, kind: str, values: dict[str, Any], seen_seq: int | None) -> None:
         """A move made by filling one of the seat's action forms (a clue, an offer); refused like a move."""
         async with self.lock:

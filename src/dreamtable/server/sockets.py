@@ -28,6 +28,7 @@ from pydantic import ValidationError
 from ..core.errors import DreamtableError
 from .api import seat_of
 from .hub import Hub
+from .logs import refused
 from .rooms import ChatRefused, Listener, Room
 from .schemas import MAX_CHAT, MAX_MOVE, Chat, FormMove, Move
 
@@ -73,6 +74,7 @@ def origin_allowed(websocket: WebSocket, hub: Hub) -> bool:
 
 def error(code: str, message: str) -> dict[str, Any]:
     """An error message for the client."""
+    refused(code, message)
     return {"type": "error", "error": code, "message": message}
 
 
@@ -92,6 +94,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         await websocket.close(code=4401, reason="this token holds no seat at this table")
         return
     await websocket.accept()
+    hub.opened(websocket)
     async with room.lock:
         listener = room.attach(seat)
     sender = asyncio.create_task(_send(websocket, listener))
@@ -102,6 +105,7 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     finally:
         room.detach(listener)
         sender.cancel()
+        hub.closed(websocket)
 
 
 async def _send(websocket: WebSocket, listener: Listener) -> None:

@@ -19,6 +19,7 @@ const store = {
   links: () => JSON.parse(localStorage.getItem(`dreamtable.links.${tableId}`) || "{}"),
 };
 const $ = (id) => document.getElementById(id);
+const RESTARTING = 1012; // the WebSocket close code of a server going down to restart (server/hub.py)
 
 const page = {
   summary: null, words: null, game: null, socket: null, retry: 0, closedForGood: false,
@@ -122,8 +123,11 @@ function connect(fresh = false) {
       banner(`${page.words.t("common.connection.refused")} ${closed.reason}`);
       return;
     }
-    const wait = Math.min(8000, 500 * 2 ** page.retry++);
-    banner(page.words.t("common.connection.lost"));
+    // 1012: the server is restarting (a deploy) and will be back in a moment. Every page reconnects
+    // then, so each waits a random part longer, not all in the same instant.
+    const restarting = closed.code === RESTARTING;
+    const wait = Math.min(8000, 500 * 2 ** page.retry++) * (restarting ? 1 + Math.random() : 1);
+    banner(page.words.t(restarting ? "common.connection.restarting" : "common.connection.lost"));
     setTimeout(() => connect(), wait);
   };
 }
