@@ -41,9 +41,11 @@ def free_port() -> int:
 class ServerProcess:
     """``dreamtable serve`` as a child process on one database; start it again after a kill."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0) -> None:
+    def __init__(self, db: str, bot_delay: float = 0.0, options: tuple[str, ...] = ()) -> None:
         self.db = db
         self.bot_delay = bot_delay
+        self.options = options
+        """More ``dreamtable serve`` options, e.g. ("--public-origin", "https://games.example")."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.TemporaryFile()
@@ -63,7 +65,7 @@ class ServerProcess:
             self.port = self.port if same_port and self.port else free_port()
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "dreamtable.cli.main", "serve", "--host", HOST, "--port", str(self.port),
-                 "--db", self.db, "--bot-delay", str(self.bot_delay)],
+                 "--db", self.db, "--bot-delay", str(self.bot_delay), *self.options],
                 stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL, start_new_session=True,
                 env={**os.environ, "PYTHONUNBUFFERED": "1"})
             deadline = time.monotonic() + seconds
@@ -91,11 +93,11 @@ class ServerProcess:
             self.process.wait(10)
         self.process = None
 
-    def output(self) -> str:
-        """What the server printed (its log), for failure messages."""
+    def output(self, tail: int = 4000) -> str:
+        """The last ``tail`` characters the server printed (its log), for failure messages."""
         self.log.flush()
         self.log.seek(0)
-        return self.log.read().decode(errors="replace")[-4000:]
+        return self.log.read().decode(errors="replace")[-tail:]
 
     def __enter__(self) -> "ServerProcess":
         return self.start()
