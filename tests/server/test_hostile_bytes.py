@@ -14,8 +14,10 @@ from typing import Any, Iterator
 import httpx
 import pytest
 from websockets.exceptions import ConnectionClosed
-from websockets.sync.client import ClientConnection, connect
+from websockets.sync.client import connect
+from websockets.sync.connection import Connection as ClientConnection
 
+from dreamtable.server.sockets import STRIKES, Throttle
 from tests.server.processes import Api, ServerProcess, changes
 
 TWO_HUMANS = [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]
@@ -315,3 +317,19 @@ def test_a_token_at_a_missing_table_and_a_wrong_token_answer_alike(server):
             codes.append(closed_with(player))
     assert codes[0] == codes[1] == (4401, "this token holds no seat at this table")
     assert "Traceback" not in log_of(server)
+
+
+def test_flood_strikes_fade_so_only_a_connection_that_keeps_flooding_is_closed():
+    now = [0.0]
+    throttle = Throttle(rate=10, burst=30, clock=lambda: now[0])
+    assert all(throttle.allow() for _ in range(30))
+    assert not any(throttle.allow() for _ in range(STRIKES - 1))  # a burst: refused, not yet closed
+    assert not throttle.exhausted
+    now[0] += 60.0  # a minute of calm forgives it
+    assert all(throttle.allow() for _ in range(30))
+    assert not any(throttle.allow() for _ in range(STRIKES - 1))
+    assert not throttle.exhausted
+    for _ in range(20):  # a flood that goes on: 100 messages a second for 2 s
+        now[0] += 0.01
+        throttle.allow()
+    assert throttle.exhausted
