@@ -175,7 +175,8 @@ BEFORE_THE_CARD = [
 def reach_a_playable_move_to(api: Api, table_id: str, tokens: list[str | None]) -> dict[str, Any]:
     """Play BEFORE_THE_CARD through the API, for both seats; A may then play W48."""
     for seat, move in BEFORE_THE_CARD:
-        api.call("POST", f"/api/tables/{table_id}/moves", token=tokens[seat], expect=200, json={"move": move})
+        seq = api.view(table_id, tokens[seat])["seq"]
+        api.call("POST", f"/api/tables/{table_id}/moves", token=tokens[seat], expect=200, json={"move": move, "seq": seq})
     assert "play W48" in api.view(table_id, tokens[0])["legal"], "the rules changed: find new moves up to a MOVE TO card"
     return {"card": "W48", "target_name": "Skullflower"}
 

@@ -29,16 +29,19 @@ from dreamtable.core.table import Table
 
 HOST = "127.0.0.1"
 
-WITH_SETTINGS = """
-import json, sys
-from dreamtable.server.app import serve
-from dreamtable.server.hub import ServerSettings
-given = json.loads(sys.argv[1])
-serve(ServerSettings(**{k: tuple(v) if isinstance(v, list) else v for k, v in given.items()}), host=sys.argv[2],
-      port=int(sys.argv[3]))
-"""
-"""A server process with any :class:`ServerSettings` (a test lowers a limit): the same app and uvicorn
-as ``dreamtable serve``, which sets only some of them."""
+def setting_options(settings: dict[str, Any]) -> list[str]:
+    """``dreamtable serve`` options for :class:`ServerSettings` fields (every field is one: cli/serve.py)."""
+    options: list[str] = []
+    for name, value in settings.items():
+        flag = "--" + name.replace("_", "-")
+        if isinstance(value, bool):
+            options.append(flag if value else "--no-" + name.replace("_", "-"))
+        elif isinstance(value, (tuple, list)):
+            for item in value:
+                options += [flag, str(item)]
+        elif value is not None:
+            options += [flag, str(value)]
+    return options
 
 
 def free_port() -> int:
@@ -52,12 +55,13 @@ def free_port() -> int:
 class ServerProcess:
     """``dreamtable serve`` as a child process on one database; start it again after a kill."""
 
-    def __init__(self, db: str, bot_delay: float = 0.0, **settings: Any) -> None:
+    def __init__(self, db: str, bot_delay: float = 0.0, options: tuple[str, ...] = (), **settings: Any) -> None:
         self.db = db
         self.bot_delay = bot_delay
         self.settings = settings
-        """Further :class:`ServerSettings` fields (lowered limits); the server then starts through
-        :data:`WITH_SETTINGS`."""
+        """Further :class:`ServerSettings` fields (a test lowers a limit), passed as serve options."""
+        self.options = options
+        """More ``dreamtable serve`` options, e.g. ("--public-origin", "https://games.example")."""
         self.port = 0
         self.process: subprocess.Popen[bytes] | None = None
         self.log = tempfile.TemporaryFile()
@@ -76,10 +80,7 @@ class ServerProcess:
         for _ in range(3):
             self.port = self.port if same_port and self.port else free_port()
             command = [sys.executable, "-m", "dreamtable.cli.main", "serve", "--host", HOST, "--port", str(self.port),
-                       "--db", self.db, "--bot-delay", str(self.bot_delay)]
-            if self.settings:
-                given = {"db": self.db, "bot_delay": self.bot_delay, **self.settings}
-                command = [sys.executable, "-c", WITH_SETTINGS, json.dumps(given), HOST, str(self.port)]
+                       "--db", self.db, "--bot-delay", str(self.bot_delay), *self.options, *setting_options(self.settings)]
             self.process = subprocess.Popen(
                 command,
                 stdout=self.log, stderr=self.log, stdin=subprocess.DEVNULL, start_new_session=True,

@@ -140,17 +140,18 @@ def test_refused_moves_say_why_and_change_nothing(client):
     cases = [
         (mover, {"move": "fly away", "seq": before[0]["seq"]}, 400, "NotationError"),
         (mover, {"move": before[0]["legal"][0] if before[0].get("legal") else "draw", "seq": 99}, 400, "changed since you looked"),
-        (other, {"move": "draw"}, 400, "turn"),
-        ("forged-token", {"move": "draw"}, 403, "holds no seat"),
-        (mover, {"move": "x" * 1_000_000}, 413, "at most"),
-        (mover, {"move": "x" * 300}, 422, "at most 200"),
+        (other, {"move": "draw", "seq": before[0]["seq"]}, 400, "turn"),
+        ("forged-token", {"move": "draw", "seq": before[0]["seq"]}, 403, "holds no seat"),
+        (mover, {"move": "x" * 1_000_000, "seq": before[0]["seq"]}, 413, "at most"),
+        (mover, {"move": "x" * 300, "seq": before[0]["seq"]}, 422, "at most 200"),
+        (mover, {"move": "draw"}, 422, "seq: Field required"),
         (mover, {"move": "draw", "seq": -1}, 422, "seq"),
     ]
     for token, body, status, words in cases:
         response = client.post(f"/api/tables/{table}/moves", json=body, headers=bearer(token))
         assert response.status_code == status and words in response.text, (body, response.text)
         assert "Traceback" not in response.text
-    assert client.post(f"/api/tables/{table}/moves", json={"move": "draw"}).status_code == 401
+    assert client.post(f"/api/tables/{table}/moves", json={"move": "draw", "seq": 0}).status_code == 401
     assert [view_of(client, table, token) for token in [*tokens, None]] == before
 
 
@@ -218,7 +219,8 @@ def test_a_rematch_seats_everyone_again_at_a_new_table(client):
         if message["view"]["outcome"]:
             break
         if message.get("legal"):
-            client.post(f"/api/tables/{table}/moves", json={"move": message["legal"][-1]}, headers=bearer(token))
+            client.post(f"/api/tables/{table}/moves", json={"move": message["legal"][-1], "seq": message["seq"]},
+                        headers=bearer(token))
     assert view_of(client, table, token)["view"]["outcome"]
     again = client.post(f"/api/tables/{table}/rematch", headers=bearer(token))
     assert again.status_code == 201 and again.json()["rematch_of"] == table
@@ -264,10 +266,11 @@ def test_a_move_can_be_made_by_filling_an_action_form(client):
     forms = {form["kind"]: form for form in view_of(client, table, tokens[1])["forms"]}
     assert forms["clue"]["params"][0]["max_length"] == 32
     before = view_of(client, table, tokens[2])
-    closed = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {"word": "moon"}},
+    closed = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {"word": "moon"}, "seq": before["seq"]},
                          headers=bearer(tokens[2]))
     assert closed.status_code == 400 and "no form 'clue' is open to you" in closed.json()["message"]
-    missing = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {}}, headers=bearer(tokens[1]))
+    missing = client.post(f"/api/tables/{table}/forms", json={"form": "clue", "values": {}, "seq": before["seq"]},
+                          headers=bearer(tokens[1]))
     assert missing.status_code == 400 and "missing: word" in missing.json()["message"]
     after = view_of(client, table, tokens[2])
     assert (after["seq"], after["view"]["board"]) == (before["seq"], before["view"]["board"])  # the clock alone ran
@@ -288,7 +291,8 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_the_d
         if message["view"]["outcome"]:
             break
         if message.get("legal"):
-            client.post(f"/api/tables/{table}/moves", json={"move": message["legal"][0]}, headers=bearer(token))
+            client.post(f"/api/tables/{table}/moves", json={"move": message["legal"][0], "seq": message["seq"]},
+                        headers=bearer(token))
     assert message["view"]["outcome"]
     assert eventually(lambda: table not in hub.rooms, seconds=15)
     assert view_of(client, table, token) == message  # rebuilt from the database

@@ -65,11 +65,11 @@ def test_a_form_is_chosen_among_forms_of_one_kind_by_its_parameters(client: Test
         if any(form["template"] == "plan steps {steps}" for form in mine.get("forms", [])):
             break
         move = mine["legal"][0]
-        assert client.post(f"/api/tables/{table}/moves", json={"move": move},
+        assert client.post(f"/api/tables/{table}/moves", json={"move": move, "seq": mine["seq"]},
                            headers=bearer(tokens[seat])).status_code == 200
     else:
         raise AssertionError("no brake plan form was offered")
-    answer = client.post(f"/api/tables/{table}/forms", json={"form": "plan", "values": {"steps": 3}},
+    answer = client.post(f"/api/tables/{table}/forms", json={"form": "plan", "values": {"steps": 3}, "seq": mine["seq"]},
                          headers=bearer(tokens[seat]))
     assert answer.status_code == 200, answer.text
     assert any(event["kind"] == "plan" for event in answer.json()["view"]["events"])

@@ -131,8 +131,16 @@ def serve(
     the server gently (docs/deployment.md)."""
     from ..server.app import serve as run_server
     from ..server.hub import ServerSettings
+    from ..server.origins import normalised
 
-    settings = ServerSettings(db=db, bot_delay=bot_delay, **ctx.meta.get(_GIVEN, {}))
+    given = dict(ctx.meta.get(_GIVEN, {}))
+    try:  # origins are compared as browsers write them
+        given["allowed_origins"] = tuple(normalised(origin) for origin in given.get("allowed_origins", ()))
+        if given.get("public_origin"):
+            given["public_origin"] = normalised(given["public_origin"])
+    except ValueError as refused:
+        raise typer.BadParameter(str(refused)) from None
+    settings = ServerSettings(db=db, bot_delay=bot_delay, **given)
 
     def greet(url: str) -> None:  # the JSON log says it in uvicorn's own line
         if log_format == "text":

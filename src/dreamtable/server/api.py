@@ -19,6 +19,7 @@ from ..agents import bot_names, make_agent
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
+from .access import NOT_HOST, host_of, seat_of, seated
 from .hub import Hub
 from .models import TableRow
 from .quotas import Client, client_of
@@ -49,15 +50,6 @@ def bearer(authorization: str | None = Header(None, max_length=200)) -> str | No
     return token.strip()
 
 
-def seat_of(row: TableRow, token: str | None) -> int | None:
-    """The seat ``token`` holds at ``row`` (every seat is compared, each in constant time), or None."""
-    found = None
-    for seat, spec in enumerate(row.seats):
-        if same_token(token, spec.get("token_hash")):
-            found = seat
-    return found
-
-
 async def live_room(table_id: str, hub: Hub) -> Room:
     """The room of ``table_id``, or 404."""
     if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", table_id):
@@ -77,14 +69,10 @@ def left_seat(row: TableRow, token: str) -> int | None:
     return found
 
 
-def my_seat(room: Room, token: str | None) -> int:
-    """The seat the caller's token holds at the room's table, or 401/403."""
-    if token is None:
-        raise HTTPException(http.HTTP_401_UNAUTHORIZED, "send your seat's token: 'Authorization: Bearer TOKEN'")
-    seat = seat_of(room.row, token)
-    if seat is None:
-        raise HTTPException(http.HTTP_403_FORBIDDEN, "this token holds no seat at this table")
-    return seat
+def seat_or_left(row: TableRow, token: str | None) -> int | None:
+    """The seat ``token`` holds at ``row``, or the one it left while the table waits (a leave repeated)."""
+    seat = seat_of(row, token)
+    return seat if seat is not None or token is None else left_seat(row, token)
 
 
 def check_bot(spec: str, game_id: str) -> str:
@@ -247,9 +235,7 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/start", summary="Start the game (host token; every seat must be taken)")
 async def start(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
     hub = hub_of(request)
-    room = await live_room(table_id, hub)
-    if not same_token(token, room.row.host_hash):
-        raise HTTPException(http.HTTP_403_FORBIDDEN, "only the host token starts a table")
+    room, _ = await seated(hub, table_id, token, host_of, NOT_HOST)
 
     # Started already (a start that raced this one, in any process): the same answer, nothing changes.
     stored = await hub.store.table(table_id)
@@ -273,10 +259,9 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
 @router.post("/tables/{table_id}/leave", summary="Leave your seat: it opens again, or a bot takes it over in play")
 async def leave(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
     hub = hub_of(request)
-    room = await live_room(table_id, hub)
-    if token is not None and room.table is None and left_seat(room.row, token) is not None:
+    room, seat = await seated(hub, table_id, token, seat_or_left)
+    if room.table is None and seat_of(room.row, token) is None:
         return table_summary(room.row, room)  # left already: the same answer
-    seat = my_seat(room, token)
     if room.table is None:
         def open_again(row: TableRow) -> dict[str, Any]:
             if row.status != "waiting":
@@ -304,8 +289,7 @@ async def leave(table_id: str, request: Request, token: str | None = Depends(bea
 @router.post("/tables/{table_id}/rematch", status_code=201, summary="A new game with the same seats, started")
 async def rematch(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
     hub = hub_of(request)
-    room = await live_room(table_id, hub)
-    my_seat(room, token)
+    room, _ = await seated(hub, table_id, token)
     old = await hub.store.table(table_id)  # as stored: another process may have ended the game or rematched
     if old is None or old.status != "over":
         raise HTTPException(http.HTTP_409_CONFLICT, "a rematch starts once the game is over")
@@ -334,31 +318,29 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
 
 @router.get("/tables/{table_id}/view", summary="Your seat's current view (no token: the spectator's)")
 async def view(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = None if token is None else my_seat(room, token)
+    if token is None:
+        return await (await live_room(table_id, hub_of(request))).current(None)
+    room, seat = await seated(hub_of(request), table_id, token)
     return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/moves", summary="Make a move in the game's notation")
 async def move(table_id: str, body: Move, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = my_seat(room, token)
+    room, seat = await seated(hub_of(request), table_id, token)
     await room.move(seat, body.move, body.seq)
     return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/forms", summary="Make a move by filling one of your action forms")
 async def fill_form(table_id: str, body: FormMove, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = my_seat(room, token)
+    room, seat = await seated(hub_of(request), table_id, token)
     await room.fill(seat, body.form, body.values, body.seq)
     return await room.current(seat)
 
 
 @router.post("/tables/{table_id}/undo", summary="Take back your last move where the undo policy allows it")
 async def undo(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = my_seat(room, token)
+    room, seat = await seated(hub_of(request), table_id, token)
     await room.undo(seat)
     return await room.current(seat)
 
@@ -366,18 +348,16 @@ async def undo(table_id: str, request: Request, token: str | None = Depends(bear
 @router.get("/tables/{table_id}/chat", summary="The table's chat (players; spectators if the table allows)")
 async def read_chat(table_id: str, request: Request, token: str | None = Depends(bearer)) -> list[dict[str, Any]]:
     hub = hub_of(request)
-    room = await live_room(table_id, hub)
-    if token is None and not room.row.settings.get("chat_spectators", False):
-        raise HTTPException(http.HTTP_403_FORBIDDEN, "this table's chat is for its players")
     if token is not None:
-        my_seat(room, token)
+        await seated(hub, table_id, token)
+    elif not (await live_room(table_id, hub)).row.settings.get("chat_spectators", False):
+        raise HTTPException(http.HTTP_403_FORBIDDEN, "this table's chat is for its players")
     return [{"seat": row.seat, "text": row.text, "at": row.at} for row in await hub.store.chat(table_id)]
 
 
 @router.post("/tables/{table_id}/chat", status_code=201, summary="Write to the table's chat")
 async def write_chat(table_id: str, body: Chat, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = my_seat(room, token)
+    room, seat = await seated(hub_of(request), table_id, token)
     return await room.chat(seat, body.text)
 
 

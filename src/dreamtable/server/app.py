@@ -3,7 +3,7 @@
 ``create_app(settings)`` builds it; ``dreamtable serve`` runs it with uvicorn (:func:`serve`). The
 OpenAPI description is served at ``/openapi.json`` and browsable at ``/docs``; ``/healthz``,
 ``/readyz`` and ``/metrics`` are for operators (:mod:`.health`). Every refusal is one log line and
-one count (:func:`.logs.refused`); an unexpected error is one log line with its traceback
+one count (:func:`.refusals.refused`); an unexpected error is one log line with its traceback
 (:class:`.logs.RequestContext`).
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 import signal
 import socket
 from contextlib import asynccontextmanager
+from dataclasses import replace
 from typing import Any, AsyncIterator, Callable, Mapping
 
 import uvicorn
@@ -26,7 +27,9 @@ from ..core.errors import DreamtableError, UnknownGameError
 from . import api, health, hints, sockets, web
 from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
-from .logs import LogFormat, RequestContext, configure, refused
+from .logs import LogFormat, RequestContext, configure
+from .origins import listening_origin
+from .refusals import quiet_uvicorn_tracebacks, refused
 from .store import Store
 
 MAX_BODY = 64 * 1024
@@ -34,7 +37,12 @@ MAX_BODY = 64 * 1024
 
 
 class BodyLimit:
-    """Refuse request bodies over :data:`MAX_BODY` with 413, whether or not they say their length."""
+    """Refuse request bodies over :data:`MAX_BODY` with 413, whether or not they say their length.
+
+    A declared length over the limit is refused before a byte is read. A body of undeclared
+    length (chunked) is read here, at most :data:`MAX_BODY` bytes of it, before the application
+    sees any: past the limit the client gets the 413 at once and the application is never called
+    (an error raised while FastAPI parsed the body became its 400 "error parsing the body")."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -44,31 +52,42 @@ class BodyLimit:
             await self.app(scope, receive, send)
             return
         declared = dict(scope["headers"]).get(b"content-length")
-        if declared is not None and (not declared.isdigit() or int(declared) > MAX_BODY):
-            await _too_large(send)
+        if declared is not None:
+            if not declared.isdigit() or int(declared) > MAX_BODY:
+                await _too_large(send)
+                return
+            await self.app(scope, receive, send)  # the server never passes more than it declared
             return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def counted() -> Message:
-            nonlocal seen
+        while True:
             message = await receive()
-            seen += len(message.get("body", b""))
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunks.append(message.get("body", b""))
+            seen += len(chunks[-1])
             if seen > MAX_BODY:
-                raise _BodyTooLarge
-            return message
+                await _too_large(send)
+                return
+            if not message.get("more_body", False):
+                break
+        body = b"".join(chunks)
+        given = False
 
-        try:
-            await self.app(scope, counted, send)
-        except _BodyTooLarge:
-            await _too_large(send)
+        async def replayed() -> Message:
+            nonlocal given
+            if given:
+                return await receive()  # after the body: only the client's disconnect can come
+            given = True
+            return {"type": "http.request", "body": body, "more_body": False}
 
-
-class _BodyTooLarge(Exception):
-    pass
+        await self.app(scope, replayed, send)
 
 
 async def _too_large(send: Send) -> None:
-    response = _reply(413, "too-large", f"a request body is at most {MAX_BODY} bytes")
+    message = f"a request body is at most {MAX_BODY} bytes"
+    refused("too-large", message, "http")
+    response = JSONResponse({"error": "too-large", "message": message}, 413, headers={"Connection": "close"})
     await response({"type": "http"}, _no_receive, send)
 
 
@@ -77,13 +96,15 @@ async def _no_receive() -> Message:
 
 
 def _reply(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
-    refused(code, message)
+    if status < 500 or status == 503:  # the client's fault, or a full server: counted and logged as one line
+        refused(code, message, f"http {status}")
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The server application; its hub (database, live tables) starts with it and stops with it."""
     settings = settings or ServerSettings()
+    quiet_uvicorn_tracebacks()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -139,6 +160,8 @@ def serve(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, l
     """Run the server with uvicorn until SIGTERM or Ctrl-C; a SIGTERM stop is gentle
     (:meth:`.Hub.drain`) and exits 0."""
     configure(log_format)
+    if settings.public_origin is None:
+        settings = replace(settings, public_origin=listening_origin(host, port))
     app = create_app(settings)
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=sockets.MAX_MESSAGE * 4, log_config=None,
                             proxy_headers=bool(settings.forwarded_allow_ips),

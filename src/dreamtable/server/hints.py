@@ -21,7 +21,8 @@ from fastapi import status as http
 
 from ..agents.hint import HintError, check_hint, hint
 from ..agents.levels import HARD_SECONDS
-from .api import bearer, hub_of, live_room, my_seat
+from .access import seated
+from .api import bearer, hub_of
 
 router = APIRouter(prefix="/api")
 
@@ -36,10 +37,10 @@ _cache: OrderedDict[tuple[str, int, int], dict[str, Any]] = OrderedDict()
 _working: set[tuple[str, int]] = set()
 
 
-def _mine(room: Any, token: str | None) -> int:
-    """The caller's seat, or 401/403 saying that a hint is for one's own seat."""
+async def _mine(request: Request, table_id: str, token: str | None) -> tuple[Any, int]:
+    """The table's room and the caller's seat, or 401/403 saying that a hint is for one's own seat."""
     try:
-        return my_seat(room, token)
+        return await seated(hub_of(request), table_id, token)
     except HTTPException as refused:
         raise HTTPException(refused.status_code,
                             f"{refused.detail}: a hint is given only for your own seat, asked with its token") from None
@@ -48,8 +49,7 @@ def _mine(room: Any, token: str | None) -> int:
 @router.get("/tables/{table_id}/hint",
             summary="A hint for your seat on its turn: the hard bot's move and its estimated chance to win")
 async def get_hint(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
-    room = await live_room(table_id, hub_of(request))
-    seat = _mine(room, token)
+    room, seat = await _mine(request, table_id, token)
     async with room.lock:
         table = room.table
         if table is None:

@@ -52,6 +52,10 @@ class ServerSettings:
     """Seconds a bot waits after the last move before it plays, so people can follow."""
     allowed_origins: tuple[str, ...] = ()
     """Web pages (scheme://host:port) besides the server's own that may open WebSockets."""
+    public_origin: str | None = None
+    """The origin (scheme://host[:port]) people open the server's pages at, e.g. https://games.example
+    behind a proxy; its pages may open WebSockets (origins.py: the Host header is never trusted).
+    None: the address the server listens on, http://HOST:PORT (``serve`` fills it in)."""
     message_rate: float = 10.0
     """WebSocket messages a second one connection may send on average (more are refused) ..."""
     message_burst: float = 30.0

@@ -5,7 +5,7 @@ request and the table each line concerns.
 ``X-Request-ID`` when it sends a sane one) and notes the table its path names, in context
 variables that every line written while handling it carries: ours, and uvicorn's access and error
 lines, which :func:`configure` sends through the same formatter. A refusal is one ``info`` line
-(:func:`refused`, which also counts it); only an unexpected error has a traceback, as a field of
+(:func:`.refusals.refused`, which also counts it); only an unexpected error has a traceback, as a field of
 its one line. Join tokens travel in URLs (``?token=``), so every line has them blanked.
 """
 
@@ -103,12 +103,6 @@ def configure(log_format: LogFormat = "json", level: str = "INFO") -> dict[str, 
     return config
 
 
-def refused(kind: str, why: str) -> None:
-    """A request or message was refused: one log line (no traceback) and one count of its kind."""
-    metrics.REFUSALS.labels(kind=kind).inc()
-    log.info("refused %s: %s", kind, why, extra={"refusal": kind})
-
-
 class RequestContext:
     """Give each request and connection an id (echoed as ``X-Request-ID``) and its table id for
     the log; an error nothing else handled is logged once, with its traceback, and answered with
@@ -160,4 +154,4 @@ async def _answer_crash(scope: Scope, send: Send, started: bool) -> None:
 
 
 __all__ = ["JsonLines", "LogFormat", "REQUEST_ID", "RequestContext", "TABLE_ID", "TextLines", "configure",
-           "hide_tokens", "refused"]
+           "hide_tokens"]

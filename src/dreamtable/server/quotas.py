@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-import logging
 import math
 import time
 from dataclasses import dataclass, field
@@ -29,14 +28,13 @@ from urllib.parse import parse_qs
 from fastapi import HTTPException, Request
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from . import metrics
+from . import refusals
 from .tokens import token_hash
 
 if TYPE_CHECKING:
     from .hub import Hub, ServerSettings
     from .store import Store
 
-log = logging.getLogger("dreamtable.server")
 
 SOCKET_REFUSED = 4429
 """The close code of a WebSocket refused by a quota (the same as a connection closed for flooding)."""
@@ -120,10 +118,7 @@ class Quotas:
         return client.address in self.settings.quota_exempt
 
     def _refuse(self, client: Client, status: int, code: str, message: str, retry_after: float) -> QuotaRefused:
-        refused = QuotaRefused(status, code, message, retry_after)
-        metrics.REFUSALS.labels(kind=code).inc()
-        log.warning("refused %s (client %s): %s", code, self.creator(client)[:12], refused.detail)
-        return refused
+        return QuotaRefused(status, code, message, retry_after)  # counted and logged where it is answered
 
     def _bucket(self, name: str, key: str, per_minute: float) -> Bucket:
         bucket = self.buckets.get((name, key))
@@ -202,12 +197,14 @@ class Quotas:
             if self.sockets.get(key, 0) >= settings.sockets_per_client:
                 refused = self._refuse(client, 429, "quota-sockets",
                                        f"at most {settings.sockets_per_client} open connections per client", 5)
+                refusals.refused(refused.code, str(refused.detail), "websocket")
                 return str(refused.detail)
         for key in keys:
             wait = self._bucket("connects", key, settings.connects_per_minute).take()
             if wait > 0:
                 refused = self._refuse(client, 429, "quota-reconnects",
                                        f"at most {settings.connects_per_minute:g} connections a minute", wait)
+                refusals.refused(refused.code, str(refused.detail), "websocket")
                 return str(refused.detail)
         for key in keys:
             self.sockets[key] = self.sockets.get(key, 0) + 1

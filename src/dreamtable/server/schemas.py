@@ -1,14 +1,19 @@
 """The typed, size-bounded request bodies of the server's HTTP API (pydantic models).
 
 Every string a client sends has a maximum length and every number a range, so a 1 MB clue or a
-negative player count is refused with a 422 naming the field before any game sees it.
+negative player count is refused with a 422 naming the field before any game sees it. Every string
+that may reach the database (names, bot specs, moves, form values, chat, option names and values)
+is :data:`Text`: control characters (NUL, newline, tab, DEL, C1) and lone surrogates are refused,
+not cleaned, so SQLite and PostgreSQL (which cannot store NUL in text) keep exactly the same thing.
+The WebSocket's messages are checked by the same models (:mod:`.sockets`).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+import unicodedata
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 MAX_MOVE = 200
 """Characters in a move's notation (the longest real move is a trade offer of about 60)."""
@@ -16,6 +21,50 @@ MAX_CHAT = 300
 """Characters in a chat line."""
 MAX_NAME = 40
 """Characters in a player's name or a bot spec."""
+MAX_SEQ = 2**31 - 1
+"""The largest ``seq`` a client may send (a table's changes are numbered from 0, one per change)."""
+MAX_OPTION_DEPTH = 4
+"""Nesting of lists and objects in an option's value (real options are a number, a word or a flag)."""
+
+_REFUSED_CATEGORIES = {"Cc": "control character", "Cs": "lone surrogate"}
+
+
+def printable(text: str) -> str:
+    """``text`` itself if it holds no control character (C0, DEL, C1: NUL, newline, tab ...) nor a
+    lone surrogate; otherwise ValueError naming the first one (pydantic names the field)."""
+    if text.isprintable():  # the common case, at C speed; spaces and other separators pass below
+        return text
+    for position, char in enumerate(text):
+        kind = _REFUSED_CATEGORIES.get(unicodedata.category(char))
+        if kind is not None:
+            raise ValueError(f"{kind} U+{ord(char):04X} at position {position} is not allowed: "
+                             "write one line of printable text")
+    return text
+
+
+Text = Annotated[str, AfterValidator(printable)]
+"""A client's string that may be stored: see the module's docstring."""
+
+
+def printable_json(value: Any, depth: int = 0) -> Any:
+    """An option value: every string in it (keys too) :func:`printable`, nested at most
+    :data:`MAX_OPTION_DEPTH` deep."""
+    if depth > MAX_OPTION_DEPTH:
+        raise ValueError(f"an option's value is nested at most {MAX_OPTION_DEPTH} deep")
+    if isinstance(value, str):
+        printable(value)
+    elif isinstance(value, list):
+        for item in value:
+            printable_json(item, depth + 1)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            printable(str(key))
+            printable_json(item, depth + 1)
+    return value
+
+
+Options = Annotated[dict[Text, Any], AfterValidator(printable_json)]
+"""A table's game options as a client sends them (the game checks names and values)."""
 
 
 class Strict(BaseModel):
@@ -28,8 +77,8 @@ class SeatSpec(Strict):
     """A seat of a new table: open (anyone may join), a human invited by link, or a bot."""
 
     kind: Literal["open", "human", "bot"] = "open"
-    name: str | None = Field(None, max_length=MAX_NAME)
-    bot: str | None = Field(None, max_length=MAX_NAME, description="bot spec: random, greedy, ismcts:500, bot…")
+    name: Text | None = Field(None, max_length=MAX_NAME)
+    bot: Text | None = Field(None, max_length=MAX_NAME, description="bot spec: random, greedy, ismcts:500, bot…")
 
 
 class TableSettings(Strict):
@@ -39,15 +88,15 @@ class TableSettings(Strict):
     undo: bool = Field(True, description="let a seat take back its move where the rules allow it")
     chat_spectators: bool = Field(False, description="spectators read the chat")
     turn_seconds: float | None = Field(None, gt=0, le=86_400, description="a human's time per turn, then the stand-in bot plays the seat")
-    stand_in: str = Field("bot", max_length=MAX_NAME, description="the bot that takes over a seat left or out of time")
+    stand_in: Text = Field("bot", max_length=MAX_NAME, description="the bot that takes over a seat left or out of time")
 
 
 class CreateTable(Strict):
     """A new table."""
 
-    game: str = Field(max_length=64)
+    game: Text = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=20)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=50)
+    options: Options = Field(default_factory=dict, max_length=50)
     seats: list[SeatSpec] | None = Field(None, max_length=20, description="default: you, then open seats")
     seed: int | None = Field(None, ge=0, lt=2**31)
     settings: TableSettings = Field(default_factory=TableSettings)
@@ -56,12 +105,12 @@ class CreateTable(Strict):
 class PlayBots(Strict):
     """A table of one human (seat A, the caller) against bots, started at once."""
 
-    game: str = Field(max_length=64)
+    game: Text = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=20)
-    bot: str = Field("bot", max_length=MAX_NAME)
-    options: dict[str, Any] = Field(default_factory=dict, max_length=50)
+    bot: Text = Field("bot", max_length=MAX_NAME)
+    options: Options = Field(default_factory=dict, max_length=50)
     seed: int | None = Field(None, ge=0, lt=2**31)
-    name: str | None = Field(None, max_length=MAX_NAME)
+    name: Text | None = Field(None, max_length=MAX_NAME)
     settings: TableSettings = Field(default_factory=TableSettings)
 
 
@@ -69,28 +118,46 @@ class Join(Strict):
     """Take an open seat (the first open one unless ``seat`` is given)."""
 
     seat: int | None = Field(None, ge=0, le=19)
-    name: str | None = Field(None, max_length=MAX_NAME)
+    name: Text | None = Field(None, max_length=MAX_NAME)
+
+
+
+
+def form_value(value: Any) -> str | int:
+    """A value of an action form's parameter: a word or text (:data:`Text`, at most
+    :data:`MAX_MOVE` characters) or a whole number of at most :data:`MAX_SEQ` either way."""
+    if isinstance(value, str):
+        if len(value) > MAX_MOVE:
+            raise ValueError(f"a form's value is at most {MAX_MOVE} characters")
+        return printable(value)
+    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEQ <= value <= MAX_SEQ:
+        return value
+    raise ValueError(f"a form's value is a string or a whole number between -{MAX_SEQ} and {MAX_SEQ}")
+
+
+FormValue = Annotated[Any, AfterValidator(form_value)]
+SEQ_DOC = "the seq of the view the move was chosen on (required: a move made on an older view is refused as stale)"
 
 
 class Move(Strict):
     """A move in the game's notation, with the ``seq`` of the view it was chosen on."""
 
-    move: str = Field(min_length=1, max_length=MAX_MOVE)
-    seq: int | None = Field(None, ge=0)
+    move: Text = Field(min_length=1, max_length=MAX_MOVE)
+    seq: int = Field(ge=0, le=MAX_SEQ, strict=True, description=SEQ_DOC)
 
 
 class FormMove(Strict):
     """A move made by filling an action form: its ``kind`` and a value per parameter."""
 
-    form: str = Field(min_length=1, max_length=MAX_NAME)
-    values: dict[str, str | int] = Field(default_factory=dict, max_length=10)
-    seq: int | None = Field(None, ge=0)
+    form: Text = Field(min_length=1, max_length=MAX_NAME)
+    values: dict[Annotated[Text, Field(max_length=MAX_NAME)], FormValue] = Field(default_factory=dict, max_length=10)
+    seq: int = Field(ge=0, le=MAX_SEQ, strict=True, description=SEQ_DOC)
 
 
 class Chat(Strict):
     """A chat line."""
 
-    text: str = Field(min_length=1, max_length=MAX_CHAT)
+    text: Text = Field(min_length=1, max_length=MAX_CHAT)
 
 
 class ErrorBody(BaseModel):

@@ -12,7 +12,10 @@ sends JSON objects::
     {"type": "ping"}
 
 A refused message gets ``{"type": "error", "error": CODE, "message": WHY}`` and changes nothing.
-A connection that floods is told to slow down, and closed if it goes on.
+A connection that floods is told to slow down, and closed if it goes on. A connection that sends
+what is not a JSON text message is closed with a standard code (:data:`BINARY_CLOSE`; uvicorn
+closes a text frame that is not UTF-8 with 1007 and one larger than its limit with 1009). Every
+refusal is counted and logged as one line (:mod:`.refusals`).
 """
 
 from __future__ import annotations
@@ -20,39 +23,53 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from typing import Any
+from typing import Any, Callable
 
-from fastapi import APIRouter, WebSocket, WebSocketDisconnect
+from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
+from starlette.websockets import WebSocketState
 
 from ..core.errors import DreamtableError
-from .api import seat_of
+from .access import NO_SEAT, TABLE_ID, seated
 from .hub import Hub
-from .logs import refused
+from .origins import origin_allowed
+from .refusals import refused
 from .rooms import ChatRefused, Listener, Room
-from .schemas import MAX_CHAT, MAX_MOVE, Chat, FormMove, Move
+from .schemas import MAX_CHAT, MAX_MOVE, MAX_NAME, MAX_SEQ, SEQ_DOC, Chat, FormMove, Move
 
 router = APIRouter()
 
 MAX_MESSAGE = 4096
 """Bytes in one client message (a move or a chat line is far shorter)."""
+MAX_DEPTH = 32
+"""Nesting of arrays and objects in one client message (a real message nests 2 deep)."""
 STRIKES = 50
-"""Messages refused for flooding before the connection is closed."""
+"""Messages refused for flooding before the connection is closed ..."""
+STRIKES_FORGIVEN = 1.0
+"""... each forgiven after a second: a burst long past does not count against a connection."""
+BINARY_CLOSE = 1003
+"""The close code for a binary frame (RFC 6455: "unsupported data"); the protocol is JSON text."""
+KINDS = "move, form, undo, chat, view or ping"
 
 
 class Throttle:
-    """A token bucket per connection: ``rate`` messages a second on average, ``burst`` at once."""
+    """A token bucket per connection: ``rate`` messages a second on average, ``burst`` at once;
+    a message beyond them is refused and is a strike, and strikes fade at :data:`STRIKES_FORGIVEN`
+    a second, so only a connection that keeps flooding reaches :data:`STRIKES`."""
 
-    def __init__(self, rate: float, burst: float) -> None:
+    def __init__(self, rate: float, burst: float, clock: Callable[[], float] = time.monotonic) -> None:
         self.rate, self.burst = rate, burst
+        self.clock = clock
         self.tokens = burst
-        self.at = time.monotonic()
-        self.strikes = 0
+        self.at = clock()
+        self.strikes = 0.0
 
     def allow(self) -> bool:
         """Whether one more message may be handled now."""
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        now = self.clock()
+        elapsed = now - self.at
+        self.tokens = min(self.burst, self.tokens + elapsed * self.rate)
+        self.strikes = max(0.0, self.strikes - elapsed * STRIKES_FORGIVEN)
         self.at = now
         if self.tokens >= 1:
             self.tokens -= 1
@@ -60,39 +77,47 @@ class Throttle:
         self.strikes += 1
         return False
 
-
-def origin_allowed(websocket: WebSocket, hub: Hub) -> bool:
-    """A browser page may connect only from this server's own address or an allowed origin
-    (clients that are not browsers send no Origin)."""
-    origin = websocket.headers.get("origin")
-    if origin is None:
-        return True
-    host = websocket.headers.get("host", "")
-    own = {f"http://{host}", f"https://{host}"}
-    return origin in own or origin in hub.settings.allowed_origins
+    @property
+    def exhausted(self) -> bool:
+        """Whether the connection has flooded long enough to be closed."""
+        return self.strikes >= STRIKES
 
 
 def error(code: str, message: str) -> dict[str, Any]:
-    """An error message for the client."""
-    refused(code, message)
+    """An error message for the client (the refusal is counted and logged)."""
+    refused(code, message, "websocket")
     return {"type": "error", "error": code, "message": message}
+
+
+async def close(websocket: WebSocket, code: int, reason: str) -> None:
+    """Close with ``code`` and ``reason`` (counted and logged as a refusal when code says one). Before
+    the handshake is answered the socket is accepted first: a close before that is an HTTP 403
+    without a body, and the page would never see the code."""
+    refused(f"close-{code}", reason, "websocket")
+    if websocket.client_state == WebSocketState.CONNECTING:
+        await websocket.accept()
+    await websocket.close(code=code, reason=reason)
 
 
 @router.websocket("/ws/tables/{table_id}")
 async def play(websocket: WebSocket, table_id: str) -> None:
     hub: Hub = websocket.app.state.hub
-    if not origin_allowed(websocket, hub):
-        await websocket.close(code=4403, reason="this page's origin may not connect")
-        return
-    room = await hub.room(table_id) if len(table_id) <= 32 else None
-    if room is None:
-        await websocket.close(code=4404, reason=f"no table {table_id[:40]!r}")
+    if not origin_allowed(websocket.headers.get("origin"), hub.settings):
+        await close(websocket, 4403, "this page's origin may not connect: open the table from this server's own address")
         return
     token = websocket.query_params.get("token")
-    seat = None if token is None else seat_of(room.row, token)
-    if token is not None and seat is None:
-        await websocket.close(code=4401, reason="this token holds no seat at this table")
-        return
+    seat: int | None = None
+    if token is None:  # a spectator
+        room = await hub.room(table_id) if TABLE_ID.fullmatch(table_id) else None
+        if room is None:
+            await close(websocket, 4404, f"no table {table_id[:40]!r}")
+            return
+    else:  # refused alike whether the table is missing or the token holds no seat (access.py)
+        try:
+            room, seat = await seated(hub, table_id, token)
+        except HTTPException:
+            await close(websocket, 4401, NO_SEAT)
+            return
     await websocket.accept()
     hub.opened(websocket)
     async with room.lock:
@@ -122,10 +147,18 @@ async def _send(websocket: WebSocket, listener: Listener) -> None:
 
 async def _receive(websocket: WebSocket, room: Room, listener: Listener, throttle: Throttle) -> None:
     while True:
-        raw = await websocket.receive_text()
+        frame = await websocket.receive()
+        if frame["type"] == "websocket.disconnect":
+            return
+        raw = frame.get("text")
+        if raw is None:  # a binary frame: this protocol speaks JSON text only
+            reason = "binary frames are not supported: send JSON text"
+            await websocket.send_text(json.dumps({"type": "error", "error": "binary-frame", "message": reason}))
+            await close(websocket, BINARY_CLOSE, reason)  # one refusal, logged once
+            return
         if not throttle.allow():
-            if throttle.strikes >= STRIKES:
-                await websocket.close(code=4429, reason="too many messages")
+            if throttle.exhausted:
+                await close(websocket, 4429, f"too many messages: at most {throttle.rate:g} a second")
                 return
             await websocket.send_text(json.dumps(error("slow-down", f"too many messages: at most {throttle.rate:g} a second")))
             continue
@@ -134,16 +167,40 @@ async def _receive(websocket: WebSocket, room: Room, listener: Listener, throttl
             await websocket.send_text(json.dumps(reply))
 
 
+def _depth(raw: str) -> int:
+    """How deep arrays and objects nest in ``raw`` (brackets inside strings count too: an upper bound)."""
+    deepest = depth = 0
+    for char in raw:
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _explained(refused: ValidationError) -> str:
+    """The first problem of a message, naming its field and what is allowed."""
+    problem = refused.errors()[0]
+    where = ".".join(str(part) for part in problem["loc"]) or "message"
+    if where == "seq":
+        return f"seq: {problem['msg']}: {SEQ_DOC}, a whole number from 0 to {MAX_SEQ}"
+    limits = f" (a move is at most {MAX_MOVE} characters, a form's name {MAX_NAME}, a chat line {MAX_CHAT})"
+    return f"{where}: {problem['msg']}{limits}"
+
+
 async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | None:
     """Carry out one client message; the reply to send (None: the update reaches it through the room)."""
     if len(raw) > MAX_MESSAGE:
         return error("too-large", f"a message is at most {MAX_MESSAGE} bytes")
+    if _depth(raw) > MAX_DEPTH:
+        return error("bad-json", f"a message nests arrays and objects at most {MAX_DEPTH} deep")
     try:
         message = json.loads(raw)
     except (ValueError, RecursionError):
         return error("bad-json", "send one JSON object, e.g. {\"type\": \"move\", \"move\": \"draw\", \"seq\": 3}")
     if not isinstance(message, dict) or not isinstance(message.get("type"), str):
-        return error("bad-message", "a message is a JSON object with a \"type\": move, form, undo, chat, view or ping")
+        return error("bad-message", f"a message is a JSON object with a \"type\": {KINDS}")
     kind = message.pop("type")
     seat = listener.seat
     try:
@@ -156,30 +213,30 @@ async def _handle(raw: str, room: Room, listener: Listener) -> dict[str, Any] | 
             return None
         if seat is None and kind in ("move", "form", "undo", "chat"):
             return error("spectator", "spectators watch; join a seat to play or talk")
-        assert seat is not None
         if kind == "move":
+            assert seat is not None
             move = Move.model_validate(message)
             await room.move(seat, move.move, move.seq)
             return None
         if kind == "form":
+            assert seat is not None
             filled = FormMove.model_validate(message)
             await room.fill(seat, filled.form, filled.values, filled.seq)
             return None
         if kind == "undo":
+            assert seat is not None
             if message:
                 return error("bad-message", "undo takes no fields")
             await room.undo(seat)
             return None
         if kind == "chat":
+            assert seat is not None
             await room.chat(seat, Chat.model_validate(message).text)
             return None
     except ValidationError as refused:
-        problem = refused.errors()[0]
-        where = ".".join(str(part) for part in problem["loc"]) or "message"
-        limits = f" (a move is at most {MAX_MOVE} characters, a chat line {MAX_CHAT})"
-        return error("bad-message", f"{where}: {problem['msg']}{limits}")
+        return error("bad-message", _explained(refused))
     except ChatRefused as refused:
         return error("chat-refused", str(refused))
     except DreamtableError as refused:
         return error(type(refused).__name__, str(refused))
-    return error("bad-message", f"unknown message type {kind[:40]!r}: use move, form, undo, chat, view or ping")
+    return error("bad-message", f"unknown message type {kind[:40]!r}: use {KINDS}")
