@@ -125,6 +125,27 @@ class ServerProcess:
         printed = self.log.read().decode(errors="replace")
         return printed if last is None else printed[-last:]
 
+    def log_records(self) -> list[dict[str, Any]]:
+        """The server's log, one JSON object a line (a line that is not JSON: ``{"message": line}``)."""
+        records = []
+        for line in self.output(last=None).splitlines():
+            try:
+                record = json.loads(line)
+            except ValueError:
+                record = None
+            records.append(record if isinstance(record, dict) else {"message": line})
+        return records
+
+    def refusals(self) -> list[str]:
+        """The log's refusal lines in order, each ``refused CODE (where): WHY``."""
+        return [str(record["message"]) for record in self.log_records() if "refusal" in record]
+
+    def crashes(self) -> list[dict[str, Any]]:
+        """The log's lines of unexpected errors (an error level or a traceback)."""
+        return [record for record in self.log_records()
+                if record.get("level") in ("error", "critical") or "traceback" in record
+                or "Traceback" in str(record.get("message"))]
+
     def __enter__(self) -> "ServerProcess":
         return self.start()
 
