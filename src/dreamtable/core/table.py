@@ -401,7 +401,16 @@ class Table:
         ran_out = self._ran_out(self._steps[start])
         if ran_out is not None:
             return f"the deadline {ran_out} has run out since your move, and undo gives no time back"
-        # Check the moves from the last one backwards and stop at the first that showed anything.
+        # Check the moves from the last one backwards and stop at the first that another person was
+        # told of (cheap: their events), then at the first that showed anything (worlds replayed).
+        for index in range(len(self._steps) - 1, start - 1, -1):
+            step = self._steps[index]
+            after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
+            assert after is not None
+            told = told_of(after, step.events, [person for person in step.people if person != seat])
+            if told:
+                return (f"{seat_list(sorted(told))} {'was' if len(told) == 1 else 'were'} told of "
+                        f"{seat_name(step.seat or 0)}'s move {step.action}; undo never takes back what another person has seen")
         for index in range(len(self._steps) - 1, start - 1, -1):
             step = self._steps[index]
             after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
@@ -416,10 +425,6 @@ class Table:
                         "they did not know (a card, a tile or a role); undo stops there")
             if step.seat != seat and seat in shown.exposed_to:
                 return f"{who}'s move {step.action} showed you something of theirs; undo stops there"
-            told = told_of(after, step.events, [person for person in step.people if person != seat])
-            if told:
-                return (f"{seat_list(sorted(told))} {'was' if len(told) == 1 else 'were'} told of {who}'s move "
-                        f"{step.action}; undo never takes back what another person has seen")
         return start
 
     def _ran_out(self, step: _Step) -> str | None:
