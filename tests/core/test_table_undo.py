@@ -93,3 +93,12 @@ def test_a_move_by_a_seat_while_a_person_held_it_stays_after_the_seat_goes_to_a_
     with pytest.raises(UndoError, match="B has moved since"):
         table.undo(0)
     assert unchanged(table) == before
+
+
+def test_a_stored_undo_is_replayed_even_where_the_policy_now_refuses_it(tap: Game[Any]) -> None:
+    """A server rebuilding a game stored under an older, laxer policy: the undo was granted then."""
+    table, _ = table_of(tap)
+    table.submit(0, "tap")
+    assert table.why_no_undo(0) is not None  # B was told
+    table.replay_change("undo", 0, "undo")
+    assert table.state.record().moves == [] and table.last_change == ("undo", 0, "undo")

@@ -286,7 +286,15 @@ class Table:
             self._armed[name] = float("-inf")  # due now, whatever the clock says
             self.expire_due()
         elif kind == "undo" and seat is not None:
-            self.undo(seat)
+            # A stored undo was granted when it was made; a stricter policy since (an upgraded
+            # server rebuilding a game in progress) must not leave the table unbuildable.
+            found = self._undo_start(seat)
+            if isinstance(found, str):
+                mine = [index for index, step in enumerate(self._steps) if step.seat == seat and step.before is not None]
+                if not mine:
+                    raise IllegalActionError(f"the stored undo by seat {seat_name(seat)} has no move to take back")
+                found = mine[-1]
+            self._take_back(seat, found)
         elif kind == "move" and seat is not None:
             self._apply(seat, self.read(seat, text))
         else:
@@ -442,6 +450,10 @@ class Table:
         found = self._undo_start(seat)
         if isinstance(found, str):
             raise UndoError(f"cannot undo: {found}")
+        self._take_back(seat, found)
+
+    def _take_back(self, seat: int, found: int) -> None:
+        """Put the table back as it stood before step ``found``: state, deadlines, cursors."""
         step = self._steps[found]
         before = step.before
         assert before is not None
