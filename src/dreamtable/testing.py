@@ -35,6 +35,7 @@ from .core.testing_attacks import (
     check_mutation_isolation,
 )
 from .core.testing_hidden import check_distinguishability, check_resamples_hidden, check_seat_logs
+from .core.testing_undo import UndoPeopleReport, UndoTimeReport, check_undo_keeps_time, check_undo_keeps_what_people_saw
 
 __all__ = [
     "FuzzReport",
@@ -64,6 +65,11 @@ __all__ = [
     "regenerate",
     "step_checks",
     "write_playthrough",
+    # undo and the clock, undo and what people saw (core/testing_undo.py)
+    "UndoPeopleReport",
+    "UndoTimeReport",
+    "check_undo_keeps_time",
+    "check_undo_keeps_what_people_saw",
 ]
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ def test_undo_takes_back_a_move_and_the_bot_replies_that_showed_nothing(tap):
 
 
 def test_undo_never_goes_back_past_a_card_drawn(tap):
-    table = table_of(tap)
+    table = table_of(tap, {1: Always("tap")})  # B, a bot, is not told as a person would be
     table.submit(0, "draw")
     with pytest.raises(UndoError, match="showed A something they did not know"):
         table.undo(0)

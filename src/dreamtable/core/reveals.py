@@ -9,7 +9,12 @@ generator is a reveal outright (chance happened). A move that is impossible in s
 worlds told ``p`` something about the mover's hidden holdings (a card played from a hand): it
 *exposed* the mover to ``p``.
 
-The undo policy of the table (:mod:`.table`) stands on this: undo never goes back past a reveal.
+A move is also *told* to every seat whose log shows one of its events (:func:`told_of`): what a
+person was told (a card played, a start chosen, even "B set a brake plan" with the plan hidden)
+cannot be taken out of their memory, so for a seat held by a person it counts as a reveal too.
+
+The undo policy of the table (:mod:`.table`) stands on this: undo never goes back past a reveal,
+nor past a move another person was told of.
 """
 
 from __future__ import annotations
@@ -17,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable
 
 from .contract import RECENT_EVENTS, State
 from .errors import IllegalActionError
@@ -76,3 +81,11 @@ def reveal_of(before: State[Any], seat: int, action: Any, after: State[Any], wor
         if learned and first_only:
             break
     return Reveal(frozenset(learned), frozenset(exposed - {seat}))
+
+
+def told_of(after: State[Any], events: int, seats: Iterable[int]) -> frozenset[int]:
+    """The seats among ``seats`` whose log shows something of a move that added the last ``events``
+    events of ``after``: each event as the seat may know it. Every event is in every seat's log
+    (its hidden fields wrapped), so a move with any event is told to all; a move with none to nobody."""
+    added = after.events(events) if events > 0 else []
+    return frozenset(seat for seat in seats if any(event.seen_by(seat) for event in added))

@@ -7,7 +7,8 @@ cursor per seat of the events that seat has been told; it reads moves given as n
 seat and checks them; it lets bots act when it is their moment; it saves the record after every
 accepted move; and it keeps the undo policy: a seat may take back its own moves (and the bots'
 replies) but never past a move that showed anyone something they did not know (see
-:mod:`.reveals`), nor past another human's move or the clock.
+:mod:`.reveals`) or that another person was told of, nor past another human's move or the clock;
+and an undo gives no deadline more time than it had.
 
 Bots are any objects with ``choose(state, seat)``; the table reads two optional attributes:
 ``real_time`` (asked at every moment its seat is among the actors, and may answer ``None`` to
@@ -25,7 +26,7 @@ from .clock import Clock, RealClock, SimulatedClock
 from .contract import State
 from .errors import IllegalActionError, RecordError
 from .forms import ActionForm
-from .reveals import Reveal, reveal_of
+from .reveals import Reveal, reveal_of, told_of
 from .seats import seat_list, seat_name
 from .visibility import Event
 
@@ -52,11 +53,15 @@ class UndoError(IllegalActionError):
 
 @dataclass
 class _Step:
-    """One accepted move or expiry, with the state just before it (for undo)."""
+    """One accepted move or expiry, with what an undo must put back: the state just before it, the
+    moment each deadline then pending had been armed, and the seats that were people then."""
 
     seat: int | None  # None: the clock
     action: Any
     before: State[Any] | None  # kept only while an undo could reach it
+    armed: dict[str, float]  # timer name -> when it was armed, just before the step (undo restores it)
+    people: tuple[int, ...]  # the human seats when the step was made: each was told of it as a person
+    events: int = 0  # how many events the step added to the log
     shown: Reveal | None = None  # what the move showed, worked out the first time an undo asks
 
 
@@ -160,17 +165,18 @@ class Table:
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
         before = self.state.copy() if self.undo_enabled else None
+        armed = dict(self._armed)  # armed for the state before the move: _changed arms after every change
         events = self.state.apply(seat, action)  # raises, changing nothing, when the move is refused
-        self._record_step(_Step(seat, action, before), len(events))
+        self._record_step(_Step(seat, action, before, armed, self.humans, len(events)))
         return events
 
-    def _record_step(self, step: _Step, events: int) -> None:
+    def _record_step(self, step: _Step) -> None:
         self._last = ("move", step.seat, step.action) if step.seat is not None else ("expire", None, step.action)
         if self.undo_enabled:
             self._steps.append(step)
             if len(self._steps) > MAX_UNDO_STEPS:
                 del self._steps[0]
-        self._event_total += events
+        self._event_total += step.events
         self._changed()
 
     def _changed(self) -> None:
@@ -221,7 +227,7 @@ class Table:
         events = self.state.expire(name)
         del self._armed[name]  # a deadline that comes back under the same name is a new one
         self._steps.clear()  # time cannot be taken back
-        self._record_step(_Step(None, name, None), len(events))
+        self._record_step(_Step(None, name, None, {}, self.humans, len(events)))
         return True
 
     # -- bots -------------------------------------------------------------------------------------
@@ -280,7 +286,15 @@ class Table:
             self._armed[name] = float("-inf")  # due now, whatever the clock says
             self.expire_due()
         elif kind == "undo" and seat is not None:
-            self.undo(seat)
+            # A stored undo was granted when it was made; a stricter policy since (an upgraded
+            # server rebuilding a game in progress) must not leave the table unbuildable.
+            found = self._undo_start(seat)
+            if isinstance(found, str):
+                mine = [index for index, step in enumerate(self._steps) if step.seat == seat and step.before is not None]
+                if not mine:
+                    raise IllegalActionError(f"the stored undo by seat {seat_name(seat)} has no move to take back")
+                found = mine[-1]
+            self._take_back(seat, found)
         elif kind == "move" and seat is not None:
             self._apply(seat, self.read(seat, text))
         else:
@@ -390,9 +404,21 @@ class Table:
         for step in self._steps[start:]:
             if step.before is None or step.seat is None:
                 return "time has moved on since your last move"
-            if step.seat != seat and step.seat not in self.bots:
+            if step.seat != seat and step.seat in step.people:  # a person then, even if a bot plays it now
                 return f"{seat_name(step.seat)} has moved since; their move cannot be taken back by you"
-        # Check the moves from the last one backwards and stop at the first that showed anything.
+        ran_out = self._ran_out(self._steps[start])
+        if ran_out is not None:
+            return f"the deadline {ran_out} has run out since your move, and undo gives no time back"
+        # Check the moves from the last one backwards and stop at the first that another person was
+        # told of (cheap: their events), then at the first that showed anything (worlds replayed).
+        for index in range(len(self._steps) - 1, start - 1, -1):
+            step = self._steps[index]
+            after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
+            assert after is not None
+            told = told_of(after, step.events, [person for person in step.people if person != seat])
+            if told:
+                return (f"{seat_list(sorted(told))} {'was' if len(told) == 1 else 'were'} told of "
+                        f"{seat_name(step.seat or 0)}'s move {step.action}; undo never takes back what another person has seen")
         for index in range(len(self._steps) - 1, start - 1, -1):
             step = self._steps[index]
             after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
@@ -409,15 +435,31 @@ class Table:
                 return f"{who}'s move {step.action} showed you something of theirs; undo stops there"
         return start
 
+    def _ran_out(self, step: _Step) -> str | None:
+        """The name of a deadline pending before ``step`` that has passed since, if any: undoing the
+        step would bring it back already due (it keeps the moment it was armed, never a new one)."""
+        assert step.before is not None
+        now = self.clock.now()
+        for timer in step.before.timers:
+            if step.armed.get(timer.name, now) + timer.seconds <= now:
+                return timer.name
+        return None
+
     def undo(self, seat: int) -> None:
         """Take back ``seat``'s last move and every bot move after it; ``UndoError`` says why not."""
         found = self._undo_start(seat)
         if isinstance(found, str):
             raise UndoError(f"cannot undo: {found}")
-        before = self._steps[found].before
+        self._take_back(seat, found)
+
+    def _take_back(self, seat: int, found: int) -> None:
+        """Put the table back as it stood before step ``found``: state, deadlines, cursors."""
+        step = self._steps[found]
+        before = step.before
         assert before is not None
         del self._steps[found:]
         self.state = before
+        self._armed = dict(step.armed)  # each deadline keeps the moment it was armed: no time is won back
         self._event_total = len(before.events())
         self._cursors = {who: min(cursor, self._event_total) for who, cursor in self._cursors.items()}
         self._last = ("undo", seat, None)
