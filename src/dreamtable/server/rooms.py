@@ -19,9 +19,10 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..agents import make_agent
+from ..agents import build_agent
+from ..agents.specs import USUAL_BOT, BotSpec, parse_bot_spec, shown
 from ..core.clock import WallClock
-from ..core.errors import DreamtableError, IllegalActionError
+from ..core.errors import DreamtableError, IllegalActionError, UnknownAgentError
 from ..core.registry import load
 from ..core.seats import seat_name
 from ..core.table import Bot, Table, ask_bot
@@ -74,7 +75,13 @@ class Room:
 
     # -- building ---------------------------------------------------------------------------------
     def _bot(self, seat: int, spec: str) -> Bot:
-        bot: Bot = make_agent(spec, seed=self.row.seed * 31 + seat, game=self.game)
+        try:
+            parsed = parse_bot_spec(spec, self.game)
+        except UnknownAgentError:  # a spec stored before the strict parser: the game's usual bot, said once
+            log.warning("table %s: stored bot spec %s is not read any more; seat %s gets the game's usual bot",
+                        self.id, shown(spec), seat_name(seat))
+            parsed = BotSpec(USUAL_BOT)
+        bot: Bot = build_agent(parsed, seed=self.row.seed * 31 + seat, game=self.game)
         return bot
 
     def _new_table(self) -> Table:

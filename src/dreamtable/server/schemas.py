@@ -1,7 +1,9 @@
 """The typed, size-bounded request bodies of the server's HTTP API (pydantic models).
 
 Every string a client sends has a maximum length and every number a range, so a 1 MB clue or a
-negative player count is refused with a 422 naming the field before any game sees it.
+negative player count is refused with a 422 naming the field before any game sees it. Bot specs are
+the exception: the one spec parser (agents/specs.py) bounds and refuses them, so a spec gets the
+same refusal here as at the terminal.
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class SeatSpec(Strict):
 
     kind: Literal["open", "human", "bot"] = "open"
     name: str | None = Field(None, max_length=MAX_NAME)
-    bot: str | None = Field(None, max_length=MAX_NAME, description="bot spec: random, greedy, ismcts:500, bot…")
+    bot: str | None = Field(None, description="bot spec: random, greedy, ismcts:500, bot… (length and grammar: agents/specs.py)")
 
 
 class TableSettings(Strict):
@@ -39,7 +41,7 @@ class TableSettings(Strict):
     undo: bool = Field(True, description="let a seat take back its move where the rules allow it")
     chat_spectators: bool = Field(False, description="spectators read the chat")
     turn_seconds: float | None = Field(None, gt=0, le=86_400, description="a human's time per turn, then the stand-in bot plays the seat")
-    stand_in: str = Field("bot", max_length=MAX_NAME, description="the bot that takes over a seat left or out of time")
+    stand_in: str = Field("bot", description="the bot that takes over a seat left or out of time (a bot spec)")
 
 
 class CreateTable(Strict):
@@ -58,7 +60,7 @@ class PlayBots(Strict):
 
     game: str = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=20)
-    bot: str = Field("bot", max_length=MAX_NAME)
+    bot: str = Field("bot", description="the bots' spec (length and grammar: agents/specs.py)")
     options: dict[str, Any] = Field(default_factory=dict, max_length=50)
     seed: int | None = Field(None, ge=0, lt=2**31)
     name: str | None = Field(None, max_length=MAX_NAME)
