@@ -4,6 +4,7 @@ specs the docs use are read alike everywhere."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Callable, Iterator
 
 import pytest
@@ -37,7 +38,7 @@ LEGIT = ["bot", "random", "greedy", "ismcts", "easy", "medium", "hard", "ismcts:
 
 
 @pytest.fixture
-def client(tmp_path) -> Iterator[TestClient]:
+def client(tmp_path: Path) -> Iterator[TestClient]:
     """A server on SQLite only: a spec is read before any table is stored, so the database plays no part."""
     with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path}/server.db", bot_delay=0))) as test_client:
         yield test_client
@@ -76,7 +77,7 @@ def every_path(client: TestClient, spec: str) -> dict[str, str | None]:
     }
 
 
-def test_hostile_bot_specs_get_the_same_refusal_on_every_path(client):
+def test_hostile_bot_specs_get_the_same_refusal_on_every_path(client: TestClient) -> None:
     for spec in HOSTILE:
         said = every_path(client, spec)
         expected = said["make_agent"]
@@ -86,7 +87,7 @@ def test_hostile_bot_specs_get_the_same_refusal_on_every_path(client):
     assert client.get("/api/tables").json() == []  # nothing was stored
 
 
-def test_the_specs_the_docs_use_are_read_alike_everywhere(client):
+def test_the_specs_the_docs_use_are_read_alike_everywhere(client: TestClient) -> None:
     for spec in LEGIT:
         game = dreamtable.load(GAME)
         assert refusal(lambda: make_agent(spec, game=game)) is None
