@@ -13,15 +13,22 @@ import json
 import logging
 import os
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import text
 
+from ..agents.specs import MAX_SECONDS
 from .rooms import Room
 from .store import DEFAULT_DB, Store
+from .thinking import Thinking
 
 log = logging.getLogger("dreamtable.server")
+
+def default_bot_workers() -> int:
+    """Search workers by default: every core but one (the event loop's), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
 
 CHANNEL = "dreamtable"
 FORGET_AFTER = 5.0
@@ -43,6 +50,11 @@ class ServerSettings:
     """... and at once."""
     max_open_tables: int = 500
     """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Worker processes that run bot searches at once (server/thinking.py); default every core but one."""
+    max_search_seconds: float = MAX_SECONDS
+    """A hard deadline on every bot search, whatever its budget (iterations too): the search stops
+    there, and a worker that overruns it is replaced (server/thinking.py)."""
 
 
 class Hub:
@@ -56,6 +68,8 @@ class Hub:
         self._loading = asyncio.Lock()
         self._listener: Any = None
         self._tasks: set[asyncio.Task[Any]] = set()
+        self.thinking = Thinking(settings.bot_workers, settings.max_search_seconds)
+        """Where this process's bots think (searches in worker processes, quick bots in threads)."""
 
     async def start(self) -> None:
         """Migrate the database, listen to other processes, and resume every game in play."""
@@ -69,6 +83,7 @@ class Hub:
         """Stop every driver and close the database."""
         for room in list(self.rooms.values()):
             await room.stop_driver()
+        await self.thinking.close()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()
