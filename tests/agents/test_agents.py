@@ -77,7 +77,7 @@ def test_make_agent_specs():
     assert make_agent("random").name == "random"
     assert make_agent("greedy").name == "greedy"
     assert make_agent("ismcts:250").iterations == 250
-    assert make_agent("ISMCTS:1.5s").seconds == 1.5
-    for bad in ("alphazero", "ismcts:lots", "random:5"):
+    assert make_agent("ismcts:1.5s").seconds == 1.5
+    for bad in ("alphazero", "ismcts:lots", "random:5", "ISMCTS:1.5s"):  # lower case only (agents/specs.py)
         with pytest.raises(UnknownAgentError):
             make_agent(bad)

@@ -54,7 +54,7 @@ def test_each_level_is_its_agent():
     assert isinstance(medium, GreedyAgent) and medium.name == "medium"
     assert isinstance(hard, IsmctsAgent) and hard.name == "hard"
     assert hard.iterations is None and hard.seconds == HARD_SECONDS
-    assert make_agent(" Hard:0.25s ").seconds == 0.25
+    assert make_agent("hard:0.25s").seconds == 0.25
     assert make_agent(f"hard:{MAX_HARD_SECONDS:g}s").seconds == MAX_HARD_SECONDS
 
 
@@ -74,8 +74,8 @@ def test_budgets_of_zero_or_below_are_refused_by_the_bots_themselves():
             IsmctsAgent(1, **bad)
     with pytest.raises(ValueError, match="temperature"):
         SoftmaxAgent(1, temperature=0)
-    for spec in ("ismcts:0", "ismcts:0s", "ismcts:-2s"):
-        with pytest.raises(UnknownAgentError, match="at least 1"):
+    for spec, words in (("ismcts:0", "at least 1"), ("ismcts:0s", "no time to think"), ("ismcts:-2s", "bad bot spec")):
+        with pytest.raises(UnknownAgentError, match=words):
             make_agent(spec)
 
 

@@ -191,8 +191,8 @@ def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
         (("play", "sogni-e-incubi", "--seats", "human,robot"), "unknown bot"),
         (("play", "sogni-e-incubi", "--seats", "human"), "2–4 players"),
         (("play", "sogni-e-incubi", "--seats", "random,random", "-o", "hand_limit=lots"), "hand_limit takes a whole number"),
-        (("play", "sogni-e-incubi", "--seats", "human,ismcts:0"), "bad ISMCTS budget"),
-        (("play", "sogni-e-incubi", "--seats", "human,ismcts:-5s"), "bad ISMCTS budget"),
+        (("play", "sogni-e-incubi", "--seats", "human,ismcts:0"), "must search at least 1"),
+        (("play", "sogni-e-incubi", "--seats", "human,ismcts:-5s"), "bad bot spec"),
         (("bench", "chess"), "unknown game"),
     ]:
         child = spawn(*args)

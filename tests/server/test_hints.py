@@ -99,16 +99,16 @@ def test_levels_sit_at_the_servers_tables_and_bad_ones_are_refused_naming_the_le
 def test_a_bot_that_keeps_time_is_told_the_seconds_left_on_the_tables_clock(client, monkeypatch):
     """Issue 19, point 4: the server's bots are asked through the table's hook, so a hard bot in a
     game against the clock (Dream Cycle's sand timer) never thinks past the deadline."""
-    from dreamtable.server import rooms
+    from dreamtable.server.thinking import Thinking
 
     told: list[tuple[bool, float | None]] = []
 
-    def spy(bot, state, seat, seconds_left):
+    async def spy(pool, table, bot, state, seat, seconds_left):  # the bot pool the driver hands every bot to
         told.append((bool(state.timers), seconds_left))
-        return ask_bot(bot, state, seat, seconds_left)
+        return await choose(pool, table, bot, state, seat, seconds_left)
 
-    ask_bot = rooms.ask_bot
-    monkeypatch.setattr(rooms, "ask_bot", spy)
+    choose = Thinking.choose
+    monkeypatch.setattr(Thinking, "choose", spy)
     created = client.post("/api/tables", json={
         "game": "dream-cycle", "players": 2, "seed": 3, "options": {"buying_timer_seconds": 30},
         "seats": [{"kind": "human"}, {"kind": "bot", "bot": "hard:0.05s"}]}).json()

@@ -110,7 +110,8 @@ class IsmctsAgent:
     ``seconds_left``, the time a table's clock leaves this seat (the hook a table calls it with), and
     never thinks past :data:`CLOCK_SHARE` of it nor of the shortest deadline pending in the state
     (``state.timers`` give their full length, an upper bound of what is left), whatever its own
-    budget — in iterations too. With no time for one iteration it plays a random legal move.
+    budget — in iterations too. ``max_seconds`` (a server's cap on every search) is kept the same way.
+    With no time for one iteration it plays a random legal move.
 
     After each search, ``last_iterations`` is how many iterations ran, ``last_seconds`` how long
     ``choose`` took and ``last_stats`` the searching seat's root moves as ``(action, visits, mean
@@ -146,6 +147,9 @@ class IsmctsAgent:
         self.rng = random.Random(seed)
         self.iterations = iterations
         self.seconds = seconds
+        self.max_seconds: float | None = None
+        """A hard cap on every search's time, whatever its budget (iterations too): a server's
+        ``max_search_seconds``, set by the pool that runs the search. ``None``: no cap."""
         self.exploration = exploration
         self.rollout_depth = rollout_depth
         self.last_iterations = 0
@@ -167,6 +171,14 @@ class IsmctsAgent:
         # rng there, the seat, the action chosen and the subtree under it (see _kept_root).
         self._kept: tuple[list[Any], int, int, Any, Node[Any]] | None = None
 
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle of the bot keeps (a server sends it to a worker process and back): all of it but
+        the positions shared in the kept subtree, which the next search drops anyway (they were dealt
+        for the last search's root) and which would make the pickle many times larger."""
+        if self._kept is not None:
+            _forget_positions(self._kept[4])
+        return dict(self.__dict__)
+
     def choose(self, state: State[A], seat: int, seconds_left: float | None = None) -> A:
         """The most visited root action after the search; within the time budget and ``seconds_left``."""
         start = time.perf_counter()
@@ -185,9 +197,10 @@ class IsmctsAgent:
             self.last_seconds = time.perf_counter() - start
 
     def time_limit(self, state: State[A], seconds_left: float | None = None) -> float | None:
-        """The seconds this search may take on ``state``: its own budget, capped by the table's
-        ``seconds_left`` and the shortest pending deadline (:data:`CLOCK_SHARE` of each); ``None``: no limit."""
-        limits = [] if self.seconds is None else [self.seconds]
+        """The seconds this search may take on ``state``: its own budget, capped by :attr:`max_seconds`,
+        the table's ``seconds_left`` and the shortest pending deadline (:data:`CLOCK_SHARE` of each);
+        ``None``: no limit."""
+        limits = [budget for budget in (self.seconds, self.max_seconds) if budget is not None]
         if seconds_left is not None:
             limits.append(max(0.0, seconds_left) * CLOCK_SHARE)
         limits.extend(max(0.0, float(timer.seconds)) * CLOCK_SHARE for timer in state.timers)

@@ -5,7 +5,7 @@
 * ``medium`` — the greedy bot (:class:`~.greedy.GreedyAgent`); in the games of :data:`MEDIUM_ITERATIONS`
   a small ISMCTS search instead.
 * ``hard`` — ISMCTS with a time budget of :data:`HARD_SECONDS` a move (``hard:0.5s`` for another
-  budget, more than 0 and at most :data:`MAX_HARD_SECONDS`).
+  budget, more than 0 and at most :data:`MAX_HARD_SECONDS`; the spec is read by :mod:`.specs`).
 
 A game with bots of its own (When I Dream's word bots, which play against the clock) has one
 strength: every level is its usual bot there. The win rates of each level against each other
@@ -24,14 +24,12 @@ from ..core.errors import UnknownAgentError
 from .base import Agent, nothing_to_choose, one_ply_values
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
-
-LEVELS = ("easy", "medium", "hard")
-"""The difficulty levels, weakest first."""
+from .specs import LEVELS, MAX_SECONDS
 
 HARD_SECONDS = 1.0
 """The hard bot's thinking time a move (the issue's bound: at most 1 s a move on one core)."""
-MAX_HARD_SECONDS = 10.0
-"""The longest budget ``hard:Ns`` takes (the server's bound for ``ismcts:Ns`` too)."""
+MAX_HARD_SECONDS = MAX_SECONDS
+"""The longest budget ``hard:Ns`` takes: :data:`.specs.MAX_SECONDS`, the bound of every search budget."""
 
 EASY_TEMPERATURE = 1.0
 """The easy bot's temperature, on values rescaled so that the best move is 0 and the worst −1:
@@ -115,22 +113,15 @@ def level_help() -> str:
             f"(N seconds a move, more than 0 and at most {MAX_HARD_SECONDS:g})")
 
 
-def make_level(name: str, budget: str, seed: int = 0, game: Game[Any] | None = None) -> Agent[Any]:
-    """The bot of level ``name`` (one of :data:`LEVELS`); ``budget`` is what followed a colon (only
-    ``hard`` takes one: seconds, ``hard:0.5s``). ``UnknownAgentError`` names what is allowed."""
+def make_level(name: str, seconds: float | None = None, seed: int = 0, game: Game[Any] | None = None) -> Agent[Any]:
+    """The bot of level ``name`` (one of :data:`LEVELS`); only ``hard`` takes ``seconds`` (a spec's
+    budget, already checked by :func:`.specs.parse_bot_spec`). ``UnknownAgentError`` names what is allowed."""
     if name not in LEVELS:
         raise UnknownAgentError(f"unknown level {name!r}; levels are: {level_help()}")
-    if budget and name != "hard":
+    if seconds is not None and name != "hard":
         raise UnknownAgentError(f"level {name!r} takes no budget; only hard does: {level_help()}")
-    seconds = HARD_SECONDS
-    if budget:
-        bad = f"bad budget {budget!r} for hard (write hard:0.5s); levels are: {level_help()}"
-        try:
-            seconds = float(budget.removesuffix("s"))
-        except ValueError:
-            raise UnknownAgentError(bad) from None
-        if not budget.endswith("s") or not 0 < seconds <= MAX_HARD_SECONDS:  # NaN fails too
-            raise UnknownAgentError(bad)
+    if seconds is not None and not 0 < seconds <= MAX_HARD_SECONDS:  # NaN fails too
+        raise UnknownAgentError(f"bad budget {seconds!r} for hard (write hard:0.5s); levels are: {level_help()}")
     if game is not None and game.bots:  # a game with its own bots (real-time word bots) has one strength
         own: Agent[Any] = next(iter(game.bots.values()))(seed)
         return own
@@ -141,7 +132,7 @@ def make_level(name: str, budget: str, seed: int = 0, game: Game[Any] | None = N
         medium: GreedyAgent | IsmctsAgent = GreedyAgent(seed) if iterations is None else IsmctsAgent(seed, iterations=iterations)
         medium.name = "medium"
         return medium
-    hard = IsmctsAgent(seed, iterations=None, seconds=seconds)
+    hard = IsmctsAgent(seed, iterations=None, seconds=HARD_SECONDS if seconds is None else seconds)
     hard.name = "hard"
     return hard
 

@@ -116,7 +116,7 @@ def play(
     """Play a game at the terminal: humans and bots in any mix (games against the clock: one human)."""
     try:
         chosen = load(game)
-        specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
+        specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
         seed_given = seed is not None
         resuming = bool(save and save.exists())
         if seed is None:
@@ -272,7 +272,7 @@ def simulate(
     from ..workbench.simulate import simulate as run_simulation
 
     try:
-        specs = tuple(spec.strip().lower() for spec in seats.split(",") if spec.strip())
+        specs = tuple(spec.strip() for spec in seats.split(",") if spec.strip())
         compared = None
         if compare is not None:
             (name, value), = parse_options([compare]).items()
@@ -354,7 +354,7 @@ def tournament(
     from ..workbench.tournament import tournament as run_tournament
 
     try:
-        specs = [spec.strip().lower() for spec in bots.split(",") if spec.strip()]
+        specs = [spec.strip() for spec in bots.split(",") if spec.strip()]
         result = _with_progress(
             f"{game} tournament",
             lambda on_result: run_tournament(game, specs, games, players, seed, workers=workers, cluster=cluster, on_result=on_result),
@@ -414,7 +414,7 @@ def menu() -> None:
             while True:  # seats, checked before anything else is asked
                 seats = ask(escape(f"Seats, one per player ({info.min_players}–{info.max_players}): {choices} "
                                    f"[{default_seats}]: ")) or default_seats
-                specs = [spec.strip().lower() for spec in seats.split(",") if spec.strip()]
+                specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
                 try:
                     if not info.min_players <= len(specs) <= info.max_players:
                         raise SetupError(f"{info.name} takes {info.min_players}–{info.max_players} players, not {len(specs)}")

@@ -15,7 +15,7 @@ from typing import Any, Callable
 from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
 from fastapi import status as http
 
-from ..agents import bot_names, make_agent
+from ..agents import bot_names, parse_bot_spec
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
@@ -29,9 +29,6 @@ from .store import TableTaken
 from .tokens import new_token, same_token, token_hash
 
 router = APIRouter(prefix="/api")
-
-MAX_ISMCTS_ITERATIONS = 20_000
-MAX_ISMCTS_SECONDS = 10.0
 
 
 def hub_of(request: Request) -> Hub:
@@ -76,16 +73,9 @@ def seat_or_left(row: TableRow, token: str | None) -> int | None:
 
 
 def check_bot(spec: str, game_id: str) -> str:
-    """A bot spec the server will run: known to the game, and with a bounded search budget."""
-    budget = re.fullmatch(r"ismcts:(\d+(?:\.\d+)?)(s?)", spec.strip().lower())
-    if budget:
-        amount, seconds = float(budget.group(1)), budget.group(2) == "s"
-        if amount > (MAX_ISMCTS_SECONDS if seconds else MAX_ISMCTS_ITERATIONS):
-            raise HTTPException(http.HTTP_400_BAD_REQUEST,
-                                f"bot {spec!r} thinks too long for a server: at most ismcts:{MAX_ISMCTS_ITERATIONS} "
-                                f"or ismcts:{MAX_ISMCTS_SECONDS:g}s")
-    make_agent(spec, game=load(game_id))  # UnknownAgentError says what is accepted
-    return spec.strip().lower()
+    """A bot spec the server will run, in its canonical form: the one parser's (agents/specs.py) grammar,
+    budget range and message, as at the terminal (``UnknownAgentError``: 400 saying what is allowed)."""
+    return parse_bot_spec(spec, load(game_id)).text
 
 
 def table_summary(row: TableRow, room: Room | None = None) -> dict[str, Any]:
@@ -121,7 +111,7 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     for seat, spec in enumerate(seats):
         entry: dict[str, Any] = {"kind": spec.kind, "name": spec.name}
         if spec.kind == "bot":
-            entry["bot"] = check_bot(spec.bot or "bot", game.id)
+            entry["bot"] = check_bot("bot" if spec.bot is None else spec.bot, game.id)
         elif spec.kind == "human":
             tokens[seat] = new_token()
             entry["token_hash"] = token_hash(tokens[seat])
@@ -129,7 +119,7 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     settings = body.settings.model_dump()
     if settings["bot_delay"] is None:
         settings["bot_delay"] = hub.settings.bot_delay
-    check_bot(settings["stand_in"], game.id)
+    settings["stand_in"] = check_bot(settings["stand_in"], game.id)
     host = new_token()
     now = time.time()
     if start and any(spec["kind"] == "open" for spec in stored):

@@ -18,7 +18,7 @@ import logging
 import os
 import secrets
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import text
@@ -27,10 +27,17 @@ from starlette.websockets import WebSocket
 from .quotas import Quotas
 from ..core.errors import DreamtableError
 from . import metrics
+from ..agents.specs import MAX_SECONDS
 from .rooms import Room
 from .store import DEFAULT_DB, Store
+from .thinking import Thinking
 
 log = logging.getLogger("dreamtable.server")
+
+def default_bot_workers() -> int:
+    """Search workers by default: every core but one (the event loop's), at least one."""
+    return max(1, (os.cpu_count() or 2) - 1)
+
 
 CHANNEL = "dreamtable"
 FORGET_AFTER = 5.0
@@ -86,12 +93,16 @@ class ServerSettings:
     deleted with its changes and chat. Games may last days: keep it generous."""
     sweep_seconds: float = 60.0
     """How often each process looks for expired tables (and forgets idle quota buckets)."""
-    """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
     forwarded_allow_ips: str = "127.0.0.1"
     """Addresses of reverse proxies whose X-Forwarded-For and X-Forwarded-Proto are believed
     (comma-separated; "*" trusts anyone, "" nobody): a client's address is then the one the proxy saw."""
     shutdown_seconds: float = 10.0
     """On SIGTERM, seconds to wait for requests and writes in progress before they are cut short."""
+    bot_workers: int = field(default_factory=default_bot_workers)
+    """Worker processes that run bot searches at once (server/thinking.py); default every core but one."""
+    max_search_seconds: float = MAX_SECONDS
+    """A hard deadline on every bot search, whatever its budget (iterations too): the search stops
+    there, and a worker that overruns it is replaced (server/thinking.py)."""
 
 
 class Hub:
@@ -111,6 +122,8 @@ class Hub:
         """Open WebSocket connections (closed with :data:`RESTARTING` at shutdown)."""
         self.closing = False
         """Set at shutdown: no change is taken any more."""
+        self.thinking = Thinking(settings.bot_workers, settings.max_search_seconds)
+        """Where this process's bots think (searches in worker processes, quick bots in threads)."""
 
     async def start(self) -> None:
         """Migrate the database, listen to other processes, and resume every game in play."""
@@ -163,6 +176,7 @@ class Hub:
             self._sweeper.cancel()
         for room in list(self.rooms.values()):
             await room.stop_driver()
+        await self.thinking.close()
         if self._listener is not None:
             await self._listener.close()
         await self.store.close()

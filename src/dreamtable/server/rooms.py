@@ -6,8 +6,9 @@ connections watching it. Every change goes the same way: made in memory under th
 then told to each connection as that seat may know it. If the row is taken (another process got
 there first) the room rebuilds itself from the database and the mover is told the move was stale.
 
-A driver task per room plays the bots (thinking in a worker thread on a copy, so the event loop
-never waits for a search), applies expiries when deadlines pass, and hands a seat to a bot when
+A driver task per room plays the bots (thinking on a copy in the hub's bot pool, server/thinking.py:
+searches in worker processes behind a per-table fair queue, quick bots in threads, so the event loop
+never waits for a search and no table's bots starve another's), applies expiries when deadlines pass, and hands a seat to a bot when
 its human runs out of turn time (a table setting).
 """
 
@@ -19,12 +20,13 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Sequence
 
-from ..agents import make_agent
+from ..agents import build_agent
+from ..agents.specs import USUAL_BOT, BotSpec, parse_bot_spec, shown
 from ..core.clock import WallClock
-from ..core.errors import DreamtableError, IllegalActionError
+from ..core.errors import DreamtableError, IllegalActionError, UnknownAgentError
 from ..core.registry import load
 from ..core.seats import seat_name
-from ..core.table import Bot, Table, ask_bot
+from ..core.table import Bot, Table
 from . import metrics
 from .models import ChangeRow, TableRow
 from .store import StaleChange
@@ -75,7 +77,13 @@ class Room:
 
     # -- building ---------------------------------------------------------------------------------
     def _bot(self, seat: int, spec: str) -> Bot:
-        bot: Bot = make_agent(spec, seed=self.row.seed * 31 + seat, game=self.game)
+        try:
+            parsed = parse_bot_spec(spec, self.game)
+        except UnknownAgentError:  # a spec stored before the strict parser: the game's usual bot, said once
+            log.warning("table %s: stored bot spec %s is not read any more; seat %s gets the game's usual bot",
+                        self.id, shown(spec), seat_name(seat))
+            parsed = BotSpec(USUAL_BOT)
+        bot: Bot = build_agent(parsed, seed=self.row.seed * 31 + seat, game=self.game)
         return bot
 
     def _new_table(self) -> Table:
@@ -396,11 +404,12 @@ class Room:
             position = table.state.copy()
             bot = table.bots[seat]
             seconds_left = table.time_left()
-        action = await asyncio.to_thread(ask_bot, bot, position, seat, seconds_left)
+        action, thought = await self.hub.thinking.choose(self.id, bot, position, seat, seconds_left)
         async with self.lock:
             table = self.table
-            if table is None or table.seq != seq or seat not in table.bots:
+            if table is None or table.seq != seq or table.bots.get(seat) is not bot:
                 return self.clock.now()  # the table moved on while the bot thought: ask again
+            table.bots[seat] = thought  # a search comes back from its worker with what it keeps in memory
             if table.play_bot(seat, action):
                 await self._commit()
             return self.clock.now()

@@ -5,7 +5,9 @@ negative player count is refused with a 422 naming the field before any game see
 that may reach the database (names, bot specs, moves, form values, chat, option names and values)
 is :data:`Text`: control characters (NUL, newline, tab, DEL, C1) and lone surrogates are refused,
 not cleaned, so SQLite and PostgreSQL (which cannot store NUL in text) keep exactly the same thing.
-The WebSocket's messages are checked by the same models (:mod:`.sockets`).
+The WebSocket's messages are checked by the same models (:mod:`.sockets`). Bot specs are the
+exception: the one spec parser (agents/specs.py) bounds them and refuses anything but its grammar
+(control characters included), so a spec gets the same refusal here as at the terminal.
 """
 
 from __future__ import annotations
@@ -78,7 +80,7 @@ class SeatSpec(Strict):
 
     kind: Literal["open", "human", "bot"] = "open"
     name: Text | None = Field(None, max_length=MAX_NAME)
-    bot: Text | None = Field(None, max_length=MAX_NAME, description="bot spec: random, greedy, ismcts:500, bot…")
+    bot: str | None = Field(None, description="bot spec: random, greedy, ismcts:500, bot… (length and grammar: agents/specs.py)")
 
 
 class TableSettings(Strict):
@@ -88,7 +90,7 @@ class TableSettings(Strict):
     undo: bool = Field(True, description="let a seat take back its move where the rules allow it")
     chat_spectators: bool = Field(False, description="spectators read the chat")
     turn_seconds: float | None = Field(None, gt=0, le=86_400, description="a human's time per turn, then the stand-in bot plays the seat")
-    stand_in: Text = Field("bot", max_length=MAX_NAME, description="the bot that takes over a seat left or out of time")
+    stand_in: str = Field("bot", description="the bot that takes over a seat left or out of time (a bot spec)")
 
 
 class CreateTable(Strict):
@@ -107,7 +109,7 @@ class PlayBots(Strict):
 
     game: Text = Field(max_length=64)
     players: int | None = Field(None, ge=1, le=20)
-    bot: Text = Field("bot", max_length=MAX_NAME)
+    bot: str = Field("bot", description="the bots' spec (length and grammar: agents/specs.py)")
     options: Options = Field(default_factory=dict, max_length=50)
     seed: int | None = Field(None, ge=0, lt=2**31)
     name: Text | None = Field(None, max_length=MAX_NAME)
