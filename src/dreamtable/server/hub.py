@@ -43,6 +43,9 @@ class ServerSettings:
     """... and at once."""
     max_open_tables: int = 500
     """Tables waiting for players at once (a flood of table creations is refused beyond it)."""
+    outbox_limit: int = 200
+    """Updates waiting to be sent to one WebSocket before it is dropped as too slow a reader (closed
+    with 4408; it reconnects to the current view): the room never waits for a connection."""
 
 
 class Hub:
