@@ -55,6 +55,17 @@ def test_bots_on_the_server_side_play_too(tmp_path):
     assert report["accepted_moves"] > report["player_moves"] * 1.5, report
 
 
+def test_spectator_sockets_watch_every_table_and_are_counted(tmp_path):
+    """Six spectators over three tables (a second client process), polling their view once a second:
+    each move reaches its table's two spectators, none is dropped, and their client is measured."""
+    report = bench(tmp_path, "--tables", "3", "--seconds", "3", "--rate", "30", "--game", "deep-dreams",
+                   "--spectators", "6", "--spectator-polls", "1")
+    check_sane(report, processes=1)
+    assert report["spectators"] == 6 and report["spectator_drops"] == 0, report
+    assert report["spectator_updates"] >= report["accepted_moves"] * 1.5, report  # two a table, minus the edges
+    assert report["spectator_cpu"] > 0
+
+
 def test_two_processes_on_one_postgresql_split_each_table(tmp_path, pg_url):
     """Each table's two players sit on different processes: moves are only accepted at all if each
     process hears of the other's (LISTEN/NOTIFY)."""

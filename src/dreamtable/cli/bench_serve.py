@@ -2,7 +2,8 @@
 
 It starts the server itself (``dreamtable serve`` as one or two processes on free loopback ports,
 on a temporary SQLite file or on a PostgreSQL URL), plays ``--tables`` live tables over WebSockets
-for ``--seconds``, prints the figures and stops the servers. ``--url`` measures servers already
+for ``--seconds`` (``--spectators`` adds spectator sockets watching them), prints the figures and
+stops the servers. ``--url`` measures servers already
 running instead. docs/performance.md ("Server load") has the figures and the commands.
 """
 
@@ -28,6 +29,10 @@ def bench_serve(
     bot: str = typer.Option("random", help="the bots' spec (random, greedy, …)"),
     rate: float = typer.Option(0.0, min=0, help="moves a second offered over all tables (0: as fast as each connection may)"),
     seed: int = typer.Option(1, help="seed of the tables and of the random players"),
+    spectators: int = typer.Option(0, min=0, max=5000, help="spectator WebSockets spread over the tables "
+                                                            "(held by a second client process)"),
+    spectator_polls: float = typer.Option(0.0, min=0, max=9, help="view requests a second each spectator "
+                                                                  "also sends (0: it only reads its updates)"),
     url: list[str] = typer.Option([], help="measure servers already running at these loopback addresses instead"),
     json_out: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     output: Path | None = typer.Option(None, help="also write the JSON figures to this file"),
@@ -37,7 +42,8 @@ def bench_serve(
 
     def measure(urls: tuple[str, ...], pids: tuple[int, ...]) -> LoadReport:
         config = LoadConfig(urls=urls, tables=tables, seconds=seconds, game=game, players=players, bots=bots,
-                            bot=bot, rate=rate, seed=seed, server_pids=pids)
+                            bot=bot, rate=rate, seed=seed, server_pids=pids, spectators=spectators,
+                            spectator_polls=spectator_polls)
         return run_load(config)
 
     try:

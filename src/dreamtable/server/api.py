@@ -12,7 +12,7 @@ import secrets
 import time
 from typing import Any, Callable
 
-from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request
+from fastapi import APIRouter, Depends, Header, HTTPException, Query, Request, Response
 from fastapi import status as http
 
 from ..agents import bot_names, parse_bot_spec
@@ -306,12 +306,15 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
     return table_summary(row)
 
 
-@router.get("/tables/{table_id}/view", summary="Your seat's current view (no token: the spectator's)")
-async def view(table_id: str, request: Request, token: str | None = Depends(bearer)) -> dict[str, Any]:
+@router.get("/tables/{table_id}/view", summary="Your seat's current view (no token: the spectator's)",
+            response_model=None)
+async def view(table_id: str, request: Request, token: str | None = Depends(bearer)) -> Response:
     if token is None:
-        return await (await live_room(table_id, hub_of(request))).current(None)
-    room, seat = await seated(hub_of(request), table_id, token)
-    return await room.current(seat)
+        room, seat = await live_room(table_id, hub_of(request)), None
+    else:
+        room, seat = await seated(hub_of(request), table_id, token)
+    # the JSON text the room keeps per (seq, seat) until the table changes: polling costs no view
+    return Response(await room.current_text(seat), media_type="application/json")
 
 
 @router.post("/tables/{table_id}/moves", summary="Make a move in the game's notation")

@@ -103,6 +103,9 @@ class ServerSettings:
     max_search_seconds: float = MAX_SECONDS
     """A hard deadline on every bot search, whatever its budget (iterations too): the search stops
     there, and a worker that overruns it is replaced (server/thinking.py)."""
+    outbox_limit: int = 200
+    """Updates waiting to be sent to one WebSocket before it is dropped as too slow a reader (closed
+    with 4408; it reconnects to the current view): the room never waits for a connection."""
 
 
 class Hub:

@@ -17,6 +17,13 @@ It measures, over a window of ``seconds`` that starts once every table is set up
 * refused moves (by error code), games finished, tables started, and the CPU the client process
   and (when their process ids are given) the server processes used.
 
+``spectators`` adds that many spectator WebSockets, spread evenly over the tables (each follows
+its table to the next one when a game ends); ``spectator_polls`` has each of them also ask for the
+view again (``{"type": "view"}``) that many times a second, as a page that polls would. They are
+held by a second client process (:func:`spectate_main`), so reading their updates does not delay
+the players' clock; the report counts the updates they received, how often the server dropped one,
+and that process's CPU.
+
 ``rate`` paces the players to that many moves a second over all tables (0: as fast as each
 connection may send; the server throttles a connection above 10 messages a second, so a client
 never sends more than :data:`MAX_SEND_RATE` a second). ``dreamtable bench-serve`` starts the
@@ -77,6 +84,10 @@ class LoadConfig:
     setup_timeout: float = 60.0
     server_pids: tuple[int, ...] = ()
     """Server processes whose CPU time to report (Linux ``/proc``)."""
+    spectators: int = 0
+    """Spectator WebSockets over all tables (held by a second client process)."""
+    spectator_polls: float = 0.0
+    """View requests a second each spectator sends besides reading its updates (0: none)."""
 
 
 @dataclass
@@ -103,6 +114,13 @@ class LoadReport:
     """... and each server process (empty when not measured)."""
     server_cpu_ms_per_move: float | None
     """Server CPU time (all processes) per accepted move: the cost of a move, whatever the load."""
+    spectators: int = 0
+    spectator_updates: int = 0
+    """Messages the spectator sockets received during the window ..."""
+    spectator_drops: int = 0
+    """... how often the server closed one of them (each then reconnects) ..."""
+    spectator_cpu: float = 0.0
+    """... and the share of one core their client process used."""
     target: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
@@ -125,6 +143,9 @@ class LoadReport:
             ("refused moves", ", ".join(f"{code} {n}" for code, n in sorted(self.refused.items())) or "none"),
             ("disconnects", str(self.disconnects)),
             ("games finished / tables started", f"{self.games_finished} / {self.tables_started}"),
+            ("spectator sockets", "none" if not self.spectators else
+             f"{self.spectators}: {self.spectator_updates} messages received, {self.spectator_drops} dropped, "
+             f"their client {self.spectator_cpu:.0%} of a core"),
             ("CPU: client / server", f"{self.client_cpu:.0%} / {cpu} of a core"),
             ("server CPU per move", "not measured" if self.server_cpu_ms_per_move is None
              else f"{self.server_cpu_ms_per_move:.2f} ms"),
@@ -210,6 +231,7 @@ class LoadTest:
         """... and how many of them have their first view."""
         self.live: dict[int, _Table] = {}
         self.min_players: int | None = None
+        self.watchers: _Watchers | None = None
 
     async def _create(self, slot: int) -> tuple[_Table, list[tuple[int, str, str]]]:
         """A new started table for ``slot``: it and (seat, token, WebSocket URL) of each player."""
@@ -241,6 +263,8 @@ class LoadTest:
         table_id = created["table"]
         await asyncio.to_thread(_post, f"{base}/api/tables/{table_id}/start", None, created["host_token"])
         self.tally.tables_started += 1
+        if self.watchers is not None:
+            await self.watchers.watch(slot, table_id)
         clients = []
         for letter, link in sorted(created["links"].items()):
             seat = link["seat"]
@@ -333,10 +357,14 @@ class LoadTest:
 
     async def run(self) -> LoadReport:
         config = self.config
+        if config.spectators:
+            self.watchers = await _Watchers.start(config, self.urls)
         slots = [asyncio.create_task(self._slot(slot)) for slot in range(config.tables)]
+        watched: dict[str, Any] = {}
         try:
             deadline = time.monotonic() + config.setup_timeout
-            while self.created < config.tables or self.ready < self.expected:
+            while (self.created < config.tables or self.ready < self.expected
+                   or (self.watchers is not None and not self.watchers.ready)):
                 failed = [task for task in slots if task.done()]
                 if failed:
                     failed[0].result()  # raises what went wrong
@@ -344,7 +372,11 @@ class LoadTest:
                 if time.monotonic() > deadline:
                     raise TimeoutError(f"setting up {config.tables} tables took over {config.setup_timeout:g} s")
                 await asyncio.sleep(0.05)
+            watcher_pids = (self.watchers.pid,) if self.watchers is not None else ()
             cpu0, wall0, server0 = time.process_time(), time.monotonic(), _cpu_seconds(config.server_pids)
+            watchers0 = _cpu_seconds(watcher_pids)
+            if self.watchers is not None:
+                await self.watchers.say("start")
             self.tally.measuring = True
             self.tally.tables_started = 0
             for table in self.live.values():  # the first moves spread over one interval, not all at once
@@ -355,15 +387,21 @@ class LoadTest:
             wall = time.monotonic() - wall0
             cpu = (time.process_time() - cpu0) / wall
             server = [(after - before) / wall for before, after in zip(server0, _cpu_seconds(config.server_pids))]
+            if self.watchers is not None:
+                watched = await self.watchers.stop()
+                watched["cpu"] = sum(_cpu_seconds(watcher_pids)) - sum(watchers0)
+                watched["cpu"] /= wall
             for task in done:
                 task.result()  # a slot ends only by failing: say why
         finally:
             for task in slots:
                 task.cancel()
             await asyncio.gather(*slots, return_exceptions=True)
-        return self._report(wall, cpu, server)
+            if self.watchers is not None:
+                await self.watchers.close()
+        return self._report(wall, cpu, server, watched)
 
-    def _report(self, wall: float, cpu: float, server: list[float]) -> LoadReport:
+    def _report(self, wall: float, cpu: float, server: list[float], watched: dict[str, Any]) -> LoadReport:
         config, tally = self.config, self.tally
         rate = tally.accepted / wall
         lat = sorted(tally.latencies)
@@ -382,6 +420,8 @@ class LoadTest:
             games_finished=tally.games_finished, tables_started=tally.tables_started, client_cpu=round(cpu, 3),
             server_cpu=[round(share, 3) for share in server],
             server_cpu_ms_per_move=round(sum(server) * wall / tally.accepted * 1000, 3) if server and tally.accepted else None,
+            spectators=config.spectators, spectator_updates=int(watched.get("messages", 0)),
+            spectator_drops=int(watched.get("drops", 0)), spectator_cpu=round(float(watched.get("cpu", 0.0)), 3),
             target=target)
 
 
@@ -416,9 +456,139 @@ def run_load(config: LoadConfig) -> LoadReport:
     return asyncio.run(LoadTest(config).run())
 
 
+# -- spectators, in a process of their own ---------------------------------------------------------
+SPECTATORS = "from dreamtable.server.loadtest import spectate_main; spectate_main()"
+"""How the spectators' client process is started (its arguments: count, tables, polls, URLs)."""
+
+
+class _Watchers:
+    """The spectators' client process, as the players' process drives it: ``watch SLOT TABLE``
+    lines move a slot's spectators to its new table, ``start`` opens the window, ``stop`` ends it
+    (the process answers with one JSON line of figures and exits). It says ``ready`` once every
+    spectator has its first view."""
+
+    def __init__(self, process: asyncio.subprocess.Process) -> None:
+        self.process = process
+        self.pid = process.pid
+        self.ready = False
+        self._heard = asyncio.create_task(self._hear_ready())
+
+    @classmethod
+    async def start(cls, config: LoadConfig, urls: Sequence[str]) -> "_Watchers":
+        process = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", SPECTATORS, str(config.spectators), str(config.tables),
+            str(config.spectator_polls), *urls, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        return cls(process)
+
+    async def _hear_ready(self) -> None:
+        assert self.process.stdout is not None
+        line = await self.process.stdout.readline()
+        if line.strip() != b"ready":
+            raise RuntimeError(f"the spectators' process failed to start: {line[:200]!r}")
+        self.ready = True
+
+    async def say(self, line: str) -> None:
+        assert self.process.stdin is not None
+        if self._heard.done():
+            self._heard.result()  # raises what went wrong
+        self.process.stdin.write(line.encode() + b"\n")
+        await self.process.stdin.drain()
+
+    async def watch(self, slot: int, table_id: str) -> None:
+        await self.say(f"watch {slot} {table_id}")
+
+    async def stop(self) -> dict[str, Any]:
+        await self.say("stop")
+        assert self.process.stdout is not None
+        line = await asyncio.wait_for(self.process.stdout.readline(), 30)
+        figures: dict[str, Any] = json.loads(line)
+        return figures
+
+    async def close(self) -> None:
+        self._heard.cancel()
+        if self.process.returncode is None:
+            self.process.kill()
+        await self.process.wait()
+
+
+class _Spectators:
+    """The spectators' side (in their own process): ``count`` sockets spread over ``tables`` slots."""
+
+    def __init__(self, count: int, tables: int, polls: float, urls: Sequence[str]) -> None:
+        self.per_slot = [count // tables + (1 if slot < count % tables else 0) for slot in range(tables)]
+        self.count = count
+        self.polls = polls
+        self.urls = [url.replace("http", "ws", 1) for url in urls]
+        self.watching: dict[int, list[asyncio.Task[None]]] = {}
+        self.greeted = 0
+        self.measuring = False
+        self.messages = 0
+        self.drops = 0
+
+    async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        reader = asyncio.StreamReader()
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(reader), sys.stdin)
+        while True:
+            line = (await reader.readline()).decode().split()
+            if not line or line[0] == "stop":
+                break
+            if line[0] == "watch":
+                self._watch(int(line[1]), line[2])
+            elif line[0] == "start":
+                self.measuring, self.messages, self.drops = True, 0, 0
+        self.measuring = False
+        print(json.dumps({"messages": self.messages, "drops": self.drops}), flush=True)
+        tasks = [task for slot in self.watching.values() for task in slot]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _watch(self, slot: int, table_id: str) -> None:
+        for task in self.watching.pop(slot, []):
+            task.cancel()
+        self.watching[slot] = [
+            asyncio.create_task(self._spectate(f"{self.urls[(slot + n) % len(self.urls)]}/ws/tables/{table_id}"))
+            for n in range(self.per_slot[slot])]
+
+    async def _spectate(self, url: str) -> None:
+        greeted = False
+        while True:
+            try:
+                async with connect(url, proxy=None, open_timeout=30, max_queue=None) as ws:
+                    poller = asyncio.create_task(self._poll(ws)) if self.polls > 0 else None
+                    try:
+                        async for _message in ws:
+                            self.messages += self.measuring
+                            if not greeted:
+                                greeted = True
+                                self.greeted += 1
+                                if self.greeted == self.count:
+                                    print("ready", flush=True)
+                    finally:
+                        if poller is not None:
+                            poller.cancel()
+            except (ConnectionClosed, OSError, asyncio.TimeoutError):
+                pass
+            self.drops += self.measuring  # the server closed it: reconnect, as a page would
+            await asyncio.sleep(0.1)
+
+    async def _poll(self, ws: ClientConnection) -> None:
+        while True:
+            await asyncio.sleep(1 / self.polls)
+            await ws.send('{"type": "view"}')
+
+
+def spectate_main() -> None:
+    """The spectators' client process (started by the load test; see :class:`_Watchers`)."""
+    count, tables, polls, *urls = sys.argv[1:]
+    asyncio.run(_Spectators(int(count), int(tables), float(polls), urls).run())
+
+
 # -- servers to measure ---------------------------------------------------------------------------
-SERVER = "import typer; from dreamtable.cli.serve import serve; typer.run(serve)"
-"""How a server process is started: the real ``dreamtable serve`` command."""
+SERVER = ["-m", "dreamtable.cli.main", "serve", "--quota-exempt", "127.0.0.1"]
+"""How a server process is started: the real ``dreamtable serve`` command; the load comes from one
+loopback client, which the per-client quotas spare (the global caps still hold)."""
 
 
 def free_ports(count: int) -> list[int]:
@@ -462,7 +632,7 @@ def start_servers(db: str = "sqlite", processes: int = 1, ready_timeout: float =
             for port, log in zip(ports, logs):
                 with log.open("wb") as out:
                     children.append(subprocess.Popen(
-                        [sys.executable, "-c", SERVER, "--host", "127.0.0.1", "--port", str(port), "--db", url,
+                        [sys.executable, *SERVER, "--host", "127.0.0.1", "--port", str(port), "--db", url,
                          "--bot-delay", "0"],
                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
             urls = tuple(f"http://127.0.0.1:{port}" for port in ports)

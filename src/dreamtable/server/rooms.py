@@ -15,10 +15,12 @@ its human runs out of turn time (a table setting).
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
+import math
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from ..agents import build_agent
 from ..agents.specs import USUAL_BOT, BotSpec, parse_bot_spec, shown
@@ -40,8 +42,8 @@ HELLO_EVENTS = 50
 """How many past events a new connection is sent with its first view."""
 CHAT_LINES, CHAT_WINDOW = 5, 10.0
 """A seat may write at most this many chat lines in this many seconds."""
-OUTBOX_LIMIT = 200
-"""Messages waiting for a slow connection before it is dropped (it reconnects to the current view)."""
+TIMED_VIEW_SECONDS = 0.2
+"""How long a view with running timers is served again before it is built anew (its seconds left move)."""
 
 
 class ChatRefused(DreamtableError):
@@ -53,10 +55,39 @@ class Listener:
     """One connection watching a room, as one seat (``None``: a spectator)."""
 
     seat: int | None
-    outbox: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+    outbox: asyncio.Queue[str]
+    """The JSON texts waiting to be sent, in order; bounded (ServerSettings.outbox_limit): a
+    connection that falls that far behind is dropped, never waited for."""
     cursor: int = 0
     """How many of the match's events this connection has been sent."""
     dropped: bool = False
+    on_drop: Callable[[], Any] | None = None
+    """What the connection's socket does when the room drops it (closes it at once, with 4408)."""
+
+    def drop(self) -> None:
+        """Stop sending to this connection: forget what waits for it and tell its socket."""
+        self.dropped = True
+        while not self.outbox.empty():
+            self.outbox.get_nowait()
+        if self.on_drop is not None:
+            self.on_drop()
+
+
+@dataclass(frozen=True)
+class Told:
+    """A message built for one audience (a seat, or the spectators) and its JSON text."""
+
+    message: dict[str, Any]
+    text: str
+    until: float
+    """When it goes stale (views with running timers: soon; others: when the table changes)."""
+
+    @classmethod
+    def of(cls, message: dict[str, Any], text: str, timed: bool) -> "Told":
+        return cls(message, text, time.monotonic() + TIMED_VIEW_SECONDS if timed else math.inf)
+
+    def fresh(self) -> bool:
+        return time.monotonic() < self.until
 
 
 class Room:
@@ -74,6 +105,8 @@ class Room:
         self.table: Table | None = None
         self._driver: asyncio.Task[None] | None = None
         self._said: dict[int, list[float]] = {}  # seat -> when its recent chat lines were written
+        self._views: dict[tuple[int, int | None], Told] = {}  # (seq, seat) -> its view
+        self._hellos: dict[tuple[int | None, int | None], Told] = {}  # (seq, seat) -> a new connection's first message
 
     # -- building ---------------------------------------------------------------------------------
     def _bot(self, seat: int, spec: str) -> Bot:
@@ -115,6 +148,7 @@ class Room:
         if row is None:
             raise DreamtableError(f"table {self.id} is gone from the database")
         self.row = row
+        self._changed()
         if row.status == "waiting":
             self.table = None
             return
@@ -249,43 +283,55 @@ class Room:
 
     def tell_chat(self, message: dict[str, Any]) -> None:
         """Pass a chat line to the connections that may read it."""
+        text = json.dumps(message)
         for listener in list(self.listeners):
             if listener.seat is not None or self.row.settings.get("chat_spectators", False):
-                self._send(listener, message)
+                self._send(listener, text)
 
     def gone(self, reason: str) -> None:
         """The table was deleted (it expired): tell every connection why; nothing more comes."""
+        text = json.dumps({"type": "error", "error": "table-gone", "message": reason})
         for listener in list(self.listeners):
-            self._send(listener, {"type": "error", "error": "table-gone", "message": reason})
+            self._send(listener, text)
         self.listeners.clear()
 
     # -- telling ----------------------------------------------------------------------------------
+    # A change is told once per audience, not once per connection: the connections of one seat (or
+    # all the spectators) that have been sent the same events share one message, built and
+    # serialised to JSON once; each outbox holds that same string. The first view of a connection
+    # (and a connection's or the HTTP API's request for it again) is kept per (seq, seat) until the
+    # table changes, so polling costs a dictionary look-up. Every entry belongs to one seat (None:
+    # the spectators): one seat's view is never served to another.
     def _listener(self, seat: int | None) -> Listener:
-        listener = Listener(seat)
-        if self.table is not None:
-            listener.cursor = max(0, self.table.event_count - HELLO_EVENTS)
-        return listener
+        return Listener(seat, asyncio.Queue(self.hub.settings.outbox_limit))
 
     def attach(self, seat: int | None) -> Listener:
         """A new connection for ``seat``: it is sent the current view at once."""
         listener = self._listener(seat)
         self.listeners.add(listener)
-        self._tell(listener)
+        self._send(listener, self._hello(seat).text)
+        listener.cursor = self._event_count()
         return listener
 
     async def current(self, seat: int | None) -> dict[str, Any]:
-        """What a new connection for ``seat`` would be sent first (the HTTP API's answer)."""
+        """What a new connection for ``seat`` would be sent first (the HTTP API's answer; shared
+        with other callers until the table changes: read it, never change it)."""
         async with self.lock:
-            return self.message_for(self._listener(seat))
+            return self._hello(seat).message
+
+    async def current_text(self, seat: int | None) -> str:
+        """:meth:`current` as the JSON text sent (``GET …/view`` answers with it as it is)."""
+        async with self.lock:
+            return self._hello(seat).text
 
     def resend(self, listener: Listener, reply_to: int | str | None = None) -> None:
         """Send a connection its current view again, with the recent events (it asked; its
         request's ``id`` comes back as ``reply_to``, after every update sent before it)."""
-        listener.cursor = self._listener(listener.seat).cursor
-        message = self.message_for(listener)
-        if reply_to is not None:
-            message["reply_to"] = reply_to
-        self._send(listener, message)
+        text = self._hello(listener.seat).text
+        if reply_to is not None:  # the shared text with one more field: no second serialisation
+            text = f'{text[:-1]}, "reply_to": {json.dumps(reply_to)}}}'
+        self._send(listener, text)
+        listener.cursor = self._event_count()
 
     def detach(self, listener: Listener) -> None:
         """A connection closed; a finished table nobody watches leaves this process's memory
@@ -298,21 +344,23 @@ class Room:
         if not self.listeners and self.table is not None and self.table.is_over:
             self.hub.rooms.pop(self.id, None)
 
-    def message_for(self, listener: Listener) -> dict[str, Any]:
-        """The update ``listener`` is owed: its seat's view and the events it has not been sent."""
+    def _event_count(self) -> int:
+        return 0 if self.table is None else self.table.event_count
+
+    def message_for(self, seat: int | None, cursor: int) -> dict[str, Any]:
+        """The update owed to a connection of ``seat`` that has been sent ``cursor`` events: the
+        seat's view and the events after those (all the last ones when an undo took some back)."""
         table = self.table
         if table is None:
-            return {"type": "waiting", "table": self.id, "seat": listener.seat}
-        seat = listener.seat
+            return {"type": "waiting", "table": self.id, "seat": seat}
         total = table.event_count
-        reset = total < listener.cursor  # an undo took events back
-        new = total if reset else total - listener.cursor
-        listener.cursor = total
+        reset = total < cursor  # an undo took events back
+        new = total if reset else total - cursor
         message: dict[str, Any] = {
             "type": "update",
             "table": self.id,
             "seq": table.seq,
-            "view": table.view(seat),
+            "view": self._view(seat),
             "events": table.state.log(seat, new) if new > 0 else [],
             "reset": reset,
             "bots": sorted(table.bots),
@@ -324,19 +372,57 @@ class Room:
             message["forms"] = [form.to_json() for form in table.action_forms(seat)]
         return message
 
-    def _tell(self, listener: Listener) -> None:
-        self._send(listener, self.message_for(listener))
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        """The seat's view now, built once per change (and per moment, while timers count down)."""
+        assert self.table is not None
+        key = (self.table.seq, seat)
+        cached = self._views.get(key)
+        if cached is not None and cached.fresh():
+            return cached.message
+        view = self.table.view(seat)
+        self._views[key] = Told.of(view, "", timed=bool(view["timers"]))
+        return view
+
+    def _hello(self, seat: int | None) -> "Told":
+        """The first message of a new connection for ``seat`` (its view and the last
+        :data:`HELLO_EVENTS` events), from the cache of the current change."""
+        key = (None if self.table is None else self.table.seq, seat)
+        told = self._hellos.get(key)
+        if told is None or not told.fresh():
+            cursor = max(0, self._event_count() - HELLO_EVENTS)
+            message = self.message_for(seat, cursor)
+            told = Told.of(message, json.dumps(message), timed=bool(message.get("view", {}).get("timers")))
+            self._hellos[key] = told
+        return told
+
+    def _changed(self) -> None:
+        """The table changed: what was built for the previous state is stale."""
+        self._views.clear()
+        self._hellos.clear()
 
     def _tell_all(self) -> None:
-        for listener in list(self.listeners):
-            self._tell(listener)
+        """Send every connection the update it is owed: one message per (seat, events sent) group."""
+        self._changed()
+        groups: dict[tuple[int | None, int], list[Listener]] = {}
+        for listener in self.listeners:
+            groups.setdefault((listener.seat, listener.cursor), []).append(listener)
+        total = self._event_count()
+        for (seat, cursor), audience in groups.items():
+            text = json.dumps(self.message_for(seat, cursor))
+            for listener in audience:
+                listener.cursor = total
+                self._send(listener, text)
 
-    def _send(self, listener: Listener, message: dict[str, Any]) -> None:
+    def _send(self, listener: Listener, text: str) -> None:
+        if listener.dropped:
+            return
         try:
-            listener.outbox.put_nowait(message)
+            listener.outbox.put_nowait(text)
         except asyncio.QueueFull:  # a connection that does not read: drop it; it reconnects to the current view
-            listener.dropped = True
             self.listeners.discard(listener)
+            listener.drop()
+            log.info("table %s: dropped a connection that read fewer updates than it was sent "
+                     "(%d waiting)", self.id, listener.outbox.maxsize)
 
     # -- the driver: bots, deadlines, turn time -----------------------------------------------------
     def start_driver(self) -> None:

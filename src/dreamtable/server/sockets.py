@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+from contextlib import suppress
 from typing import Any, Callable
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
@@ -50,6 +51,8 @@ STRIKES_FORGIVEN = 1.0
 BINARY_CLOSE = 1003
 """The close code for a binary frame (RFC 6455: "unsupported data"); the protocol is JSON text."""
 KINDS = "move, form, undo, chat, view or ping"
+CLOSE_WAIT = 5.0
+"""Seconds a dropped slow reader's close frame may wait behind the data it has not read."""
 
 
 class Throttle:
@@ -122,7 +125,8 @@ async def play(websocket: WebSocket, table_id: str) -> None:
     hub.opened(websocket)
     async with room.lock:
         listener = room.attach(seat)
-    sender = asyncio.create_task(_send(websocket, listener))
+    sender = asyncio.create_task(_send(websocket, listener, asyncio.current_task()))
+    listener.on_drop = sender.cancel  # a dropped connection's sender stops at once, even mid-send
     try:
         await _receive(websocket, room, listener, Throttle(hub.settings.message_rate, hub.settings.message_burst))
     except WebSocketDisconnect:
@@ -133,19 +137,38 @@ async def play(websocket: WebSocket, table_id: str) -> None:
         hub.closed(websocket)
 
 
-async def _send(websocket: WebSocket, listener: Listener) -> None:
+async def _send(websocket: WebSocket, listener: Listener, handler: asyncio.Task[Any] | None) -> None:
+    """Send the room's messages (JSON texts serialised once per audience) in order until the
+    connection closes. When the room drops the connection as too slow a reader, what waits is
+    forgotten and the connection is closed with 4408 (the page reconnects to the current view);
+    if even the close frame cannot be written within CLOSE_WAIT, the handler ends anyway."""
     try:
         while True:
-            message = await listener.outbox.get()
-            await websocket.send_text(json.dumps(message))
-            if listener.dropped and listener.outbox.empty():
-                await websocket.close(code=4408, reason="too slow to read the table's updates; reconnect")
-                return
+            await websocket.send_text(await listener.outbox.get())
     except (WebSocketDisconnect, RuntimeError):
         return
+    except asyncio.CancelledError:
+        if not listener.dropped:
+            raise
+    try:
+        await asyncio.wait_for(
+            websocket.close(code=4408, reason="too slow to read the table's updates; reconnect"), CLOSE_WAIT)
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    except asyncio.TimeoutError:
+        if handler is not None:
+            handler.cancel()
 
 
 async def _receive(websocket: WebSocket, room: Room, listener: Listener, throttle: Throttle) -> None:
+    try:
+        await _receive_until_closed(websocket, room, listener, throttle)
+    except asyncio.CancelledError:
+        if not listener.dropped:
+            raise  # a dropped reader's handler is ended by its sender: nothing more to do
+
+
+async def _receive_until_closed(websocket: WebSocket, room: Room, listener: Listener, throttle: Throttle) -> None:
     while True:
         frame = await websocket.receive()
         if frame["type"] == "websocket.disconnect":
@@ -162,7 +185,8 @@ async def _receive(websocket: WebSocket, room: Room, listener: Listener, throttl
                 return
             await websocket.send_text(json.dumps(error("slow-down", f"too many messages: at most {throttle.rate:g} a second")))
             continue
-        reply = await _handle(raw, room, listener)
+        # shielded: a connection closed meanwhile must not cancel a move halfway through its commit
+        reply = await asyncio.shield(_handle(raw, room, listener))
         if reply is not None:
             await websocket.send_text(json.dumps(reply))
 
