@@ -159,3 +159,26 @@ def test_expired_tables_and_abandoned_games_are_cleaned_at_a_restart_and_new_tab
             assert api.response("GET", f"/api/tables/{gone}").status_code == 404
         api.call("POST", "/api/tables", json=SOGNI, expect=201)
         assert "Traceback" not in second.output(), second.output()
+
+
+def test_two_processes_sweep_one_database_safely_and_both_forget_what_expired(pg_url: str) -> None:
+    settings = {"waiting_expiry_seconds": 6.0, "sweep_seconds": 0.1}
+    with ServerProcess(pg_url, **settings) as one, ServerProcess(pg_url, **settings) as two:
+        apis = [Api(one, "127.0.0.2"), Api(two, "127.0.0.3")]
+        began = time.monotonic()
+        made = [api.call("POST", "/api/tables", json=SOGNI, expect=201)["table"] for api in apis for _ in range(2)]
+        for table in made:  # each table is live in both processes' memory
+            for api in apis:
+                api.call("GET", f"/api/tables/{table}", expect=200)
+        assert time.monotonic() - began < 6.0, "the tables expired before the test could look at them"
+        deadline = time.monotonic() + 15
+        for table in made:
+            for api in apis:  # the process that did not delete it was told to forget it
+                while api.response("GET", f"/api/tables/{table}").status_code != 404:
+                    assert time.monotonic() < deadline, f"table {table} is still served"
+                    time.sleep(0.1)
+            assert count_rows(pg_url, table) == {"tables": 0, "changes": 0, "chat": 0}
+        for api in apis:
+            api.call("POST", "/api/tables", json=SOGNI, expect=201)
+        for server in (one, two):
+            assert "Traceback" not in server.output(), server.output()
