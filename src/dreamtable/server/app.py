@@ -18,7 +18,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
-from . import api, hints, sockets, web
+from . import api, hints, metrics, sockets, web
 from .quotas import SocketQuotas
 from .hub import Hub, ServerSettings
 from .store import Store
@@ -73,6 +73,8 @@ async def _no_receive() -> Message:
 
 
 def _reply(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
+    metrics.REFUSALS.labels(kind=code).inc()  # every refusal: one count and one line, no traceback
+    log.info("refused %s: %s", code, message)
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 
