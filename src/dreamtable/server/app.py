@@ -74,7 +74,7 @@ async def _no_receive() -> Message:
 
 def _reply(status: int, code: str, message: str, headers: Mapping[str, str] | None = None) -> JSONResponse:
     metrics.REFUSALS.labels(kind=code).inc()  # every refusal: one count and one line, no traceback
-    log.info("refused %s: %s", code, message)
+    log.warning("refused %s: %s", code, message)
     return JSONResponse({"error": code, "message": message}, status_code=status, headers=headers)
 
 

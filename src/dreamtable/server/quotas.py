@@ -127,7 +127,7 @@ class Quotas:
         """A socket's refusal, logged and counted here (it is no HTTP reply); the close reason."""
         reason = str(QuotaRefused(429, code, message, retry_after).detail)
         metrics.REFUSALS.labels(kind=code).inc()
-        log.info("refused %s: %s", code, reason)
+        log.warning("refused %s: %s", code, reason, extra={"refusal": code})
         return reason
 
     def _bucket(self, name: str, key: str, per_minute: float) -> Bucket:
