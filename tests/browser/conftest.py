@@ -36,7 +36,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServerProcess]:
     folder = tmp_path_factory.mktemp("web")
-    with ServerProcess(f"sqlite:///{folder / 'web.db'}", bot_delay=0.05) as running:
+    # One server for every page of every test, all from loopback: per-client quotas would count
+    # the whole package as one client (tests/server/test_quotas.py tests them).
+    with ServerProcess(f"sqlite:///{folder / 'web.db'}", bot_delay=0.05, quota_exempt=("127.0.0.1",)) as running:
         yield running
 
 

@@ -117,8 +117,15 @@ class Quotas:
         """Whether per-client limits spare this client (``quota_exempt``: a benchmark on loopback)."""
         return client.address in self.settings.quota_exempt
 
-    def _refuse(self, client: Client, status: int, code: str, message: str, retry_after: float) -> QuotaRefused:
-        return QuotaRefused(status, code, message, retry_after)  # counted and logged where it is answered
+    def _refuse(self, status: int, code: str, message: str, retry_after: float) -> QuotaRefused:
+        """A refusal to raise (the app's error reply logs and counts it)."""
+        return QuotaRefused(status, code, message, retry_after)
+
+    def _refuse_socket(self, code: str, message: str, retry_after: float) -> str:
+        """A socket's refusal, logged and counted here (it is no HTTP reply); the close reason."""
+        reason = str(QuotaRefused(429, code, message, retry_after).detail)
+        refusals.refused(code, reason, "websocket")
+        return reason
 
     def _bucket(self, name: str, key: str, per_minute: float) -> Bucket:
         bucket = self.buckets.get((name, key))
@@ -137,31 +144,31 @@ class Quotas:
             for key in client.keys():
                 wait = self._bucket("tables", key, per_minute).take()
                 if wait > 0:
-                    raise self._refuse(client, 429, "quota-table-rate",
+                    raise self._refuse(429, "quota-table-rate",
                                        f"too many tables created: at most {per_minute:g} a minute per client", wait)
-            await self._check_held(client, creator, status)
-        await self._check_full(client, status)
+            await self._check_held(creator, status)
+        await self._check_full(status)
         return creator
 
     async def admit_start(self, client: Client, creator: str | None) -> None:
         """Check that a waiting table created by ``creator`` may start: its creator's games in play
         and the server's are under their caps."""
         if creator is not None and not self.exempt(client):
-            await self._check_held(client, creator, "playing")
-        await self._check_full(client, "playing")
+            await self._check_held(creator, "playing")
+        await self._check_full("playing")
 
-    async def _check_held(self, client: Client, creator: str, status: str) -> None:
+    async def _check_held(self, creator: str, status: str) -> None:
         settings = self.settings
         held, oldest = await self.store.count_tables(status, creator)
         if status == "waiting" and held >= settings.waiting_tables_per_client:
             expires = (oldest or time.time()) + settings.waiting_expiry_seconds - time.time()
-            raise self._refuse(client, 429, "quota-waiting-tables",
+            raise self._refuse(429, "quota-waiting-tables",
                                f"you have {held} tables waiting for players: at most "
                                f"{settings.waiting_tables_per_client} per client (start one, or wait until "
                                f"one expires, {settings.waiting_expiry_seconds:g} s after it was made)",
                                self._until_swept(expires))
         if status == "playing" and held >= settings.games_per_client:
-            raise self._refuse(client, 429, "quota-games",
+            raise self._refuse(429, "quota-games",
                                f"you have {held} games in play: at most {settings.games_per_client} per client "
                                f"(finish or leave one first)", PLAYING_RETRY)
 
@@ -169,19 +176,19 @@ class Quotas:
         """Seconds until a table that expires in ``expires_in`` is swept away (said at most 5 minutes ahead)."""
         return min(max(expires_in, 0.0) + self.settings.sweep_seconds, MAX_RETRY)
 
-    async def _check_full(self, client: Client, status: str) -> None:
+    async def _check_full(self, status: str) -> None:
         settings = self.settings
         if status == "waiting":
             count, oldest = await self.store.count_tables("waiting")
             if count >= settings.max_open_tables:
                 expires = (oldest or time.time()) + settings.waiting_expiry_seconds - time.time()
-                raise self._refuse(client, 503, "server-full",
+                raise self._refuse(503, "server-full",
                                    f"the server is full: {count} tables wait for players, at most "
                                    f"{settings.max_open_tables}", self._until_swept(expires))
         else:
             count, _ = await self.store.count_tables("playing")
             if count >= settings.max_playing_tables:
-                raise self._refuse(client, 503, "server-full",
+                raise self._refuse(503, "server-full",
                                    f"the server is full: {count} games in play, at most {settings.max_playing_tables}",
                                    PLAYING_RETRY)
 
@@ -195,17 +202,13 @@ class Quotas:
         keys = client.keys()
         for key in keys:
             if self.sockets.get(key, 0) >= settings.sockets_per_client:
-                refused = self._refuse(client, 429, "quota-sockets",
-                                       f"at most {settings.sockets_per_client} open connections per client", 5)
-                refusals.refused(refused.code, str(refused.detail), "websocket")
-                return str(refused.detail)
+                return self._refuse_socket("quota-sockets",
+                                           f"at most {settings.sockets_per_client} open connections per client", 5)
         for key in keys:
             wait = self._bucket("connects", key, settings.connects_per_minute).take()
             if wait > 0:
-                refused = self._refuse(client, 429, "quota-reconnects",
-                                       f"at most {settings.connects_per_minute:g} connections a minute", wait)
-                refusals.refused(refused.code, str(refused.detail), "websocket")
-                return str(refused.detail)
+                return self._refuse_socket("quota-reconnects",
+                                           f"at most {settings.connects_per_minute:g} connections a minute", wait)
         for key in keys:
             self.sockets[key] = self.sockets.get(key, 0) + 1
         return None
