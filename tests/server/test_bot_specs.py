@@ -40,7 +40,8 @@ LEGIT = ["bot", "random", "greedy", "ismcts", "easy", "medium", "hard", "ismcts:
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """A server on SQLite only: a spec is read before any table is stored, so the database plays no part."""
-    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path}/server.db", bot_delay=0))) as test_client:
+    with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path}/server.db", bot_delay=0,
+                                                  quota_exempt=("testclient",)))) as test_client:
         yield test_client
 
 

@@ -187,7 +187,10 @@ def some_other_value(kind: Any, default: Any) -> tuple[Any, str]:
     if kind is float:
         return default + 0.25, str(default + 0.25)
     if kind is str:
-        other = "sqlite:///elsewhere.db" if str(default).startswith("sqlite") else f"{default}-other"
+        if default is None:  # the public origin: an origin
+            other = "https://games.example"
+        else:
+            other = "sqlite:///elsewhere.db" if str(default).startswith("sqlite") else f"{default}-other"
         return other, other
     if typing.get_origin(kind) is tuple:
         return ("https://a.example", "https://b.example"), "https://a.example https://b.example"

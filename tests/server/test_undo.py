@@ -20,7 +20,9 @@ def test_a_player_who_leaves_does_not_open_the_moves_they_saw_to_undo(client: Te
     assert client.post(f"/api/tables/{table}/start", headers=bearer(created["host_token"])).status_code == 200
 
     def move(seat: int, text: str) -> None:
-        response = client.post(f"/api/tables/{table}/moves", json={"move": text}, headers=bearer(tokens[seat]))
+        seq = client.get(f"/api/tables/{table}/view", headers=bearer(tokens[seat])).json()["seq"]
+        response = client.post(f"/api/tables/{table}/moves", json={"move": text, "seq": seq},
+                               headers=bearer(tokens[seat]))
         assert response.status_code == 200, response.text
 
     def undo_by_a() -> Any:
