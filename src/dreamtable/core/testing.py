@@ -11,6 +11,8 @@
 * :func:`check_event_sentences` — every event kind the game emits has a sentence;
 * :func:`check_action_forms` — forms refuse out-of-bounds values, and ``apply`` accepts nothing
   that neither ``legal_actions`` lists nor a form describes;
+* :func:`check_form_types` — every parameter of every form, filled with each JSON type, is refused
+  with ``FormError`` naming it unless the type is the parameter's (nothing else is raised);
 * :func:`check_undo_policy` — random games at a table where no undo ever goes back past a reveal;
 * golden playthroughs — :func:`write_playthrough` / :func:`check_playthrough`, regenerated with
   ``python -m dreamtable.testing regenerate tests/playthroughs``.
@@ -32,7 +34,7 @@ from typing import Any, Callable
 from .clock import SimulatedClock
 from .contract import Game, State
 from .errors import DreamtableError, IllegalActionError, NotationError
-from .forms import FormError
+from .forms import JSON_SAMPLES, FormError, Param
 from .record import Record
 from .registry import load, replay
 from .reveals import reveal_of
@@ -417,6 +419,52 @@ def check_action_forms(state: State[Any]) -> None:
                     f"{game.id}: {str(near)!r} was accepted for seat {seat} though no legal action or form offers it")
     if all_views(state) != before:
         raise AssertionError(f"{game.id}: checking the action forms changed the state")
+
+
+def _takes_type(param: Param, value: Any) -> bool:
+    """Whether ``value`` is of a JSON type ``param`` takes (its bounds aside)."""
+    if param.kind in ("int", "seat"):
+        return type(value) is int
+    if param.kind == "choices":
+        return isinstance(value, (str, list))
+    return isinstance(value, str)
+
+
+def check_form_types(state: State[Any]) -> int:
+    """Every parameter of every open form, given a value of each JSON type, is refused with
+    ``FormError`` naming the parameter unless the type is the parameter's; filling a whole form
+    with each raises nothing but ``FormError``; nothing changes. Returns the parameters tried."""
+    game = state.game
+    before = all_views(state)
+    tried = 0
+    for seat in state.actors:
+        for form in state.action_forms(seat):
+            for value in JSON_SAMPLES:
+                for param in form.params:
+                    tried += 1
+                    try:
+                        param.write(value)
+                    except FormError as error:
+                        if param.name not in str(error):
+                            raise AssertionError(f"{game.id}: form {form.kind!r} refused {param.name}={value!r} "
+                                                 f"without naming the field: {error}") from None
+                    except Exception as error:
+                        raise AssertionError(f"{game.id}: form {form.kind!r} given {param.name}={value!r} raised "
+                                             f"{type(error).__name__}: {error}, not FormError") from None
+                    else:
+                        if not _takes_type(param, value):
+                            raise AssertionError(f"{game.id}: form {form.kind!r} ({param.kind}) accepted "
+                                                 f"{param.name}={value!r} ({type(value).__name__})")
+                try:  # the whole form, as a client fills it (the server's /forms)
+                    form.fill(**{param.name: value for param in form.params})
+                except FormError:
+                    pass
+                except Exception as error:
+                    raise AssertionError(f"{game.id}: form {form.kind!r} filled with {value!r} raised "
+                                         f"{type(error).__name__}: {error}, not FormError") from None
+    if all_views(state) != before:
+        raise AssertionError(f"{game.id}: filling the action forms changed the state")
+    return tried
 
 
 @dataclass

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
 
 MAX_MOVE = 200
 """Characters in a move's notation (the longest real move is a trade offer of about 60)."""
@@ -83,7 +83,9 @@ class FormMove(Strict):
     """A move made by filling an action form: its ``kind`` and a value per parameter."""
 
     form: str = Field(min_length=1, max_length=MAX_NAME)
-    values: dict[str, str | int] = Field(default_factory=dict, max_length=10)
+    # Any JSON value, passed on as sent (no coercion: true is not 1): the form refuses a wrong type
+    # with FormError naming the parameter and what it takes.
+    values: dict[str, JsonValue] = Field(default_factory=dict, max_length=10)
     seq: int | None = Field(None, ge=0)
 
 
