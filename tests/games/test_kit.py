@@ -258,6 +258,16 @@ def test_copy_independence(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+def test_copies_and_worlds_own_their_options_and_outcome_and_pickles_bind_to_the_registrys_game(game_id):
+    facts = GAMES[game_id]
+    finished = testing.play_random(dreamtable.load(game_id), facts["players"][0], 1,
+                                   options=facts.get("option_sets", [{}])[0], prefer=facts.get("prefer"))
+    assert finished.outcome is not None
+    for state in [*midgame_states(game_id, count=4), finished]:
+        testing.check_ownership(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
 def test_notation_round_trip_and_bad_input(game_id):
     for state in midgame_states(game_id):
         testing.check_notation_round_trip(state)

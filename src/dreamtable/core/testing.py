@@ -5,6 +5,8 @@
 * :func:`check_no_leak` — determinising for a seat never changes that seat's view or log, and
   does change what it cannot see;
 * :func:`check_copy_independence` — acting on a copy never touches the original;
+* :func:`check_ownership` — copies and worlds own their options and outcome details; a pickle
+  round trip is bound to the registry's Game, and no Game cache is pickled;
 * :func:`check_notation_round_trip` — ``parse_action(str(a)) == a`` for every legal action;
 * :func:`check_view_shape` — every view is the one envelope, and the game's board fits the JSON
   Schema the game ships; seats are ints in views and events;
@@ -323,6 +325,57 @@ def check_copy_independence(state: State[Any], seed: int = 0) -> None:
         twin.apply(seat, rng.choice(twin.legal_actions(seat)))
     if all_views(state) != before_views or all_logs(state) != before_logs:
         raise AssertionError(f"{state.game.id} seed={state.seed}: acting on a copy changed the original")
+
+
+def _mutate_owned(state: State[Any]) -> int:
+    """Edit everything a state hands out as its own: its options and its outcome's details."""
+    from .testing_attacks import mutate_all  # the kit's one way to edit every container
+
+    outcome = state.outcome
+    return mutate_all(state.options) + (sum(mutate_all(detail) for detail in outcome.details) if outcome else 0)
+
+
+def _owned_fingerprint(state: State[Any]) -> str:
+    outcome = state.outcome
+    return json.dumps([state.options, state.record().to_dict(), None if outcome is None else [dict(d) for d in outcome.details],
+                       all_views(state)], sort_keys=True, default=repr)
+
+
+def check_ownership(state: State[Any], seed: int = 0) -> None:
+    """Copies and worlds own what they hand out: editing a copy's or a ``determinize`` world's
+    options or outcome details (and the original's) changes no other state's options, record,
+    outcome or views; a pickle round trip gives a state bound to the registry's Game object
+    (``dreamtable.load(id)``), and the Game pickles as its id, without its cached schema or encoding."""
+    import copy
+    import pickle
+
+    where = f"{state.game.id} seed={state.seed} move={len(state.history())}"
+    state = copy.deepcopy(state)  # the caller's state is not edited
+    seat = random.Random(seed).randrange(state.players)
+    for name, make in (("a copy", state.copy), ("a world of determinize", lambda: state.determinize(seat, random.Random(seed)))):
+        before = _owned_fingerprint(state)
+        twin = make()
+        _mutate_owned(twin)
+        twin_before = _owned_fingerprint(twin)
+        if _owned_fingerprint(state) != before:
+            raise AssertionError(f"{where}: editing {name}'s options or outcome details changed the original")
+        _mutate_owned(state)
+        if _owned_fingerprint(twin) != twin_before:
+            raise AssertionError(f"{where}: editing the original's options or outcome details changed {name}")
+    game = load(state.game.id)
+    game.view_schema  # the caches are filled, as in a server
+    try:
+        game.encoding
+    except DreamtableError:
+        pass  # a game without an encoding
+    again = pickle.loads(pickle.dumps(state))
+    if again.game is not game:
+        raise AssertionError(f"{where}: an unpickled state holds another Game object than dreamtable.load({game.id!r})")
+    if all_views(again) != all_views(state):
+        raise AssertionError(f"{where}: an unpickled state shows other views")
+    carried = len(pickle.dumps(state.game))
+    if carried > 200:
+        raise AssertionError(f"{where}: the Game pickles as {carried} bytes (its caches), not as its id")
 
 
 def check_notation_round_trip(state: State[Any]) -> None:

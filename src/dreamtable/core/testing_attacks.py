@@ -349,9 +349,9 @@ def check_mutation_isolation(state: State[Any]) -> int:
         raise AssertionError(f"{where}: mutating a view, a log or a record dict changed the state")
     if fingerprint(twin, RECENT) != before:
         raise AssertionError(f"{where}: mutating a view, a log or a record dict changed a copy of the state")
-    # The options are mutated on an independent deep copy of the state (a copy shares its options
-    # with its original: core/contract.py) and on a new game at the defaults (issue 7: defaults
-    # that are the module's own lists). What the rules do and what seats see must not change.
+    # The options are mutated on an independent deep copy of the state (``state.options`` is a copy
+    # of its own: core/contract.py) and on a new game at the defaults (issue 7: defaults that are the
+    # module's own lists). What the rules do and what seats see must not change.
     played = copy.deepcopy(state)
     played_twin = played.copy()
     newborn = game.new(players=state.players, seed=state.seed)
