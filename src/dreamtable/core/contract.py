@@ -68,11 +68,6 @@ class Outcome(NamedTuple):
         return self._replace(details=copy.deepcopy(self.details)) if self.details else self
 
 
-def own_outcome(outcome: Outcome | None) -> Outcome | None:
-    """``outcome.owned()``, or ``None``: what a game's ``copy`` gives its twin (costs nothing in play)."""
-    return None if outcome is None else outcome.owned()
-
-
 class Timer(NamedTuple):
     """A pending deadline: whoever runs the game calls ``state.expire(timer)`` when it passes.
 
@@ -804,6 +799,6 @@ class TurnBasedState(State[A]):
 
 
 __all__ = [
-    "A", "Action", "Game", "GameInfo", "Option", "Outcome", "own_outcome", "RECENT_EVENTS", "SetupError", "State", "Timer",
+    "A", "Action", "Game", "GameInfo", "Option", "Outcome", "RECENT_EVENTS", "SetupError", "State", "Timer",
     "TurnBasedState", "seat_from_name", "seat_list", "seat_name",
 ]

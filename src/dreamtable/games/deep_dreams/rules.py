@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, TurnBasedState, own_outcome
+from ...core.contract import Game, Outcome, TurnBasedState
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.seats import seat_from_name
@@ -142,7 +142,7 @@ class DreamState(TurnBasedState[DreamMove]):
         twin.known = self.known[:]
         twin.peek_known = self.peek_known[:]
         twin.threshold = self.threshold
-        twin._outcome = own_outcome(self._outcome)  # details of its own
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         return twin
 
     def determinize(self, seat: int, rng: Rng | Any) -> "DreamState":

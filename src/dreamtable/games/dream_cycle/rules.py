@@ -11,7 +11,7 @@ from bisect import bisect_right
 from functools import lru_cache
 from typing import Any, NoReturn
 
-from ...core.contract import Game, Outcome, Timer, TurnBasedState, own_outcome, seat_from_name, seat_name
+from ...core.contract import Game, Outcome, Timer, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
 from ...core.forms import ActionForm, Param
 from ...core.rng import Rng, draw_with, reseeded
@@ -309,7 +309,7 @@ class CycleState(TurnBasedState[CycleMove]):
         twin.kinds, twin.rows_laid, twin.rows_removed = self.kinds, self.rows_laid, self.rows_removed
         twin.row_tiles, twin.unused, twin.phase, twin.supply = self.row_tiles, self.unused, self.phase, self.supply
         twin.round, twin.first_player, twin.buying_closed = self.round, self.first_player, self.buying_closed
-        twin.turn, twin._outcome, twin.phase_actions = self.turn, own_outcome(self._outcome), self.phase_actions
+        twin.turn, twin._outcome, twin.phase_actions = self.turn, self._outcome and self._outcome.owned(), self.phase_actions
         twin.movement = None if self.movement is None else self.movement.copy()
         twin.offers = dict(self.offers)
         twin.start_order = self.start_order[:]

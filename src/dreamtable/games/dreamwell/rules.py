@@ -10,7 +10,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from ...core.contract import Game, Outcome, TurnBasedState, own_outcome, seat_from_name
+from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
@@ -235,7 +235,7 @@ class WellState(TurnBasedState[WellMove]):
         twin.threshold = self.threshold
         twin.known = [k[:] for k in self.known]
         twin.advanced = self.advanced
-        twin._outcome = own_outcome(self._outcome)  # details of its own
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         twin._legal = self._legal  # the list is never changed, only replaced (legal_actions hands out copies)
         twin._board = self._board  # never changed, only replaced
         twin._dealt = self._dealt  # never changed, only replaced

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.contract import Game, Outcome, TurnBasedState, own_outcome, seat_from_name, seat_name
+from ...core.contract import Game, Outcome, TurnBasedState, seat_from_name, seat_name
 from ...core.errors import IllegalActionError
 from ...core.rng import Rng, reseeded, shuffle_with
 from ...core.visibility import Event, owner_only
@@ -130,7 +130,7 @@ class SogniState(TurnBasedState[Move]):
         twin.turn = self.turn
         twin.passes = self.passes
         twin.first_player = self.first_player
-        twin._outcome = own_outcome(self._outcome)  # details of its own
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         twin._table = self._table
         twin._hand_limit = self._hand_limit
         twin._allowed = self._allowed
