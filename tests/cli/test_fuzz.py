@@ -98,12 +98,12 @@ class BrokenTapState(TapState):
         return twin
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.options["bug"] == "endless":
+        if self._options["bug"] == "endless":
             return ["tap"] if seat in self.actors else []
         return super().legal_actions(seat)
 
     def _apply(self, seat: int, action: str) -> list[Any]:
-        bug = self.options["bug"]
+        bug = self._options["bug"]
         if bug == "crash" and action == "draw" and self.points[seat] >= 1:
             raise KeyError("deliberate bug: drawing after a tap")
         if bug == "die" and action == "draw" and self.points[seat] >= 1:
@@ -116,12 +116,12 @@ class BrokenTapState(TapState):
         return super()._apply(seat, action)
 
     def _expire(self, timer: Any) -> list[Any]:
-        if self.options["bug"] == "endless":
+        if self._options["bug"] == "endless":
             return []
         return super()._expire(timer)
 
     def check_invariants(self) -> None:
-        if self.options["bug"] == "invariant" and self.done == 3:
+        if self._options["bug"] == "invariant" and self.done == 3:
             raise AssertionError("deliberate bug: three turns done")
 
 
