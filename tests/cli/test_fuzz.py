@@ -265,7 +265,7 @@ def test_batches_are_made_lazily():
 
 
 def test_an_interrupted_run_exits_130_with_its_figures(monkeypatch):
-    def interrupted(settings, games, first_seed=0, *, workers=None, on_progress=None):
+    def interrupted(settings, games, first_seed=0, *, workers=None, on_progress=None, max_failures=None):
         summary = fuzzing.FuzzSummary(settings.game, first_seed, games, games=3, steps=300, interrupted=True)
         return summary
 
