@@ -68,7 +68,7 @@ def test_worlds_said_to_be_the_same_differ_only_in_their_rng(index: int):
     worlds = [state.determinize(seat, Rng(seed)).__getstate__() for seed in (1, 2)]
     assert worlds[0]["rng"].state != worlds[1]["rng"].state
     for world in worlds:
-        del world["rng"], world["_cache"]
+        del world["rng"]  # the position memo (_cache) is not part of a state's pickled fields
     assert worlds[0] == worlds[1]
 
 
@@ -97,8 +97,7 @@ def test_the_searched_state_is_left_as_it_was():
     state = positions()[3]
     before = state.copy().__getstate__()
     search(state)
-    after = state.__getstate__()
-    del before["_cache"], after["_cache"]
+    after = state.__getstate__()  # without the position memo (_cache): CycleState._unpickled
     assert before["rng"].state == after["rng"].state
     del before["rng"], after["rng"]
     assert before == after

@@ -98,12 +98,12 @@ class BrokenTapState(TapState):
         return twin
 
     def legal_actions(self, seat: int) -> list[str]:
-        if self.options["bug"] == "endless":
+        if self._options["bug"] == "endless":
             return ["tap"] if seat in self.actors else []
         return super().legal_actions(seat)
 
     def _apply(self, seat: int, action: str) -> list[Any]:
-        bug = self.options["bug"]
+        bug = self._options["bug"]
         if bug == "crash" and action == "draw" and self.points[seat] >= 1:
             raise KeyError("deliberate bug: drawing after a tap")
         if bug == "die" and action == "draw" and self.points[seat] >= 1:
@@ -116,12 +116,12 @@ class BrokenTapState(TapState):
         return super()._apply(seat, action)
 
     def _expire(self, timer: Any) -> list[Any]:
-        if self.options["bug"] == "endless":
+        if self._options["bug"] == "endless":
             return []
         return super()._expire(timer)
 
     def check_invariants(self) -> None:
-        if self.options["bug"] == "invariant" and self.done == 3:
+        if self._options["bug"] == "invariant" and self.done == 3:
             raise AssertionError("deliberate bug: three turns done")
 
 
@@ -265,7 +265,7 @@ def test_batches_are_made_lazily():
 
 
 def test_an_interrupted_run_exits_130_with_its_figures(monkeypatch):
-    def interrupted(settings, games, first_seed=0, *, workers=None, on_progress=None):
+    def interrupted(settings, games, first_seed=0, *, workers=None, on_progress=None, max_failures=None):
         summary = fuzzing.FuzzSummary(settings.game, first_seed, games, games=3, steps=300, interrupted=True)
         return summary
 
@@ -287,3 +287,71 @@ def test_the_run_command_names_every_setting_that_shapes_the_games():
     uniform = figures("sogni-e-incubi", "--games", "4", "--seed", "7", "--players", "3", "-o", "hand_limit=8")
     assert uniform["steps"] != first["steps"]  # --prefer R (play a Rem whenever possible) changes the games
     assert first["player_counts"] == {"3": 4}
+
+
+# -- the fuzz finds leaks and aliasing: each planted in a small game, found within 200 games ------
+
+def leak_b_hand_to_a(monkeypatch):
+    """Seat A's view shows B's cards (as a Secret A may see)."""
+    from dreamtable.core.visibility import Secret
+    from dreamtable.games.sogni_e_incubi.rules import SogniState
+
+    real = SogniState._view
+
+    def leaky(self):
+        board = real(self)
+        cards = board["hands"][1]["cards"]
+        board["hands"][1]["cards"] = Secret(cards.value, frozenset({0, 1}), cards.shown_as)
+        return board
+
+    monkeypatch.setattr(SogniState, "_view", leaky)
+
+
+def copy_shares_the_deck(monkeypatch):
+    from dreamtable.games.sogni_e_incubi.rules import SogniState
+
+    real = SogniState.copy
+
+    def sharing(self):
+        twin = real(self)
+        twin.deck = self.deck
+        return twin
+
+    monkeypatch.setattr(SogniState, "copy", sharing)
+
+
+def copy_without_the_event_log(monkeypatch):
+    """A copy (and so a world of determinize) that starts its event log afresh: its seats are told
+    nothing of what happened."""
+    from dreamtable.games.sogni_e_incubi.rules import SogniState
+
+    real = SogniState.copy
+
+    def forgetful(self):
+        twin = real(self)
+        twin._log = None
+        return twin
+
+    monkeypatch.setattr(SogniState, "copy", forgetful)
+
+
+@pytest.mark.parametrize("plant, found", [
+    (leak_b_hand_to_a, "determinize(A) changed A's view"),
+    (copy_shares_the_deck, "moves on a copy or a world of determinize changed the original"),
+    (copy_without_the_event_log, "the world lost what the seat was told"),
+])
+def test_a_planted_leak_or_alias_is_found_within_200_games(monkeypatch, plant, found):
+    settings = FuzzSettings("sogni-e-incubi", players=2, check_rate=1.0, view_rate=0.0)
+    assert run_fuzz(settings, 1, workers=1).failures == 0  # the game as shipped passes these checks
+    plant(monkeypatch)
+    summary = run_fuzz(settings, 200, workers=1, max_failures=1)
+    assert summary.failures == 1 and summary.stopped_at_failures and summary.games < 200
+    failure = summary.failed[0]
+    assert failure.phase == "check" and found in failure.error, failure.error
+
+
+def test_max_failures_stops_the_run_and_says_so(broken):
+    found = figures("tap-broken", "--games", "50", "--workers", "1", "-o", "bug=crash", "--max-failures", "2")
+    assert found["exit_code"] == 1 and found["failures"] == 2 and found["stopped_at_failures"]
+    assert found["games"] < 50
+    assert "--max-failures must be at least 1" in run("tap-broken", "--max-failures", "0").output

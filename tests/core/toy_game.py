@@ -78,7 +78,7 @@ class TapState(State[str]):
 
     @property
     def is_over(self) -> bool:
-        return self.done >= self.options["turns"]
+        return self.done >= self._options["turns"]
 
     @property
     def outcome(self) -> Outcome | None:

@@ -190,6 +190,38 @@ def test_apply_accepts_only_listed_moves_and_what_the_action_forms_describe(game
             testing.check_action_forms(state)
 
 
+# The forms each game opens in random play (When I Dream's clues, Dream Cycle's offers and plans).
+FORM_KINDS = {"when-i-dream": {"clue", "guess", "recount"}, "dream-cycle": {"plan", "offer", "keep"}}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_form_refuses_every_wrong_json_type_with_a_form_error_naming_the_field(game_id):
+    """Each parameter of each form met in random play is given text, a number, a fraction, a bool,
+    null, a list and a table: the wrong types are refused with FormError naming it, nothing else raised."""
+    game = dreamtable.load(game_id)
+    facts = GAMES[game_id]
+    seen: set[str] = set()
+    kinds: set[str] = set()
+    for seed in range(3):
+        state = game.new(players=facts["players"][0], seed=seed, **facts.get("option_sets", [{}])[0])
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over:
+                break
+            forms = [form for seat in state.actors for form in state.action_forms(seat)]
+            shapes = {json.dumps(form.to_json(), sort_keys=True) for form in forms}
+            if not shapes <= seen:  # each form as it was offered, once
+                seen |= shapes
+                testing.check_form_types(state)
+                kinds |= {form.kind for form in forms}
+            if state.timers and (not state.actors or rng.random() < 0.05):
+                state.expire(rng.choice(state.timers))
+                continue
+            seat = rng.choice(state.actors)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert kinds == FORM_KINDS.get(game_id, set())
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_no_move_is_listed_twice(game_id):
     for state in midgame_states(game_id):
@@ -223,6 +255,16 @@ def test_a_long_game_pickles_and_deep_copies(game_id):
 def test_copy_independence(game_id):
     for state in midgame_states(game_id):
         testing.check_copy_independence(state)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_copies_and_worlds_own_their_options_and_outcome_and_pickles_bind_to_the_registrys_game(game_id):
+    facts = GAMES[game_id]
+    finished = testing.play_random(dreamtable.load(game_id), facts["players"][0], 1,
+                                   options=facts.get("option_sets", [{}])[0], prefer=facts.get("prefer"))
+    assert finished.outcome is not None
+    for state in [*midgame_states(game_id, count=4), finished]:
+        testing.check_ownership(state)
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -131,12 +131,12 @@ def test_kit_e_fails_when_new_games_share_a_default_list(monkeypatch):
 
     def setup(cls, game, players, seed, options):
         state = real(cls, game, players, seed, {**options, "first_player": options["first_player"]})
-        state.options["extra"] = default  # every game holds the same list
+        state._options["extra"] = default  # every game holds the same list
         return state
 
     def view(self, seat):
         shown = type(self).__mro__[1].view(self, seat)
-        shown["board"]["extra"] = len(self.options["extra"])
+        shown["board"]["extra"] = len(self._options["extra"])
         return shown
 
     monkeypatch.setattr(SogniState, "setup", classmethod(setup))

@@ -55,24 +55,45 @@ def test_updates_carry_the_prompt_as_a_kind_and_the_chat_state(client: TestClien
     assert update["chat_open"] is True
 
 
-def test_a_form_is_chosen_among_forms_of_one_kind_by_its_parameters(client: TestClient) -> None:
-    """Dream Cycle offers three brake-plan forms, all of kind "plan": the values name the one meant."""
+def dream_cycle_at_a_brake_plan(client: TestClient) -> tuple[str, list[str], int]:
+    """A Dream Cycle table (seed 3) played on until the seat on turn is offered the brake-plan forms."""
     table, tokens = started_table(client, game="dream-cycle", seed=3)
     for _ in range(40):  # starting spaces and purchases until the seat on turn may plan
         view = view_of(client, table, None)
         seat = view["view"]["turn"]
         mine = view_of(client, table, tokens[seat])
         if any(form["template"] == "plan steps {steps}" for form in mine.get("forms", [])):
-            break
+            return table, tokens, seat
         move = mine["legal"][0]
         assert client.post(f"/api/tables/{table}/moves", json={"move": move, "seq": mine["seq"]},
                            headers=bearer(tokens[seat])).status_code == 200
-    else:
-        raise AssertionError("no brake plan form was offered")
-    answer = client.post(f"/api/tables/{table}/forms", json={"form": "plan", "values": {"steps": 3}, "seq": mine["seq"]},
+    raise AssertionError("no brake plan form was offered")
+
+
+def test_a_form_is_chosen_among_forms_of_one_kind_by_its_parameters(client: TestClient) -> None:
+    """Dream Cycle offers three brake-plan forms, all of kind "plan": the values name the one meant."""
+    table, tokens, seat = dream_cycle_at_a_brake_plan(client)
+    seq = view_of(client, table, tokens[seat])["seq"]
+    answer = client.post(f"/api/tables/{table}/forms", json={"form": "plan", "values": {"steps": 3}, "seq": seq},
                          headers=bearer(tokens[seat]))
     assert answer.status_code == 200, answer.text
     assert any(event["kind"] == "plan" for event in answer.json()["view"]["events"])
+
+
+def test_a_form_value_of_a_wrong_json_type_is_refused_naming_the_field(client: TestClient) -> None:
+    """Each JSON type in a field that does not take it (a number where square codes go, true where a
+    number goes: never read as 1) is a 400 FormError naming the field; the table does not change."""
+    table, tokens, seat = dream_cycle_at_a_brake_plan(client)
+    before = view_of(client, table, tokens[seat])
+    wrong = {"squares": [5, 2.5, True, None, {"x": 1}, [1]], "steps": ["3", 2.5, 3.0, True, None, [3], {"x": 1}]}
+    for field, values in wrong.items():
+        for value in values:
+            answer = client.post(f"/api/tables/{table}/forms",
+                                 json={"form": "plan", "values": {field: value}, "seq": before["seq"]},
+                                 headers=bearer(tokens[seat]))
+            assert answer.status_code == 400, (field, value, answer.text)
+            assert answer.json()["error"] == "FormError" and f"{field} " in answer.json()["message"], answer.text
+    assert view_of(client, table, tokens[seat]) == before
 
 
 def test_pages_are_served_for_the_lobby_a_table_a_replay_and_the_rules(client: TestClient) -> None:

@@ -66,6 +66,9 @@ def _print_summary(console: Console, summary: FuzzSummary) -> None:
     if summary.interrupted:
         console.print(f"[yellow]Stopped by Ctrl-C[/] after {summary.games:,} of {summary.games_asked:,} games; "
                       "the figures are those of the finished games.")
+    if summary.stopped_at_failures:
+        console.print(f"[yellow]Stopped at failure {summary.failures:,}[/] (--max-failures) after {summary.games:,} "
+                      f"of {summary.games_asked:,} games.")
     if not summary.failures:
         console.print("[green]failures: 0[/]")
         return
@@ -95,9 +98,12 @@ def fuzz(
     prefer: Optional[str] = typer.Option(None, help="play-biased policy: take a move whose notation starts with this whenever one is legal (Dreamwell: 'play ')"),
     turn_bias: float = typer.Option(0.0, help="play-biased policy: chance the seat the game waits for acts rather than any actor (Dream Cycle: 0.8)"),
     timer_chance: float = typer.Option(0.05, help="chance a pending deadline expires instead of a move"),
-    check_rate: float = typer.Option(0.05, help="share of steps given the kit's step checks (legal actions, notation, invariants)"),
+    check_rate: float = typer.Option(0.05, help="share of steps given the kit's step checks (legal actions, notation, invariants), "
+                                     "the hidden-information check (each seat's view unchanged in its determinize worlds) and "
+                                     "the aliasing check (moves on a copy leave the original unchanged)"),
     view_rate: float = typer.Option(0.005, help="share of steps whose views are checked against the schemas"),
     as_json: bool = typer.Option(False, "--json", help="print the figures and failures as JSON on stdout"),
+    max_failures: Optional[int] = typer.Option(None, help="stop at this many failed games (default: play them all)"),
 ) -> None:
     """Fuzz a game: seeded random games (random players, options, actors and deadlines), checked
     step by step and replayed at the end; every failure is reported with a command that replays it."""
@@ -116,7 +122,7 @@ def fuzz(
                 rate = f"{summary.steps / summary.seconds:,.0f}" if summary.seconds > 0 else "–"
                 progress.update(bar, completed=summary.games, failures=summary.failures, rate=rate)
 
-            summary = run_fuzz(settings, games, seed, workers=workers, on_progress=on_progress)
+            summary = run_fuzz(settings, games, seed, workers=workers, on_progress=on_progress, max_failures=max_failures)
     except DreamtableError as error:  # UnknownGameError and SetupError among them
         err.print(f"[red]Error:[/] {escape(str(error))}")
         raise typer.Exit(2)

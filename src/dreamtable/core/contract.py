@@ -62,6 +62,25 @@ class Outcome(NamedTuple):
     details: tuple[Mapping[str, Any], ...] = ()
     """Per seat, the parts its score is made of (for explanations and reports)."""
 
+    def owned(self) -> "Outcome":
+        """The same outcome with details of its own (a copy's: editing one state's details must not
+        change another's); the outcome itself when it has no details."""
+        return self._replace(details=tuple(map(_plain_copy, self.details))) if self.details else self
+
+
+_IMMUTABLE = (int, float, str, bool, type(None))
+
+
+def _plain_copy(value: Any) -> Any:
+    """A deep copy of plain JSON-like data (dicts, lists, tuples of scalars), several times faster than
+    ``copy.deepcopy``, which it falls back on for anything else (a Secret, a set)."""
+    kind = type(value)
+    if kind is dict:
+        return {key: item if type(item) in _IMMUTABLE else _plain_copy(item) for key, item in value.items()}
+    if kind is list or kind is tuple:
+        return kind(item if type(item) in _IMMUTABLE else _plain_copy(item) for item in value)
+    return value if kind in _IMMUTABLE else copy.deepcopy(value)
+
 
 class Timer(NamedTuple):
     """A pending deadline: whoever runs the game calls ``state.expire(timer)`` when it passes.
@@ -167,6 +186,18 @@ class Game(ABC, Generic[A]):
     def id(self) -> str:
         """The game id used by ``dreamtable.load``."""
         return self.info.id
+
+    _CACHED: ClassVar[tuple[str, ...]] = ("view_schema", "encoding")
+    """The ``cached_property`` values a Game keeps: worked out again where needed, never pickled."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A Game pickles as its id, and unpickles as the registry's Game object (``dreamtable.load``):
+        one per process, so ``state.game is dreamtable.load(id)`` holds after a round trip and a pickle
+        carries neither the board's schema nor the encoding. A game the registry does not know (an
+        object made outside it) pickles its fields without those caches."""
+        if _registered_game(self.id, quiet=True) is self:
+            return (_registered_game, (self.id,))
+        return (_rebuilt_game, (type(self), {k: v for k, v in vars(self).items() if k not in self._CACHED}))
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """Every option of the game, given ones checked and the others at their defaults."""
@@ -361,6 +392,27 @@ class EncodingUnavailable(DreamtableError, NotImplementedError):
     """The game has no fixed action ids or observation tensors (docs/adapters.md says which and why)."""
 
 
+def _registered_game(game_id: str, quiet: bool = False) -> Any:
+    """The registry's Game object of ``game_id`` (what an unpickled state is bound to); with ``quiet``,
+    ``None`` for an id it does not know."""
+    from .errors import UnknownGameError
+    from .registry import load  # the registry imports this module
+
+    try:
+        return load(game_id)
+    except UnknownGameError:
+        if quiet:
+            return None
+        raise
+
+
+def _rebuilt_game(cls: "type[Game[Any]]", fields: dict[str, Any]) -> Any:
+    """A Game the registry does not know, from its pickled fields."""
+    game = object.__new__(cls)
+    game.__dict__.update(fields)
+    return game
+
+
 class Encoding(ABC):
     """A game's fixed encodings for learning (its ``encoding.py``): action ids and the observation tensor.
 
@@ -426,13 +478,18 @@ class MoveTableEncoding(Encoding):
 class State(ABC, Generic[A]):
     """One match. Subclasses write the rules; this class keeps history, events and the checks."""
 
-    __slots__ = ("game", "players", "seed", "options", "rng", "_history", "_log")
+    __slots__ = ("game", "players", "seed", "_options", "rng", "_history", "_log")
 
     game: Game[A]
     players: int
     seed: int
-    options: dict[str, Any]
+    # The match's options as set up: read by the rules, shared by copies and worlds (never changed
+    # after setup, and never handed out: ``options`` gives a copy).
+    _options: dict[str, Any]
     rng: Rng
+    _unpickled: ClassVar[Mapping[str, Callable[[], Any]]] = {}
+    """Slots that are caches (memos of this position): left out of a pickle and made anew, empty, by
+    these factories when it is read back (a game names its own, e.g. ``{"_cache": dict}``)."""
     # Persistent (shared, never mutated) linked lists, so that copy() is O(1) for them:
     # _history is (previous, seat, action-or-timer) and _log is (previous, event).
     _history: tuple[Any, ...] | None
@@ -442,17 +499,23 @@ class State(ABC, Generic[A]):
         self.game = game
         self.players = players
         self.seed = seed
-        self.options = options
+        self._options = options
         self.rng = Rng(seed)
         self._history = None
         self._log = None
+
+    @property
+    def options(self) -> dict[str, Any]:
+        """The match's rule options (every one, defaults filled in), as a dict of the caller's own:
+        editing it changes neither this match, nor its copies, nor its record."""
+        return copy.deepcopy(self._options)
 
     def _copy_base_into(self, twin: "State[A]") -> None:
         """Copy the base fields into a new twin (for the subclasses' hand-written ``copy``)."""
         twin.game = self.game
         twin.players = self.players
         twin.seed = self.seed
-        twin.options = self.options  # never mutated after setup
+        twin._options = self._options  # never changed after setup, never handed out
         twin.rng = self.rng.copy()
         twin._history = self._history
         twin._log = self._log
@@ -655,11 +718,13 @@ class State(ABC, Generic[A]):
         }
 
     # -- pickling: the history and the log are linked lists, flattened so long games pickle ----
+    # The game pickles as its id (Game.__reduce__); caches (``_unpickled``) are left out.
     def __getstate__(self) -> dict[str, Any]:
         fields: dict[str, Any] = {}
+        skipped = self._unpickled
         for cls in type(self).__mro__:
             for name in getattr(cls, "__slots__", ()):
-                if hasattr(self, name):
+                if name not in skipped and hasattr(self, name):
                     fields[name] = getattr(self, name)
         fields["_history"] = _flatten(self._history)
         fields["_log"] = _flatten(self._log)
@@ -669,7 +734,11 @@ class State(ABC, Generic[A]):
         for name, value in fields.items():
             if name in ("_history", "_log"):
                 value = _link(value)
+            elif name == "options":  # a pickle from before options were private
+                name = "_options"
             object.__setattr__(self, name, value)
+        for name, make in self._unpickled.items():
+            object.__setattr__(self, name, make())
 
     # -- records --------------------------------------------------------------------------
     def history(self) -> list[tuple[int | None, A | Timer]]:
@@ -689,7 +758,7 @@ class State(ABC, Generic[A]):
             text = f"expire {move.name}" if seat is None and isinstance(move, Timer) else str(move)
             moves.append((seat, text))
         info = self.game.info
-        return Record(info.id, info.version, self.players, self.seed, copy.deepcopy(self.options), moves)
+        return Record(info.id, info.version, self.players, self.seed, copy.deepcopy(self._options), moves)
 
     def __iter__(self) -> Iterator[int]:  # pragma: no cover - guard against a common mistake
         raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")

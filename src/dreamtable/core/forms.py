@@ -22,7 +22,21 @@ ParamKind = Literal["int", "seat", "choice", "choices", "word", "text"]
 
 
 class FormError(DreamtableError, ValueError):
-    """A form filled with a missing, unknown or out-of-bounds value; the message says what is allowed."""
+    """A form filled with a missing, unknown, mistyped or out-of-bounds value; the message names the
+    parameter and says what is allowed."""
+
+
+JSON_SAMPLES: tuple[Any, ...] = ("x", 7, 2.5, True, None, ["x"], {"x": 1})
+"""One value of each JSON type (text, number, fraction, true/false, null, list, table): the test kit
+fills every parameter of every form with each (``testing.check_form_types``)."""
+
+
+def _shown(value: Any) -> str:
+    """A value as a refusal quotes it: short (a client may send 60 kB) and with its JSON type."""
+    kind = {bool: "true/false", int: "a number", float: "a number", str: "text", list: "a list",
+            dict: "a table", type(None): "null"}.get(type(value), type(value).__name__)
+    text = repr(value)
+    return f"{text[:40]}{'…' if len(text) > 40 else ''} ({kind})"
 
 
 @dataclass(frozen=True)
@@ -46,31 +60,35 @@ class Param:
     pattern: str = ""
 
     def write(self, value: Any) -> str:
-        """The value as it appears in the notation, or ``FormError`` saying what is allowed."""
+        """The value as it appears in the notation, or ``FormError`` naming the parameter and saying
+        what is allowed: every JSON type (text, number, true/false, null, list, table) that is not
+        the parameter's is refused, never passed on to fail elsewhere."""
         kind = self.kind
         if kind in ("int", "seat"):
-            if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            if type(value) is not int or not self.low <= value <= self.high:  # not a bool, not 3.0
                 shown = f"{seat_name(self.low)}–{seat_name(self.high)}" if kind == "seat" else f"{self.low}–{self.high}"
-                raise FormError(f"{self.name} must be {'a seat' if kind == 'seat' else 'a whole number'} {shown}, not {value!r}")
+                what = "a seat given as its number" if kind == "seat" else "a whole number"
+                raise FormError(f"{self.name} must be {what} {shown}, not {_shown(value)}")
             return seat_name(value) if kind == "seat" else str(value)
         if kind == "choice":
-            if value not in self.choices:
-                raise FormError(f"{self.name} must be one of {', '.join(self.choices)}, not {value!r}")
-            return str(value)
+            if not isinstance(value, str) or value not in self.choices:
+                raise FormError(f"{self.name} must be one of {', '.join(self.choices)}, not {_shown(value)}")
+            return value
         if kind == "choices":
-            items = value.split() if isinstance(value, str) else list(value)
-            wrong = [item for item in items if item not in self.choices]
-            if wrong or len(items) > self.high:
-                raise FormError(f"{self.name} takes up to {self.high} of {', '.join(self.choices)}, not {value!r}")
+            items = value.split() if isinstance(value, str) else list(value) if isinstance(value, (list, tuple)) else None
+            if (items is None or len(items) > self.high
+                    or not all(isinstance(item, str) and item in self.choices for item in items)):
+                raise FormError(f"{self.name} takes up to {self.high} of {', '.join(self.choices)} "
+                                f"(as text or a list of text), not {_shown(value)}")
             return " ".join(items)
         if not isinstance(value, str):
-            raise FormError(f"{self.name} must be text, not {value!r}")
+            raise FormError(f"{self.name} must be text, not {_shown(value)}")
         text = " ".join(value.split())
         if not text or len(text) > self.max_length or (kind == "word" and " " in text):
             what = "one word" if kind == "word" else "text"
-            raise FormError(f"{self.name} must be {what} of 1–{self.max_length} characters, not {value!r}")
+            raise FormError(f"{self.name} must be {what} of 1–{self.max_length} characters, not {_shown(value)}")
         if self.pattern and not re.fullmatch(self.pattern, text):
-            raise FormError(f"{self.name} {text!r} is not in the expected form: {self.doc or self.pattern}")
+            raise FormError(f"{self.name} {_shown(text)} is not in the expected form: {self.doc or self.pattern}")
         return text
 
     def samples(self) -> list[Any]:
@@ -121,7 +139,7 @@ class ActionForm:
     def fill(self, **values: Any) -> str:
         """The notation of this move with ``values``; ``FormError`` for a missing, unknown or bad value."""
         names = {param.name for param in self.params}
-        unknown = sorted(set(values) - names)
+        unknown = sorted(name[:40] for name in set(values) - names)  # a client's names, shortened
         missing = sorted(names - set(values))
         if unknown or missing:
             raise FormError(

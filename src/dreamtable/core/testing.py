@@ -5,12 +5,16 @@
 * :func:`check_no_leak` — determinising for a seat never changes that seat's view or log, and
   does change what it cannot see;
 * :func:`check_copy_independence` — acting on a copy never touches the original;
+* :func:`check_ownership` — copies and worlds own their options and outcome details; a pickle
+  round trip is bound to the registry's Game, and no Game cache is pickled;
 * :func:`check_notation_round_trip` — ``parse_action(str(a)) == a`` for every legal action;
 * :func:`check_view_shape` — every view is the one envelope, and the game's board fits the JSON
   Schema the game ships; seats are ints in views and events;
 * :func:`check_event_sentences` — every event kind the game emits has a sentence;
 * :func:`check_action_forms` — forms refuse out-of-bounds values, and ``apply`` accepts nothing
   that neither ``legal_actions`` lists nor a form describes;
+* :func:`check_form_types` — every parameter of every form, filled with each JSON type, is refused
+  with ``FormError`` naming it unless the type is the parameter's (nothing else is raised);
 * :func:`check_undo_policy` — random games at a table where no undo ever goes back past a reveal;
 * golden playthroughs — :func:`write_playthrough` / :func:`check_playthrough`, regenerated with
   ``python -m dreamtable.testing regenerate tests/playthroughs``.
@@ -32,7 +36,7 @@ from typing import Any, Callable
 from .clock import SimulatedClock
 from .contract import Game, State
 from .errors import DreamtableError, IllegalActionError, NotationError
-from .forms import FormError
+from .forms import JSON_SAMPLES, FormError, Param
 from .record import Record
 from .registry import load, replay
 from .reveals import reveal_of
@@ -323,6 +327,57 @@ def check_copy_independence(state: State[Any], seed: int = 0) -> None:
         raise AssertionError(f"{state.game.id} seed={state.seed}: acting on a copy changed the original")
 
 
+def _mutate_owned(state: State[Any]) -> int:
+    """Edit everything a state hands out as its own: its options and its outcome's details."""
+    from .testing_attacks import mutate_all  # the kit's one way to edit every container
+
+    outcome = state.outcome
+    return mutate_all(state.options) + (sum(mutate_all(detail) for detail in outcome.details) if outcome else 0)
+
+
+def _owned_fingerprint(state: State[Any]) -> str:
+    outcome = state.outcome
+    return json.dumps([state.options, state.record().to_dict(), None if outcome is None else [dict(d) for d in outcome.details],
+                       all_views(state)], sort_keys=True, default=repr)
+
+
+def check_ownership(state: State[Any], seed: int = 0) -> None:
+    """Copies and worlds own what they hand out: editing a copy's or a ``determinize`` world's
+    options or outcome details (and the original's) changes no other state's options, record,
+    outcome or views; a pickle round trip gives a state bound to the registry's Game object
+    (``dreamtable.load(id)``), and the Game pickles as its id, without its cached schema or encoding."""
+    import copy
+    import pickle
+
+    where = f"{state.game.id} seed={state.seed} move={len(state.history())}"
+    state = copy.deepcopy(state)  # the caller's state is not edited
+    seat = random.Random(seed).randrange(state.players)
+    for name, make in (("a copy", state.copy), ("a world of determinize", lambda: state.determinize(seat, random.Random(seed)))):
+        before = _owned_fingerprint(state)
+        twin = make()
+        _mutate_owned(twin)
+        twin_before = _owned_fingerprint(twin)
+        if _owned_fingerprint(state) != before:
+            raise AssertionError(f"{where}: editing {name}'s options or outcome details changed the original")
+        _mutate_owned(state)
+        if _owned_fingerprint(twin) != twin_before:
+            raise AssertionError(f"{where}: editing the original's options or outcome details changed {name}")
+    game = load(state.game.id)
+    game.view_schema  # the caches are filled, as in a server
+    try:
+        game.encoding
+    except DreamtableError:
+        pass  # a game without an encoding
+    again = pickle.loads(pickle.dumps(state))
+    if again.game is not game:
+        raise AssertionError(f"{where}: an unpickled state holds another Game object than dreamtable.load({game.id!r})")
+    if all_views(again) != all_views(state):
+        raise AssertionError(f"{where}: an unpickled state shows other views")
+    carried = len(pickle.dumps(state.game))
+    if carried > 200:
+        raise AssertionError(f"{where}: the Game pickles as {carried} bytes (its caches), not as its id")
+
+
 def check_notation_round_trip(state: State[Any]) -> None:
     """``parse_action(state, seat, str(a)) == a`` for every legal action of every seat."""
     for seat in range(state.players):
@@ -417,6 +472,52 @@ def check_action_forms(state: State[Any]) -> None:
                     f"{game.id}: {str(near)!r} was accepted for seat {seat} though no legal action or form offers it")
     if all_views(state) != before:
         raise AssertionError(f"{game.id}: checking the action forms changed the state")
+
+
+def _takes_type(param: Param, value: Any) -> bool:
+    """Whether ``value`` is of a JSON type ``param`` takes (its bounds aside)."""
+    if param.kind in ("int", "seat"):
+        return type(value) is int
+    if param.kind == "choices":
+        return isinstance(value, (str, list))
+    return isinstance(value, str)
+
+
+def check_form_types(state: State[Any]) -> int:
+    """Every parameter of every open form, given a value of each JSON type, is refused with
+    ``FormError`` naming the parameter unless the type is the parameter's; filling a whole form
+    with each raises nothing but ``FormError``; nothing changes. Returns the parameters tried."""
+    game = state.game
+    before = all_views(state)
+    tried = 0
+    for seat in state.actors:
+        for form in state.action_forms(seat):
+            for value in JSON_SAMPLES:
+                for param in form.params:
+                    tried += 1
+                    try:
+                        param.write(value)
+                    except FormError as error:
+                        if param.name not in str(error):
+                            raise AssertionError(f"{game.id}: form {form.kind!r} refused {param.name}={value!r} "
+                                                 f"without naming the field: {error}") from None
+                    except Exception as error:
+                        raise AssertionError(f"{game.id}: form {form.kind!r} given {param.name}={value!r} raised "
+                                             f"{type(error).__name__}: {error}, not FormError") from None
+                    else:
+                        if not _takes_type(param, value):
+                            raise AssertionError(f"{game.id}: form {form.kind!r} ({param.kind}) accepted "
+                                                 f"{param.name}={value!r} ({type(value).__name__})")
+                try:  # the whole form, as a client fills it (the server's /forms)
+                    form.fill(**{param.name: value for param in form.params})
+                except FormError:
+                    pass
+                except Exception as error:
+                    raise AssertionError(f"{game.id}: form {form.kind!r} filled with {value!r} raised "
+                                         f"{type(error).__name__}: {error}, not FormError") from None
+    if all_views(state) != before:
+        raise AssertionError(f"{game.id}: filling the action forms changed the state")
+    return tried
 
 
 @dataclass

@@ -349,14 +349,15 @@ def check_mutation_isolation(state: State[Any]) -> int:
         raise AssertionError(f"{where}: mutating a view, a log or a record dict changed the state")
     if fingerprint(twin, RECENT) != before:
         raise AssertionError(f"{where}: mutating a view, a log or a record dict changed a copy of the state")
-    # The options are mutated on an independent deep copy of the state (a copy shares its options
-    # with its original: core/contract.py) and on a new game at the defaults (issue 7: defaults
-    # that are the module's own lists). What the rules do and what seats see must not change.
+    # The options the rules read (``_options``, which ``state.options`` only copies: core/contract.py)
+    # are mutated, as a game's own bug would, on an independent deep copy of the state (its copies
+    # share them) and on a new game at the defaults (issue 7: defaults that are the module's own
+    # lists). What the rules do and what seats see must not change, nor later games.
     played = copy.deepcopy(state)
     played_twin = played.copy()
     newborn = game.new(players=state.players, seed=state.seed)
     newborn_before = _views_and_logs(newborn)
-    changed += mutate_all(played.options) + mutate_all(newborn.options)
+    changed += mutate_all(played._options) + mutate_all(newborn._options)
     shown = json.loads(before)[:2]
     for holder, name in ((played, "the state"), (played_twin, "a copy")):
         if _views_and_logs(holder) != shown:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
 
 MAX_MOVE = 200
 """Characters in a move's notation (the longest real move is a trade offer of about 60)."""
@@ -125,19 +125,10 @@ class Join(Strict):
 
 
 
-def form_value(value: Any) -> str | int:
-    """A value of an action form's parameter: a word or text (:data:`Text`, at most
-    :data:`MAX_MOVE` characters) or a whole number of at most :data:`MAX_SEQ` either way."""
-    if isinstance(value, str):
-        if len(value) > MAX_MOVE:
-            raise ValueError(f"a form's value is at most {MAX_MOVE} characters")
-        return printable(value)
-    if isinstance(value, int) and not isinstance(value, bool) and -MAX_SEQ <= value <= MAX_SEQ:
-        return value
-    raise ValueError(f"a form's value is a string or a whole number between -{MAX_SEQ} and {MAX_SEQ}")
-
-
-FormValue = Annotated[Any, AfterValidator(form_value)]
+FormValue = Annotated[JsonValue, AfterValidator(printable_json)]
+"""A value of an action form's parameter: any JSON value, passed on as sent (no coercion: true is
+not 1), so the form refuses a wrong type with FormError naming the parameter and what it takes; its
+strings are :data:`Text`, like every string that may be stored."""
 SEQ_DOC = "the seq of the view the move was chosen on (required: a move made on an older view is refused as stale)"
 
 

@@ -6,9 +6,12 @@ actor of each step, the move, the moments deadlines expire and the steps that ar
 whichever process or order it first ran in.
 
 Each game is checked with the test kit (:mod:`dreamtable.core.testing`): the step checks (actors,
-legal actions, notation, the game's ``check_invariants``) and the view and sentence checks at a
-sampled rate and at the first and last step, an outcome at the end, and ``replay(record)`` giving
-the same views and logs. Any exception is a failure, reported with what reproduces it.
+legal actions, notation, the game's ``check_invariants``), the hidden-information check (each seat's
+view is the same in a world of ``determinize(seat)``, where what it cannot see is dealt anew) and the
+aliasing check (a fresh copy shows what the original shows, and moves on the copy leave the original
+unchanged) at the check rate; the view and sentence checks at the view rate; all of them at the first
+and last step, an outcome at the end, and ``replay(record)`` giving the same views and logs. Any
+exception is a failure, reported with what reproduces it.
 """
 
 from __future__ import annotations
@@ -218,6 +221,53 @@ def _check_views(game: Game[Any], state: State[Any], where: str, told: int) -> i
     return testing.check_event_sentences(state, where, told)
 
 
+def _seen(state: State[Any], seat: int | None) -> str:
+    return json.dumps(state.view(seat), sort_keys=True)
+
+
+def _step_at_random(state: State[Any], rng: random.Random) -> None:
+    """One random move of any actor, or an expiry when a deadline is pending."""
+    actors, timers = state.actors, state.timers
+    if timers and (not actors or rng.random() < 0.2):
+        state.expire(rng.choice(timers))
+    else:
+        seat = rng.choice(actors)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+
+
+COPY_MOVES = 3
+"""Moves played on a copy and on a world by the aliasing check before the original is compared."""
+
+
+def _check_hidden_and_aliasing(state: State[Any], checks: random.Random, where: str) -> None:
+    """For a seat drawn at random: its view is the same in a world of ``determinize(seat)``, where
+    what it cannot see is dealt anew (a hand shown to another seat, a world without the event log,
+    would change it); a fresh copy shows it and a spectator what the original shows; and up to
+    :data:`COPY_MOVES` random moves on the copy and on the world leave what they see of the original
+    as it was (nothing is shared that either changes: a deck, a hand, a row, the log)."""
+    seat = checks.randrange(state.players)
+    viewers: tuple[int | None, ...] = (seat, None)
+    before = [_seen(state, viewer) for viewer in viewers]
+    rng = random.Random(checks.random())
+    world = state.determinize(seat, rng)
+    # A finished game may show what was hidden (its scores count the hands), which a world re-deals.
+    if not state.is_over and _seen(world, seat) != before[0]:
+        raise AssertionError(f"{where}: determinize({seat_name(seat)}) changed {seat_name(seat)}'s view: it shows "
+                             f"something the seat cannot know, or the world lost what the seat was told")
+    twin = state.copy()
+    if _seen(twin, seat) != before[0]:
+        raise AssertionError(f"{where}: a fresh copy shows {seat_name(seat)} another view than the original "
+                             f"(a part not copied, such as the event log)")
+    for other in (twin, world):
+        for _ in range(COPY_MOVES):
+            if other.is_over:
+                break
+            _step_at_random(other, rng)
+    if [_seen(state, viewer) for viewer in viewers] != before:
+        raise AssertionError(f"{where}: moves on a copy or a world of determinize changed the original: "
+                             f"they share a part both change")
+
+
 def _is_preferred(action: Any, prefix: str, known: dict[Any, bool]) -> bool:
     found = known.get(action)
     if found is None:
@@ -259,7 +309,9 @@ def fuzz_one(settings: FuzzSettings, seed: int) -> GameResult:
             phase, move = "check", None
             edge = steps == 0 or state.is_over
             if edge or checks.random() < settings.check_rate:
-                testing.step_checks(game, state, f"{game.id} seed={seed} step={steps}")
+                where = f"{game.id} seed={seed} step={steps}"
+                testing.step_checks(game, state, where)
+                _check_hidden_and_aliasing(state, checks, where)
             if edge or checks.random() < settings.view_rate:
                 told = _check_views(game, state, f"{game.id} seed={seed} step={steps}", told)
             if state.is_over:
@@ -326,6 +378,8 @@ class FuzzSummary:
     seconds: float = 0.0
     """Wall time of the run."""
     interrupted: bool = False
+    stopped_at_failures: bool = False
+    """The run stopped early, at its ``max_failures``-th failed game (``--max-failures``)."""
     workers: int = 1
     command: str = ""
     """The command that plays the whole run again."""
@@ -388,13 +442,17 @@ def run_fuzz(
     *,
     workers: int | None = None,
     on_progress: Callable[[FuzzSummary], None] | None = None,
+    max_failures: int | None = None,
 ) -> FuzzSummary:
     """Fuzz ``games`` games from ``first_seed`` on ``workers`` processes (default: every core; 1
     plays here). Ctrl-C stops within about :data:`TASK_SECONDS` (the games under way are dropped)
-    and the summary of the finished ones is returned, marked ``interrupted``."""
+    and the summary of the finished ones is returned, marked ``interrupted``; so does the
+    ``max_failures``-th failed game, marked ``stopped_at_failures``."""
     settings.check()
     if games < 1:
         raise SetupError(f"--games must be at least 1, not {games}")
+    if max_failures is not None and max_failures < 1:
+        raise SetupError(f"--max-failures must be at least 1, not {max_failures}")
     if workers is None:
         workers = os.cpu_count() or 1
     if workers < 1:
@@ -413,6 +471,8 @@ def run_fuzz(
         summary.seconds = time.perf_counter() - started
         if on_progress is not None:
             on_progress(summary)
+        if max_failures is not None and summary.failures >= max_failures:
+            raise _EnoughFailures
 
     try:
         if workers == 1:
@@ -422,11 +482,17 @@ def run_fuzz(
             _run_pool(settings, _batches(first_seed, games, batch_size), workers, take)
     except KeyboardInterrupt:
         summary.interrupted = True
+    except _EnoughFailures:
+        summary.stopped_at_failures = True
     except WorkerDied as died:  # a finding too (an engine exhausting the memory): the run cannot go on
         summary.interrupted = True
         summary.lost(died.seeds, str(died), settings)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+class _EnoughFailures(Exception):
+    """The run found the failures it was asked to stop at."""
 
 
 class WorkerDied(Exception):

@@ -142,7 +142,7 @@ class DreamState(TurnBasedState[DreamMove]):
         twin.known = self.known[:]
         twin.peek_known = self.peek_known[:]
         twin.threshold = self.threshold
-        twin._outcome = self._outcome
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         return twin
 
     def determinize(self, seat: int, rng: Rng | Any) -> "DreamState":
@@ -348,7 +348,7 @@ class DreamState(TurnBasedState[DreamMove]):
         events.append(Event(ev.PLAY, seat, {
             "card": CARD_IDS[card], "end": ev.LEFT if end == LEFT_END else ev.RIGHT, "levels": joint.levels}))
         if joint.levels >= 2:  # DD-R7
-            self._draw(seat, self.options["draw_bonus_cards"], events, ev.BONUS_DRAW)
+            self._draw(seat, self._options["draw_bonus_cards"], events, ev.BONUS_DRAW)
         self.pending = tuple(icon for icon in (neighbour_icon, own_icon) if icon >= 0)  # DD-R9 order
 
     def _bring_up_effects(self, events: list[Event]) -> None:

@@ -271,7 +271,7 @@ class DreamCycleEncoding(Encoding):
             taken = set(state.pos)
             for space, position in enumerate(geo.start_spaces()):
                 parts["start_spaces"][space] = position not in taken
-        power_public = state.options["power_public"]
+        power_public = state._options["power_public"]
         for owner in range(n):
             position = state.pos[owner]
             if position >= 0:

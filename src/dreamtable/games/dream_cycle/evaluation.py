@@ -94,7 +94,7 @@ def simulate(state: CycleState, seat: int, own: bool = True) -> tuple[float, boo
     buying = seat == state.turn and state.phase == BUYING
     key = (seat, id(state.kinds), state.rows_laid, state.pos[seat], state.facing[seat], tuple(state.fields[seat]), tuple(state.boost[seat]),
            tuple(state.hand[seat]), state.chi[seat], len(state.insp[seat]), state.plan[seat], own and buying,
-           buying and state.buying_closed, state.options["drain_chi"], tuple(state.options["die_faces"]))
+           buying and state.buying_closed, state._options["drain_chi"], tuple(state._options["die_faces"]))
     found = _MEMO.get(key)
     if found is not None and found[0] is state.kinds:
         return found[1]
@@ -162,7 +162,7 @@ def _ride_and_follow(state: CycleState, seat: int, context: Context, spare: list
 def _context(state: CycleState, seat: int) -> Context:
     """The die's faces as field slots, and the memo of the seat's rides on this board with these
     fields (``_FOLLOWS``): the rides depend on nothing else of the state but what the seat has left."""
-    options = state.options
+    options = state._options
     die = tuple(options["die_faces"])
     settings = state.settings
     faces = _FACES.get((die, settings.slot))
@@ -374,7 +374,7 @@ class _Ride:
             kind = self._kind(pos, True) if guessing else kinds[pos]
             if kind == DRAIN:
                 cost += DRAIN_COST
-                drain = state.options["drain_chi"]
+                drain = state._options["drain_chi"]
                 self.chi -= drain
                 self.cash = max(self.cash - drain, 0)
                 if self.chi < 0:  # an unpaid Psychic Drain is the end of the game for the seat

@@ -195,6 +195,7 @@ class CycleState(TurnBasedState[CycleMove]):
         "insp", "insp_supply", "turns_taken", "plan", "keep", "offers", "round", "first_player", "buying_closed",
         "movement", "out_reason", "_cache", "phase_actions",
     )
+    _unpickled = {"_cache": dict}  # a memo of this position: not pickled, empty when read back
 
     # Set once at setup and shared by copies:
     geo: Geometry
@@ -308,7 +309,7 @@ class CycleState(TurnBasedState[CycleMove]):
         twin.kinds, twin.rows_laid, twin.rows_removed = self.kinds, self.rows_laid, self.rows_removed
         twin.row_tiles, twin.unused, twin.phase, twin.supply = self.row_tiles, self.unused, self.phase, self.supply
         twin.round, twin.first_player, twin.buying_closed = self.round, self.first_player, self.buying_closed
-        twin.turn, twin._outcome, twin.phase_actions = self.turn, self._outcome, self.phase_actions
+        twin.turn, twin._outcome, twin.phase_actions = self.turn, self._outcome and self._outcome.owned(), self.phase_actions
         twin.movement = None if self.movement is None else self.movement.copy()
         twin.offers = dict(self.offers)
         twin.start_order = self.start_order[:]
@@ -367,7 +368,7 @@ class CycleState(TurnBasedState[CycleMove]):
         unknown ones, sorted), their counts by kind (the supply before the deal, with the Power tiles
         when their counts are public), and for each other seat the tiles everyone knows it holds and
         how many more it has."""
-        keep_power = self.options["power_public"]
+        keep_power = self._options["power_public"]
         pool = [k for k, n in enumerate(self.insp_supply) for _ in range(n) if not (keep_power and k == POWER)]
         known = []
         for other in range(self.players):
@@ -500,7 +501,7 @@ class CycleState(TurnBasedState[CycleMove]):
         if self.phase == START:
             return (main,)
         movement = self.movement
-        if movement is not None and (movement.question is None or not self.options["trade_during_movement"]):
+        if movement is not None and (movement.question is None or not self._options["trade_during_movement"]):
             return (main,)
         # A player offered a trade out of turn is asked first: the table waits for the answer.
         answering = tuple(dict.fromkeys(t for _, t in self.offers if t != main and t != self.turn)) if self.offers else ()
@@ -520,7 +521,7 @@ class CycleState(TurnBasedState[CycleMove]):
         """Whether the turn seat has used up ``stretch_limit`` moves in its Buying Phase or
         reinterpretation, so that it may now only end it (ours: a bot that finds every move equally
         hopeless would otherwise place and take back tiles for ever)."""
-        limit: int = self.options["stretch_limit"]
+        limit: int = self._options["stretch_limit"]
         return 0 < limit <= self.phase_actions
 
     @property
@@ -782,7 +783,7 @@ class CycleState(TurnBasedState[CycleMove]):
     def _refuse_spent(self, action: CycleMove) -> NoReturn:
         what = "Buying Phase" if self.phase == BUYING else "reinterpretation"
         allowed = ", ".join(str(move) for move in self._listed(self.turn))
-        raise IllegalActionError(f"{shown(action)!r}: this {what} has had its {self.options['stretch_limit']} moves "
+        raise IllegalActionError(f"{shown(action)!r}: this {what} has had its {self._options['stretch_limit']} moves "
                                  f"(stretch_limit, ours): only ending it is allowed now: {allowed}")
 
     def _refuse(self, seat: int, action: CycleMove) -> NoReturn:
@@ -881,13 +882,13 @@ class CycleState(TurnBasedState[CycleMove]):
                                      "Inspiration tiles, '-' for nothing ('offer B N 2c for L zip') (DC-R26)")
         elif not (self._exists(args[1]) and self._exists(args[2])):
             # Asking for more than the game has could never be accepted, and its text ('9999…c') could outgrow the notation.
-            raise IllegalActionError(f"an offer names at most what the game has: {self.options['chi_supply']} chi, and of each "
+            raise IllegalActionError(f"an offer names at most what the game has: {self._options['chi_supply']} chi, and of each "
                                      "Directional and Inspiration kind its count in the box (DC-R17, DC-R18, DC-R26)")
 
     def _exists(self, bundle: Bundle) -> bool:
         """Whether the game has that many of every item of ``bundle``."""
-        inspiration = inspiration_table(self.options["inspiration_tiles"])
-        return (all(bundle[k] <= kind.total for k, kind in enumerate(self.types)) and bundle[CHI_SLOT] <= self.options["chi_supply"]
+        inspiration = inspiration_table(self._options["inspiration_tiles"])
+        return (all(bundle[k] <= kind.total for k, kind in enumerate(self.types)) and bundle[CHI_SLOT] <= self._options["chi_supply"]
                 and all(n <= inspiration[k] for k, n in enumerate(bundle[CHI_SLOT + 1:])))
 
     def _check_plan(self, plan: BrakePlan) -> None:
@@ -1099,10 +1100,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def square_effect(self, seat: int, kind: int, events: list[Event]) -> None:
         """Blue gives chi, Inspiration Bonus draws tiles, Psychic Drain costs chi (DC-R14 – DC-R16)."""
         if kind == BLUE:
-            got = self.give_chi(seat, self.options["blue_chi"])
+            got = self.give_chi(seat, self._options["blue_chi"])
             events.append(Event(ev.BLUE_SQUARE, seat, {"chi": got}))
         elif kind == INSPIRE:
-            for _ in range(self.options["inspiration_draw"]):
+            for _ in range(self._options["inspiration_draw"]):
                 total = sum(self.insp_supply)
                 if not total:
                     break
@@ -1116,7 +1117,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 self.insp[seat].sort()
                 events.append(Event(ev.DREW, seat, {"tile": owner_only(seat, INSPIRATION_CODES[k])}))
         elif kind == DRAIN:
-            self.force_pay(seat, self.options["drain_chi"], WARD, None, "drain", events)
+            self.force_pay(seat, self._options["drain_chi"], WARD, None, "drain", events)
 
     def give_chi(self, seat: int, amount: int) -> int:
         """Chi from the supply, cut to what is there (DC-R18)."""
@@ -1234,7 +1235,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 break
         if nxt == self.first_player or (not self.alive[self.first_player] and nxt <= seat):
             self.round += 1
-            if self.round > self.options["round_limit"] > 0:
+            if self.round > self._options["round_limit"] > 0:
                 best = max(self.geo.y(self.pos[s]) for s in range(self.players) if self.alive[s])
                 self.finish([s for s in range(self.players) if self.alive[s] and self.geo.y(self.pos[s]) == best], "round-limit", events)
                 return
@@ -1253,7 +1254,7 @@ class CycleState(TurnBasedState[CycleMove]):
     # -- timers (DC-R47) -----------------------------------------------------------------------------
     @property
     def timers(self) -> tuple[Timer, ...]:
-        seconds = self.options["buying_timer_seconds"]
+        seconds = self._options["buying_timer_seconds"]
         if seconds and self.phase == BUYING and not self.buying_closed and self._outcome is None:
             # Each Buying Phase is a new deadline, so it has a new name (the turn's number): a table arms a
             # timer when it first sees its name, and under one name for all turns the next player, whose
@@ -1290,7 +1291,7 @@ class CycleState(TurnBasedState[CycleMove]):
                 "fields": {COLOUR_CODES[c]: [DIRECTIONAL_CODES[k] for k in self.fields[s][f]] for f, c in enumerate(self.settings.fields)},
                 "boosts": {COLOUR_CODES[c]: b for c, b in zip(self.settings.fields, self.boost[s]) if b},
                 "inspiration": owner_only(s, [INSPIRATION_CODES[k] for k in self.insp[s]], len(self.insp[s])),
-                "power": power if self.options["power_public"] else owner_only(s, power, None),
+                "power": power if self._options["power_public"] else owner_only(s, power, None),
                 "plan": owner_only(s, plan_json(self.plan[s]), None),
                 "keep": owner_only(s, [INSPIRATION_CODES[k] for k in self.keep[s]], None),
             })
@@ -1334,11 +1335,11 @@ class CycleState(TurnBasedState[CycleMove]):
     def check_invariants(self) -> None:
         """Conservation of chi and tiles; no token beyond the fringe; the step cap holds (DC-R33)."""
         boosts = sum(sum(b) for b in self.boost)
-        assert self.supply + sum(self.chi) + boosts == self.options["chi_supply"], "chi is not conserved"
+        assert self.supply + sum(self.chi) + boosts == self._options["chi_supply"], "chi is not conserved"
         for k, t in enumerate(self.types):
             held = sum(h[k] for h in self.hand) + sum(f.count(k) for fs in self.fields for f in fs)
             assert self.stock[k] + held == t.total, f"{DIRECTIONAL_CODES[k]} tiles are not conserved"
-        total = inspiration_table(self.options["inspiration_tiles"])
+        total = inspiration_table(self._options["inspiration_tiles"])
         for k in range(len(total)):
             assert self.insp_supply[k] + sum(i.count(k) for i in self.insp) == total[k], "Inspiration tiles are not conserved"
         assert all(len(f) <= FIELD_LIMIT for fs in self.fields for f in fs), "a field holds more than two tiles"

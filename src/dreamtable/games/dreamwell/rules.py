@@ -235,7 +235,7 @@ class WellState(TurnBasedState[WellMove]):
         twin.threshold = self.threshold
         twin.known = [k[:] for k in self.known]
         twin.advanced = self.advanced
-        twin._outcome = self._outcome
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         twin._legal = self._legal  # the list is never changed, only replaced (legal_actions hands out copies)
         twin._board = self._board  # never changed, only replaced
         twin._dealt = self._dealt  # never changed, only replaced
@@ -388,7 +388,7 @@ class WellState(TurnBasedState[WellMove]):
             moves += self._move_moves(seat, skip=self.continuing)
         elif self.free_available:
             moves += self._rotate_moves(seat) if self.lasting[seat] == 0 else self._flip_moves(seat)
-        if self.actions_left == 0 or not self.options["must_use_all_actions"]:
+        if self.actions_left == 0 or not self._options["must_use_all_actions"]:
             moves.append(END_MOVE)
         return moves
 
@@ -592,7 +592,7 @@ class WellState(TurnBasedState[WellMove]):
         events.append(Event(ev.MOVE, seat, {"pawn": pawn + 1, "direction": DIRECTIONS[direction], "start": CELL_NAMES[start],
                                             "cell": CELL_NAMES[target]}))
         back = self.doors(target) >> ((direction + 4) % 8) & 1
-        self.continuing = pawn if back and self.steps < self.options["max_steps_per_move"] else -1
+        self.continuing = pawn if back and self.steps < self._options["max_steps_per_move"] else -1
 
     def _play(self, seat: int, card: int, events: list[Event]) -> None:
         """DW-R16, DW-R17: the card goes on the pile; its ability replaces the previous one."""
@@ -712,7 +712,7 @@ class WellState(TurnBasedState[WellMove]):
                 return {"kind": "end-turn"}
             return {"kind": "extras", "pawn": pawn, "free": free}
         return {"kind": "actions", "left": self.actions_left, "of": ACTIONS_PER_TURN, "pawn": pawn, "free": free,
-                "early": not self.options["must_use_all_actions"]}
+                "early": not self._options["must_use_all_actions"]}
 
     def _view(self) -> dict[str, Any]:
         cells = []

@@ -130,7 +130,7 @@ class SogniState(TurnBasedState[Move]):
         twin.turn = self.turn
         twin.passes = self.passes
         twin.first_player = self.first_player
-        twin._outcome = self._outcome
+        twin._outcome = self._outcome and self._outcome.owned()  # details of its own (None while playing)
         twin._table = self._table
         twin._hand_limit = self._hand_limit
         twin._allowed = self._allowed
@@ -296,7 +296,7 @@ class SogniState(TurnBasedState[Move]):
         elif card == CI and top == TOP_SOGNO:
             # SI-R9: the Dream goes back to a hand — its owner's by default.
             row[slot - 1] = stack[:-1] + (card,)
-            receiver = owner if self.options["ci_returns_to"] == "owner" else seat
+            receiver = owner if self._options["ci_returns_to"] == "owner" else seat
             self._take_into_hand(receiver, over)
         else:
             row[slot - 1] = stack + (card,)  # on top: a cover (SI-R7c, SI-R10, SI-R11) or a stack
@@ -352,7 +352,7 @@ class SogniState(TurnBasedState[Move]):
 
     def _finish(self, reason: str, winners: tuple[int, ...] | None, events: list[Event]) -> None:
         seats = range(self.players)
-        by_cards = self.options["final_count"] == "cards"
+        by_cards = self._options["final_count"] == "cards"
         counts = [self.dream_cards(s) if by_cards else self.dream_slots(s) for s in seats]
         runs = [self.longest_run(s) for s in seats]
         if winners is None:  # SI-R14: most dream slots (or cards), then the longest run

@@ -224,7 +224,7 @@ class DreamState(State[DreamMove]):
         self.points = [0] * self.players
         self.seq = 0
         self.turn_no = 0
-        for event in self._start_round(self.options["first_dreamer"] % self.players):
+        for event in self._start_round(self._options["first_dreamer"] % self.players):
             self._log = (self._log, event)  # the opening events are logged, as in the other games
         self.actors = self._actors()
 
@@ -235,7 +235,7 @@ class DreamState(State[DreamMove]):
         self.rng.shuffle(spirits)
         self.roles = [None] * self.players
         for seat, spirit in zip(self.clue_givers, spirits):
-            self.roles[seat] = FAIRY if self.options["family_mode"] else spirit
+            self.roles[seat] = FAIRY if self._options["family_mode"] else spirit
         self.aside = spirits[-1]
         self.phase = NIGHT
         self.pointer = 0
@@ -294,7 +294,7 @@ class DreamState(State[DreamMove]):
         self.top_blind = frozenset((dreamer,))
         index, face, end = self.deck[0]
         self.down.pop(index, None)  # a card from the bottom shows again
-        if self.options["restart_order_on_new_card"]:
+        if self._options["restart_order_on_new_card"]:
             self.pointer = 0
         self._open_clue_turn()
         return [Event(REVEAL, None, {"seq": seq, "element": self._hidden_from_dreamer(self.cards[index].faces[face][end])})]
@@ -325,7 +325,7 @@ class DreamState(State[DreamMove]):
 
     @property
     def timers(self) -> tuple[Timer, ...]:
-        options = self.options
+        options = self._options
         if self.phase == NIGHT:
             pending = [Timer("night", float(options["night_seconds"]))]
             seat = self.clue_seat
@@ -441,7 +441,7 @@ class DreamState(State[DreamMove]):
         if self.phase == NIGHT and seat != self.dreamer:
             if seat == self.clue_seat:
                 moves.append(DreamMove(CLUE_PASS, seq))
-                if self.options["clue_timing"] == "typed" and not self.typing:
+                if self._options["clue_timing"] == "typed" and not self.typing:
                     moves.append(DreamMove(TYPING, seq))
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue_id) for clue_id in self._flaggable(seat)]
@@ -496,7 +496,7 @@ class DreamState(State[DreamMove]):
     @property
     def guess_max_len(self) -> int:
         """The longest guess in characters: :data:`GUESS_MAX_LEN`, or the longest clue if that is longer."""
-        clue_max_len: int = self.options["clue_max_len"]
+        clue_max_len: int = self._options["clue_max_len"]
         return max(GUESS_MAX_LEN, clue_max_len)
 
     @property
@@ -524,7 +524,7 @@ class DreamState(State[DreamMove]):
         if phase == NIGHT and seat == self.clue_seat:
             return [ActionForm("clue", "Your clue", f"clue {self.seq} {{word}}", (
                 Param("word", "word", "one word: letters of one alphabet, with ' or - only between two letters (WID-R7)",
-                      max_length=self.options["clue_max_len"], pattern=CLUE_WORD.pattern),))]
+                      max_length=self._options["clue_max_len"], pattern=CLUE_WORD.pattern),))]
         if phase == RECOUNTING and seat == self.dreamer:
             return [ActionForm("recount", "Your recount", "recount {text}", (
                 Param("text", "text", "the dream retold: name the Elements you guessed (WID-R17)",
@@ -649,14 +649,14 @@ class DreamState(State[DreamMove]):
                 "Dreamer's left (WID-R6)")
         self._check_card(action.number)
         if action.kind == TYPING:
-            if self.options["clue_timing"] != "typed" or self.typing:
+            if self._options["clue_timing"] != "typed" or self.typing:
                 raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
             self.typing = True
             return [Event(TYPING_EVENT, seat, {"seq": self.seq})]
         if action.kind == CLUE_PASS:
             self._next_clue_turn()
             return [Event(CLUE_PASS_EVENT, seat, {"seq": self.seq})]
-        longest = self.options["clue_max_len"]
+        longest = self._options["clue_max_len"]
         word = clean(action.text, "a clue", longest, " (WID-R7)")
         if not word or not CLUE_WORD.match(word):
             raise IllegalActionError(
@@ -666,9 +666,9 @@ class DreamState(State[DreamMove]):
             raise IllegalActionError(f"a clue is written in one alphabet: {word!r} mixes Latin letters with "
                                      "look-alikes from another (WID-R7)")
         element = self.element or ""
-        check = self.options["auto_clue_check"]
+        check = self._options["auto_clue_check"]
         reason = None if check == "off" else judge.improper_reason(
-            word, element, self.options["translation_check"] != "off", self.options["min_substring_len"])
+            word, element, self._options["translation_check"] != "off", self._options["min_substring_len"])
         if reason and check == "reject":  # WID-R14: told privately, may try again
             return [Event(CLUE_REJECTED, seat, {"seq": self.seq, "word": owner_only(seat, word),
                                                 "reason": owner_only(seat, reason)})]
@@ -695,7 +695,7 @@ class DreamState(State[DreamMove]):
             raise IllegalActionError(f"you have already flagged c{clue_id}")
         flaggers = self.flags[clue_id] = flaggers | {seat}
         events = [Event(FLAG_EVENT, seat, {"id": clue_id})]
-        quorum = min(self.options["flag_quorum"], len(self.clue_givers) - 1)
+        quorum = min(self._options["flag_quorum"], len(self.clue_givers) - 1)
         if len(flaggers) >= quorum:  # WID-R13; the pointer does not move (WID-R28)
             author = clue["seat"]
             return self._resolve(PENALTY, None, events, owner=author,
@@ -815,7 +815,7 @@ class DreamState(State[DreamMove]):
         yellow = sum(entry["side"] == YELLOW for entry in self.board)
         blue = sum(entry["side"] == BLUE for entry in self.board)
         bonus = 2 if all(e["mentioned"] for e in self.board if e["side"] == YELLOW) and (
-            yellow >= 1 or not self.options["bonus_requires_yellow"]) else 0
+            yellow >= 1 or not self._options["bonus_requires_yellow"]) else 0
         gains = [0] * self.players
         gains[self.dreamer] = yellow + bonus
         for seat in self.clue_givers:
@@ -858,7 +858,7 @@ class DreamState(State[DreamMove]):
         dreamer = self.dreamer
         over = self.phase == OVER
         unmasked = self.phase in (REVIEW, OVER)  # issue 14, point 9: the mask comes off after the recount
-        sees_past = self.options["dreamer_sees_past_clues"]
+        sees_past = self._options["dreamer_sees_past_clues"]
         clues: list[Any] = []
         for clue in self.clues:
             shown = {"id": clue["id"], "seq": clue["seq"], "seat": clue["seat"], "word": clue["word"]}
@@ -868,7 +868,7 @@ class DreamState(State[DreamMove]):
         for entry in self.board:
             public = {"seq": entry["seq"], "element": entry["element"], "side": entry["side"],
                       "guess": entry["guess"], "owner": entry["owner"], "mentioned": entry["mentioned"]}
-            own_guess = {"seq": entry["seq"], "guess": entry["guess"]} if self.options["dreamer_sees_own_guesses"] else None
+            own_guess = {"seq": entry["seq"], "guess": entry["guess"]} if self._options["dreamer_sees_own_guesses"] else None
             cards.append(public if unmasked else self._hidden_from_dreamer(public, own_guess))
         roles = [role if role is None or over else Secret(role, frozenset((seat,)), None)
                  for seat, role in enumerate(self.roles)]

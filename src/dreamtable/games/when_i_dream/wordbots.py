@@ -116,7 +116,7 @@ def _clue(state: DreamState, seat: int) -> DreamMove:
     seq, element, role = state.seq, state.element, state.roles[seat]
     if element is None or role is None:
         return DreamMove(CLUE_PASS, seq)
-    options = state.options
+    options = state._options
     used = {clue["word"] for clue in state.clues}
     yellow = sum(entry["side"] == YELLOW for entry in state.board)
     blue = sum(entry["side"] == BLUE for entry in state.board)

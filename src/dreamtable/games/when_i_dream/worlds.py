@@ -53,7 +53,7 @@ def world_for(world: DreamState, seat: int) -> None:
 
 
 def _deal_roles(world: DreamState, seat: int) -> None:
-    if world.options["family_mode"]:  # WID-R27: no secret role; the face-down card is still unseen
+    if world._options["family_mode"]:  # WID-R27: no secret role; the face-down card is still unseen
         world.aside = world.rng.choice(sorted(spirit_set(world.players)))
         return
     hidden = [s for s in world.clue_givers if s != seat]
@@ -78,15 +78,15 @@ def _any_orientation(world: DreamState) -> Orientation:
 
 def _clues_allow(world: DreamState, seq: int, index: int, orientation: Orientation) -> bool:
     """Whether every clue published for card number ``seq`` passes the judge against this card's Element."""
-    if world.options["auto_clue_check"] == "off":
+    if world._options["auto_clue_check"] == "off":
         return True
     words = [clue["word"] for clue in world.clues if clue["seq"] == seq]
     if not words:
         return True
     face, end = orientation
     element = world.cards[index].faces[face][end]
-    translation_check = world.options["translation_check"] != "off"
-    min_length = world.options["min_substring_len"]
+    translation_check = world._options["translation_check"] != "off"
+    min_length = world._options["min_substring_len"]
     return all(judge.improper_reason(word, element, translation_check, min_length) is None for word in words)
 
 
@@ -111,7 +111,7 @@ def _named(world: DreamState, guess: str) -> set[tuple[int, int, int]]:
     said = judge.normalise(guess)
     if not said:
         return set()
-    by_form, by_stem = _named_by(world.options["language"])
+    by_form, by_stem = _named_by(world._options["language"])
     return set(by_form.get(said, ())) | set(by_stem.get(judge.stem(guess), ()))
 
 
