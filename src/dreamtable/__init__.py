@@ -18,7 +18,7 @@ The whole public surface::
 from . import games as _game_packages  # noqa: F401  (imported for the binding order above)
 from .core.clock import RealClock, SimulatedClock
 from .core.contract import Game, GameInfo, Option, Outcome, State, Timer
-from .core.errors import DreamtableError, IllegalActionError, NotationError, RecordError, SetupError, UnknownGameError
+from .core.errors import DreamtableError, IllegalActionError, NotationError, OptionError, RecordError, SetupError, UnknownGameError
 from .core.table import Table, UndoError
 from .core.record import Record
 from .core.registry import games, load, replay
@@ -33,6 +33,7 @@ __all__ = [
     "IllegalActionError",
     "NotationError",
     "Option",
+    "OptionError",
     "Outcome",
     "Record",
     "RealClock",

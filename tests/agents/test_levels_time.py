@@ -83,7 +83,7 @@ class SlowGame(Game[int]):
         state.picked = None
         return state
 
-    def parse_action(self, state: State[int], seat: int, text: str) -> int:
+    def _parse_action(self, state: State[int], seat: int, text: str) -> int:
         return int(text)
 
     def evaluate(self, state: State[int], seat: int) -> float:

@@ -61,7 +61,7 @@ class PickGame(Game):
         state.picked = None
         return state
 
-    def parse_action(self, state: State, seat: int, text: str) -> int:
+    def _parse_action(self, state: State, seat: int, text: str) -> int:
         return int(text)
 
     def evaluate(self, state: State, seat: int) -> float:

@@ -23,6 +23,11 @@ def test_a_real_view_fits(tap):
         (lambda view: view["board"].update(extra=1), "board"),
         (lambda view: view["board"].update(drawn=["two"]), "board"),
         (lambda view: view["events"][0].update(actor="A"), "envelope"),
+        (lambda view: view["events"][0].update(hand_of_B=[2, 0]), "envelope"),
+        (lambda view: view["events"][0].pop("card"), "envelope"),
+        (lambda view: view["events"][0].update(kind="shuffle"), "envelope"),
+        (lambda view: view["ask"].update(element="moon"), "envelope"),
+        (lambda view: view.update(ask={"kind": "waiting-for"}), "envelope"),
     ],
 )
 def test_a_wrong_shape_is_named(tap, spoil, phrase):
@@ -41,3 +46,31 @@ def test_a_schema_beyond_draft_7_is_checked_by_jsonschema():
     check([1])
     with pytest.raises(ValueError):
         check(["one"])
+
+
+def test_a_key_planted_at_any_level_is_refused_and_the_levels_are_named(tap):
+    state = tap.new(players=2, seed=1)
+    state.apply(0, "draw")
+    assert testing.check_envelope_is_closed(state.view(0), "tap") == ["top", "board", "ask", "events[0]", "timers[0]"]
+
+
+def test_the_one_document_schema_closes_events_and_ask_as_the_kit_does(tap):
+    from jsonschema import Draft202012Validator
+
+    from dreamtable.core.view_schema import envelope_schema
+
+    state = tap.new(players=2, seed=1)
+    state.apply(0, "draw")
+    view = state.view(0)
+    validator = Draft202012Validator(envelope_schema(tap))
+    assert not list(validator.iter_errors(view))
+    for spoilt in ({**view, "events": [{**view["events"][0], "hand_of_B": [2]}]}, {**view, "ask": {**view["ask"], "element": "moon"}}):
+        assert list(validator.iter_errors(spoilt))
+
+
+def test_a_kind_with_words_but_no_declared_fields_is_named(tap, monkeypatch):
+    from dreamtable.core.view_schema import envelope_schema
+
+    monkeypatch.setattr(type(tap), "event_fields", {"tap": (), "draw": ("card",)})
+    with pytest.raises(ValueError, match=r"words but no fields \['time-up'\]"):
+        envelope_schema(tap)

@@ -107,6 +107,7 @@ class TapGame(Game[str]):
         "draw": "{actor:seat} drew {card}.",
         "time-up": "{seat:seat}'s time ran out.",
     }
+    event_fields = {"tap": (), "draw": ("card",), "time-up": ("seat",)}  # what each event carries: nothing else passes
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> TapState:
         state = TapState.__new__(TapState)
@@ -117,7 +118,7 @@ class TapGame(Game[str]):
         state.drawn = [[] for _ in range(players)]
         return state
 
-    def parse_action(self, state: State[str], seat: int, text: str) -> str:
+    def _parse_action(self, state: State[str], seat: int, text: str) -> str:
         if text not in MOVES:
             raise NotationError("write tap or draw")
         return text

@@ -183,6 +183,40 @@ def test_views_fit_the_envelope_and_the_games_schema_and_every_event_has_a_sente
         testing.check_event_sentences(state)
 
 
+def finished_state(game_id, seed=0):
+    """A game played to its end at random (the clock's deadlines passed when only they can move it)."""
+    facts = GAMES[game_id]
+    game = dreamtable.load(game_id)
+    state = game.new(players=facts["players"][0], seed=seed, **facts.get("option_sets", [{}])[0])
+    rng = random.Random(seed)
+    while not state.is_over:
+        if state.actors:
+            seat = rng.choice(state.actors)
+            legal = state.legal_actions(seat)
+            preferred = [a for a in legal if facts.get("prefer") and str(a).startswith(facts["prefer"])]
+            state.apply(seat, rng.choice(preferred or legal))
+        else:
+            state.expire(state.timers[0])
+    return state
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_key_planted_anywhere_in_the_envelope_is_refused(game_id):
+    """events[i] and ask are closed per kind (Game.event_fields, Game.prompt_fields), so a leak there fails."""
+    planted = set()
+    for state in [*midgame_states(game_id, count=4), finished_state(game_id)]:
+        for seat in [*range(state.players), None]:
+            planted.update(level.split("[")[0] for level in testing.check_envelope_is_closed(state.view(seat), game_id))
+    wanted = {"top", "board", "ask", "events", "outcome"} | ({"timers"} if game_id == "when-i-dream" else set())
+    assert planted >= wanted, f"{game_id}: no view had {sorted(wanted - planted)} to plant a key in"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_kind_and_question_declares_its_fields(game_id):
+    game = dreamtable.load(game_id)
+    assert set(game.event_fields) == set(game.sentences)
+    assert set(game.prompt_fields) == set(game.prompts)
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_apply_accepts_only_listed_moves_and_what_the_action_forms_describe(game_id):
     for state in midgame_states(game_id):

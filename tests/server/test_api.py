@@ -49,6 +49,8 @@ def test_the_server_lists_its_games_with_options(client):
     games = {game["id"]: game for game in client.get("/api/games").json()}
     assert set(games) == {"deep-dreams", "dream-cycle", "dreamwell", "sogni-e-incubi", "when-i-dream"}
     assert any(option["name"] == "draw_bonus_cards" for option in games["deep-dreams"]["options"])
+    seed = next(option for option in games["dream-cycle"]["options"] if option["name"] == "dreamscape_seed")
+    assert (seed["minimum"], seed["maximum"]) == (0, 2 ** 31 - 1)  # every number's range, as the rules page gives it
     assert client.get("/openapi.json").json()["paths"]["/api/tables"]
 
 

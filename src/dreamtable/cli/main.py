@@ -95,7 +95,8 @@ def list_games(
             grid.add_column(style="bold", overflow="fold", width=left)
             grid.add_column(width=max(20, console.width - left - 2))
             for name, option in zip(names, info.options):
-                grid.add_row(Text("  " + name), Text(option.doc))
+                shown_range = "" if option.range_text is None else f" [range {option.range_text}]"
+                grid.add_row(Text("  " + name), Text(option.doc + shown_range))
             console.print(grid)
             continue
         options = " · ".join(f"{option.name}={shown_default(option.default)}" for option in info.options)

@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, ClassVar, Generic, Hashable, Iterator, Mapping, NamedTuple, Sequence, TypeVar
 
-from .errors import DreamtableError, IllegalActionError, SetupError
+from .errors import DreamtableError, IllegalActionError, NotationError, OptionError, SetupError
 from .forms import ActionForm
 from .record import Record
 from .rng import Rng
@@ -47,6 +47,11 @@ COMMON_PROMPTS: Mapping[str, Sentence] = {
 }
 """The questions every game shares (``State.ask``); a game's own are in ``Game.prompts``."""
 """How many of the last events a view carries, as a player would remember them at the table."""
+
+COMMON_PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "over": (), "your-move": (), "you-may-act": (), "waiting-clock": (), "waiting-for": ("seat",), "say": ("text",),
+}
+"""The fields of each common question beside ``kind`` (see ``Game.prompt_fields``)."""
 
 VIEW_SCHEMA_FILE = "view.schema.json"
 """The JSON Schema of a game's board, shipped in the game's package beside its ``__init__.py``."""
@@ -96,26 +101,52 @@ class Timer(NamedTuple):
 
 @dataclass(frozen=True)
 class Option:
-    """A rule option of a game, with its rulebook (or design-note) default."""
+    """A rule option of a game, with its rulebook (or design-note) default; a number has its range."""
 
     name: str
     default: Any
     doc: str
     choices: tuple[Any, ...] | None = None
+    minimum: float | None = None
+    """The least value of a numeric option (with :attr:`maximum`: every numeric option has both, the kit checks)."""
+    maximum: float | None = None
+
+    @property
+    def range_text(self) -> str | None:
+        """``1–30``: the range shown where options are listed (``None`` for an option without one)."""
+        if self.minimum is None or self.maximum is None:
+            return None
+        return f"{_number(self.minimum)}–{_number(self.maximum)}"
 
     def check(self, value: Any) -> Any:
-        """The value converted to the option's type, or ``SetupError`` saying what is accepted."""
+        """The value converted to the option's type, or ``OptionError`` (a ``SetupError``) saying what is accepted."""
         if isinstance(value, str) and not isinstance(self.default, str):
             value = _parse_option_text(value, self.default)
         if self.choices is not None:
             if value not in self.choices:
                 allowed = ", ".join(repr(c) for c in self.choices)
-                raise SetupError(f"option {self.name}={value!r} is not allowed; choose one of {allowed}")
+                raise OptionError(f"option {self.name}={value!r:.40} is not allowed; choose one of {allowed}")
         elif type(value) is not type(self.default):
             kind = {"int": "a whole number", "float": "a number", "bool": "true or false", "str": "text",
                     "list": "a list", "dict": "a table"}.get(type(self.default).__name__, type(self.default).__name__)
-            raise SetupError(f"option {self.name} takes {kind} (default {self.default!r}), not {value!r}")
+            raise OptionError(f"option {self.name} takes {kind}{self._range_words()} (default {self.default!r}), not {value!r:.40}")
+        return self.check_range(value)
+
+    def check_range(self, value: Any) -> Any:
+        """``value`` when it lies in the option's range, else ``OptionError`` naming the range."""
+        low, high = self.minimum, self.maximum
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise OptionError(f"option {self.name}={value!r:.40} is out of range: it takes {self._range_words()[1:]} "
+                              f"(default {self.default!r})")
         return value
+
+    def _range_words(self) -> str:
+        return "" if self.minimum is None or self.maximum is None else f" from {_number(self.minimum)} to {_number(self.maximum)}"
+
+
+def _number(value: float) -> str:
+    """A bound as a reader writes it: ``5``, ``0.1``, ``2147483647``."""
+    return str(int(value)) if float(value).is_integer() else str(value)
 
 
 def _parse_option_text(text: str, default: Any) -> Any:
@@ -164,6 +195,14 @@ class Game(ABC, Generic[A]):
     prompts: ClassVar[Mapping[str, Sentence]] = {}
     """One sentence per kind of question the game asks (``State._ask``), beside :data:`COMMON_PROMPTS`;
     a browser words the same ``ask`` in its reader's language from its own catalogue."""
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields of each event kind beside ``kind`` and ``actor``, one entry per sentence: a view's schema
+    (core/view_schema.py) refuses any other key in an event, so a leak there fails the kit's checks."""
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The fields of each of ``prompts``' kinds beside ``kind``, closed in the view's ``ask`` the same way."""
+    notation_max_length: ClassVar[int] = 1_000
+    """The longest text :meth:`parse_action` reads, in characters: longer than any move of the game (the
+    longest, a Dream Cycle offer of every tile, is under 900), so longer text is refused unread."""
     bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
     """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
     # True when the evaluation's values of sibling moves differ by far less than the exploration
@@ -226,9 +265,22 @@ class Game(ABC, Generic[A]):
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> "State[A]":
         """Set up a match; options are already checked and complete."""
 
-    @abstractmethod
     def parse_action(self, state: "State[A]", seat: int, text: str) -> A:
-        """The action ``text`` names for ``seat``; ``NotationError`` with a hint when it names none."""
+        """The action ``text`` names for ``seat``; ``NotationError`` with a hint when it names none.
+
+        Text longer than :attr:`notation_max_length` is refused here, before any game reads it: the
+        one place every game's notation (typed at a terminal, sent to the server, read from a record)
+        passes, so no parser ever works on a hostile 100 kB line."""
+        if not isinstance(text, str):
+            raise NotationError(f"a move is written as text, not {type(text).__name__}")
+        if len(text) > self.notation_max_length:
+            raise NotationError(f"input of {len(text):,} characters: a move of {self.info.name} is at most "
+                                f"{self.notation_max_length:,} characters")
+        return self._parse_action(state, seat, text)
+
+    @abstractmethod
+    def _parse_action(self, state: "State[A]", seat: int, text: str) -> A:
+        """Read ``text`` (a ``str`` of at most :attr:`notation_max_length` characters) for ``parse_action``."""
 
     def evaluate(self, state: "State[A]", seat: int) -> float | None:
         """A heuristic value of ``state`` for ``seat`` in [0, 1], or ``None`` when the game has none.

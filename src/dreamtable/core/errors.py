@@ -32,6 +32,11 @@ class SetupError(DreamtableError, ValueError):
     """``game.new`` was given a player count or an option the game does not accept."""
 
 
+class OptionError(SetupError):
+    """A rule option out of its range or of the wrong type: a ``SetupError`` that names the option and
+    what it takes (``Option.minimum``–``Option.maximum``)."""
+
+
 class ComponentDataError(DreamtableError, ValueError):
     """A game's shipped component data (a deck, tiles, a word list) is missing or corrupt."""
 

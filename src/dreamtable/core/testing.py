@@ -8,8 +8,9 @@
 * :func:`check_ownership` — copies and worlds own their options and outcome details; a pickle
   round trip is bound to the registry's Game, and no Game cache is pickled;
 * :func:`check_notation_round_trip` — ``parse_action(str(a)) == a`` for every legal action;
-* :func:`check_view_shape` — every view is the one envelope, and the game's board fits the JSON
-  Schema the game ships; seats are ints in views and events;
+* :func:`check_view_shape` — every view is the one envelope (events and ask closed per kind by the
+  game's declarations), and the game's board fits the JSON Schema the game ships; seats are ints
+  in views and events; :func:`check_envelope_is_closed` plants a key at every level and expects refusal;
 * :func:`check_event_sentences` — every event kind the game emits has a sentence;
 * :func:`check_action_forms` — forms refuse out-of-bounds values, and ``apply`` accepts nothing
   that neither ``legal_actions`` lists nor a form describes;
@@ -25,12 +26,12 @@ A game may add its own invariants with a ``check_invariants()`` method on its st
 
 from __future__ import annotations
 
+import copy
 import json
 import random
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
-from pathlib import Path
 from typing import Any, Callable
 
 from .clock import SimulatedClock
@@ -41,8 +42,8 @@ from .record import Record
 from .registry import load, replay
 from .reveals import reveal_of
 from .table import Table
+from .view_schema import kind_schemas
 
-ENVELOPE_SCHEMA = Path(__file__).with_name("view_envelope.schema.json")
 
 
 def all_views(state: State[Any]) -> list[str]:
@@ -118,25 +119,80 @@ def _compiled(schema: dict[str, Any]) -> Callable[[Any], None]:
     return check_slow
 
 
+class _ShapeChecks:
+    """One game's compiled schemas: the envelope, its board, and one per event kind and question kind
+    (core/view_schema.py), each compiled when first met."""
+
+    def __init__(self, game_id: str) -> None:
+        game = load(game_id)
+        envelope, self.event_kinds, self.ask_kinds = kind_schemas(game)
+        self.envelope, self.board = _compiled(envelope), _compiled(game.view_schema)
+        self._kinds: dict[tuple[str, str], Callable[[Any], None]] = {}
+
+    def kind(self, part: str, kind: str) -> Callable[[Any], None]:
+        """The closed schema of one kind of ``events`` or ``ask`` (the envelope already checked it is known)."""
+        found = self._kinds.get((part, kind))
+        if found is None:
+            found = self._kinds[part, kind] = _compiled((self.event_kinds if part == "events" else self.ask_kinds)[kind])
+        return found
+
+
 @lru_cache(maxsize=None)
-def _validators(game_id: str) -> tuple[Callable[[Any], None], Callable[[Any], None]]:
-    envelope = json.loads(ENVELOPE_SCHEMA.read_text(encoding="utf-8"))
-    return _compiled(envelope), _compiled(load(game_id).view_schema)
+def _validators(game_id: str) -> _ShapeChecks:
+    return _ShapeChecks(game_id)
 
 
 def check_view_shape(view: dict[str, Any], game_id: str, where: str = "") -> None:
-    """The view is the one envelope (docs/architecture.md) and its board fits the game's schema."""
-    envelope, board = _validators(game_id)
-    for check, part, name in ((envelope, view, "envelope"), (board, view.get("board"), "board")):
+    """The view is the one envelope (docs/architecture.md), each event and the ask hold exactly the
+    fields their kind declares, and its board fits the game's schema."""
+    checks = _validators(game_id)
+    parts: list[tuple[Callable[[Any], None], Any, str]] = [(checks.envelope, view, "envelope"), (checks.board, view.get("board"), "board")]
+    for check, part, name in parts:
         try:
             check(part)
         except ValueError as error:
             raise AssertionError(f"{where or game_id}: the view's {name} breaks its schema: {error}") from None
+    items = [(f"events[{index}]", checks.kind("events", event["kind"]), event) for index, event in enumerate(view["events"])]
+    for name, check, part in [*items, ("ask", checks.kind("ask", view["ask"]["kind"]), view["ask"])]:
+        try:
+            check(part)
+        except ValueError as error:
+            raise AssertionError(f"{where or game_id}: the view's envelope breaks its schema at {name} "
+                                 f"({part['kind']!r}): {error}") from None
     players = view["players"]
     for event in view["events"]:
         actor = event["actor"]
         if actor is not None and not (isinstance(actor, int) and 0 <= actor < players):
             raise AssertionError(f"{where or game_id}: event {event['kind']!r} names actor {actor!r}, not a seat int")
+
+PLANTED_KEY = "planted_leak"
+"""The key :func:`check_envelope_is_closed` adds, as a leak would add another seat's hand."""
+
+
+def check_envelope_is_closed(view: dict[str, Any], game_id: str, where: str = "") -> list[str]:
+    """A key planted at each level of ``view`` (a valid view) is refused by :func:`check_view_shape`:
+    the top, the board (where the game's schema closes it), every event, the ask, the outcome and
+    every timer. Returns the levels tried (a view without events, outcome or timers has fewer)."""
+    levels: list[tuple[str, tuple[str | int, ...]]] = [("top", ())]  # each level's path in the view
+    if load(game_id).view_schema.get("additionalProperties") is False:
+        levels.append(("board", ("board",)))
+    levels.append(("ask", ("ask",)))
+    if view["outcome"] is not None:
+        levels.append(("outcome", ("outcome",)))
+    levels += [(f"{part}[{index}]", (part, index)) for part in ("events", "timers") for index in range(len(view[part]))]
+    for level, path in levels:
+        spoilt = copy.deepcopy(view)
+        place: Any = spoilt
+        for step in path:
+            place = place[step]
+        place[PLANTED_KEY] = ["S1", "S2"]
+        try:
+            check_view_shape(spoilt, game_id, where)
+        except AssertionError:
+            continue
+        raise AssertionError(f"{where or game_id}: a key planted in the view's {level} passes the schema: "
+                             "a leak there would go unseen")
+    return [level for level, _ in levels]
 
 
 def check_event_sentences(state: State[Any], where: str = "", since: int = 0) -> int:

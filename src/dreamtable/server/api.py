@@ -142,7 +142,8 @@ async def list_games() -> list[dict[str, Any]]:
             "version": info.version, "bots": ["bot", *bot_names(load(info.id)), "ismcts:500"],
             "hints": not load(info.id).bots,  # a game played by its own bots has no search to ask
             "options": [{"name": o.name, "default": o.default, "doc": o.doc,
-                         "choices": list(o.choices) if o.choices is not None else None} for o in info.options],
+                         "choices": list(o.choices) if o.choices is not None else None,
+                         "minimum": o.minimum, "maximum": o.maximum} for o in info.options],
         })
     return found
 

@@ -20,7 +20,7 @@ from .table import GAME, fields, give_inspiration, paint, put, question, table
 
 @pytest.mark.parametrize("text", [
     "start ²", "start ٣", "start ５", "plan row ٣", "plan steps ²", "offer B ²c for N", "offer B N for ٣c",
-    "buy ſ", "cash ＺＩＰ", "end\u2003", "plan row " + "9" * 5000, "offer B N for " + "9" * 5000 + "c",
+    "buy ſ", "cash ＺＩＰ", "end\u2003", "plan row " + "9" * 500, "offer B N for " + "9" * 500 + "c",
     "plan steps " + "1" * (MAX_DIGITS + 1), "start " + "0" * 10 + "1",
 ])
 def test_issue13_point9_unicode_digits_and_huge_numbers_are_notation_errors(text):
@@ -59,11 +59,11 @@ BAD_OPTIONS = [
     ({"staircase_offsets": [0, 1, 2, 3, 4, 4, 3, 2, 1, True]}, "ten whole numbers"),
     ({"die_faces": [["G"]]}, "field colour codes"),
     ({"die_faces": []}, "field colour codes"),
-    ({"buying_timer_seconds": 10 ** 400}, "buying_timer_seconds must be a whole number from 0 to 999,999,999"),
-    ({"chi_supply": -1}, "chi_supply must be a whole number from 0"),
-    ({"step_cap": 0}, "step_cap must be a whole number from 1"),
-    ({"min_field_colours": 8}, "min_field_colours must be 0–7"),
-    ({"max_specials": -1}, "max_specials must be 0–9"),
+    ({"buying_timer_seconds": 10 ** 400}, "is out of range: it takes from 0 to 3600"),
+    ({"chi_supply": -1}, "chi_supply=-1 is out of range: it takes from 0 to 1000"),
+    ({"step_cap": 0}, "step_cap=0 is out of range: it takes from 1 to"),
+    ({"min_field_colours": 8}, "min_field_colours=8 is out of range: it takes from 0 to 7"),
+    ({"max_specials": -1}, "max_specials=-1 is out of range: it takes from 0 to 9"),
 ]
 
 

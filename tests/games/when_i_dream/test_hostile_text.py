@@ -68,7 +68,7 @@ def test_issue13_point9_text_that_is_not_a_string_is_a_notation_error():
 def test_issue13_point12_a_megabyte_guess_or_clue_is_refused_and_changes_nothing():
     state = new()
     huge = "x" * 1_000_000
-    assert_unreadable(state, 0, f"guess {state.seq} {huge}", "at most 10000 characters")
+    assert_unreadable(state, 0, f"guess {state.seq} {huge}", "at most 10,000 characters")
     for seat, kind, phrase in ((0, "guess", "a guess is at most 40 characters"),
                                (1, "clue", "a clue is at most 32 characters")):
         before, record = all_views(state), state.record().to_dict()

@@ -444,7 +444,7 @@ def test_timer_options_are_seconds_whole_or_not_and_the_timers_carry_them():
 @pytest.mark.parametrize("name, value", [("night_seconds", 0), ("clue_start_seconds", -1), ("review_seconds", "soon"),
                                          ("recount_seconds", True), ("final_guess_seconds", float("inf"))])
 def test_a_timer_option_that_is_not_a_positive_number_of_seconds_is_refused(name, value):
-    with pytest.raises(dreamtable.SetupError, match=f"{name} takes a number of seconds above 0"):
+    with pytest.raises(dreamtable.SetupError, match=f"{name} takes a number of seconds from 0.1 to 3600"):
         new(4, **{name: value})
 
 

@@ -30,9 +30,9 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import SENTENCES
+from .events import EVENT_FIELDS, SENTENCES
 from .notation import DreamMove, parse_move
-from .prompts import PROMPTS
+from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import DreamState
 
 MAX_PLAYERS = 5
@@ -40,7 +40,7 @@ MAX_PLAYERS = 5
 OPTIONS = (
     Option("first_player", "random", "the First Player (DD-R1): 'random' from the seed, or a seat letter; the rulebook says whoever slept in latest",
            ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
-    Option("draw_bonus_cards", 1, "cards drawn for connecting on two or more levels (DD-R7) [proposed]"),
+    Option("draw_bonus_cards", 1, "cards drawn for connecting on two or more levels (DD-R7) [proposed]", minimum=0, maximum=10),
     Option("deck", "dreamtable-54", "which deck to play with (DD-R25) [proposed]", ("dreamtable-54",)),
 )
 
@@ -51,6 +51,8 @@ class DeepDreams(Game[DreamMove]):
     info = GameInfo("deep-dreams", "Deep Dreams", 2, MAX_PLAYERS, OPTIONS, version=1)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # The search expects each opponent to play one of its two best moves by one-ply value; with four
     # players it then finished first 1.6x a fair share instead of 1.2x (docs/bots.md).
@@ -60,11 +62,9 @@ class DeepDreams(Game[DreamMove]):
         first = options["first_player"]
         if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
-        if options["draw_bonus_cards"] < 0:
-            raise SetupError("draw_bonus_cards cannot be negative")
         return DreamState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
+    def _parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a Deep Dreams match")

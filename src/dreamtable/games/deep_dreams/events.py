@@ -64,6 +64,29 @@ EVENT_KINDS = frozenset({
 })
 """Every kind the rules can emit; the tests check that each has a sentence."""
 
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    DEAL: ("first",),
+    RESHUFFLE: ("cards",),
+    DRAW: ("card",),
+    BONUS_DRAW: ("card",),
+    NO_DRAW: (),
+    START_ROW: ("card",),
+    PLAY: ("card", "end", "levels"),
+    PEEK: ("cards", "count"),
+    LAPSE: ("effect",),
+    DECLINE: ("effect",),
+    KEEP: ("card", "rest", "returned"),
+    MOON: ("card", "position"),
+    DEEP_SLEEP: (),
+    EXTRA_TURN: (),
+    STEAL: ("card", "victim"),
+    ELIMINATE: ("cards", "end", "target"),
+    PASS: (),
+    GAME_OVER: ("points", "reason", "winners"),
+}
+"""The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
+any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
+
 LEFT, RIGHT = "left", "right"
 """The ends of a row, as events and the view name them."""
 

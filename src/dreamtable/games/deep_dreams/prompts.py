@@ -85,6 +85,29 @@ PROMPTS: dict[str, Sentence] = {
     ASK_PREDICTIONS: "Predictions: keep one of the {count} cards you see (the rest go back on top), or skip.",
     ASK_DEEP_SLEEP: "Deep Sleep: take an extra turn after this one, or skip.",
 }
+
+PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "start": (),
+    "play-or-draw": (),
+    "draw-no-fit": (),
+    "dream-moon": ("last",),
+    "steal-1": ("t1", "targets"),
+    "predictions": ("count",),
+    "eliminate-1": ("end", "t1", "targets"),
+    "deep-sleep": (),
+    "eliminate-2": ("end", "t1", "t2", "targets"),
+    "steal-2": ("t1", "t2", "targets"),
+    "dream-moon-one": (),
+    "eliminate-3": ("end", "t1", "t2", "t3", "targets"),
+    "steal-3": ("t1", "t2", "t3", "targets"),
+    "predictions-one": ("count",),
+    "play": (),
+    "steal-4": ("t1", "t2", "t3", "t4", "targets"),
+    "eliminate-4": ("end", "t1", "t2", "t3", "t4", "targets"),
+    "draw": (),
+}
+"""The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
+other, so a field added by mistake cannot pass the kit's checks."""
 """The English words of every question kind (``DeepDreams.prompts``)."""
 for _count in range(1, MAX_TARGETS + 1):
     PROMPTS[f"{ASK_STEAL}-{_count}"] = _steal

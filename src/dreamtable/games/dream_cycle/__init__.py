@@ -36,10 +36,10 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .components import MAX_PLAYERS
-from .events import SENTENCES
+from .events import EVENT_FIELDS, SENTENCES
 from .notation import CycleMove, parse_move
 from .options import OPTIONS, check_options
-from .prompts import PROMPTS
+from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import CycleState
 
 
@@ -54,6 +54,8 @@ class DreamCycle(Game[CycleMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
     # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).
     search_prune = 5
@@ -69,7 +71,7 @@ class DreamCycle(Game[CycleMove]):
         options = copy.deepcopy(options)
         return CycleState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State[CycleMove], seat: int, text: str) -> CycleMove:
+    def _parse_action(self, state: State[CycleMove], seat: int, text: str) -> CycleMove:
         """The action ``text`` names (see :mod:`.notation`)."""
         if not isinstance(state, CycleState):
             raise NotationError("this state is not a Dream Cycle match")

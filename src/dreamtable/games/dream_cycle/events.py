@@ -135,6 +135,51 @@ EVENT_KINDS = frozenset((
 ))
 """Every kind of event the rules emit; ``DreamCycle.sentences`` has one sentence for each."""
 
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    SETUP: ("chooser", "first"),
+    ROW_LAID: ("phase", "row", "tiles"),
+    ROWS_REMOVED: ("rows",),
+    STARTED: ("facing", "space"),
+    TURN: ("chi", "round"),
+    BOUGHT: ("chi", "tile"),
+    SOLD: ("chi", "tile"),
+    PLACED: ("field", "tile"),
+    UNPLACED: ("field", "tile"),
+    BOOSTED: ("chi", "field"),
+    UNBOOSTED: ("field",),
+    AIMED: ("facing",),
+    PLAN_SET: ("plan",),
+    KEEP_SET: ("tiles",),
+    CAPPED: ("cap", "chi"),
+    OFFERED: ("give", "take", "to"),
+    ACCEPTED: ("from", "give", "take"),
+    DECLINED: ("from",),
+    LAPSED: ("to", "tile"),
+    TIME_UP: ("seat",),
+    MOVEMENT_BEGINS: (),
+    ROLLED: ("colour", "square"),
+    NO_TILE: ("colour", "facing"),
+    RODE: ("colour", "destination", "facing", "how", "spaces"),
+    CONFLICT: ("at", "entering", "occupants"),
+    BLOCKED: ("facing",),
+    PASSED: ("entering",),
+    PUSHED: ("destination", "facing", "pushed"),
+    DOLDRUM: (),
+    BRAKED: ("at", "chi"),
+    LOOP: (),
+    USED: ("tile",),
+    ZIPPED: ("facing", "destination"),
+    BLUE_SQUARE: ("chi",),
+    DREW: ("tile",),
+    CASHED: ("chi", "tile"),
+    CANCELLED: ("tile", "reason", "to"),
+    PAID: ("chi", "reason", "to"),
+    OUT: ("chi", "reason", "to"),
+    GAME_OVER: ("reason", "winners"),
+}
+"""The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
+any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
+
 Reason = Literal["drain", "toll", "loop", "brake"]
 """What a forced payment is for (DC-R49)."""
 

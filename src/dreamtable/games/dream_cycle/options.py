@@ -1,7 +1,8 @@
 """Dream Cycle's rule options (``-o name=value``) and the checks a match's options must pass.
 
-The core checks each option's type against its default; :func:`check_options` checks what the
-type does not say (ranges, the shape of the tables) and raises ``SetupError`` saying what is
+The core checks each option's type against its default and each number against its range
+(``Option.minimum``–``maximum``); :func:`check_options` checks what neither says (the shape of the
+tables, what depends on another option) and raises ``SetupError`` saying what is
 expected, so a malformed option never reaches the rules as a ``KeyError`` from ``new``, ``replay``
 or ``play -o`` (issue 13, point 11).
 
@@ -44,6 +45,12 @@ def _default(key: str) -> Any:
     return copy.deepcopy(DEFAULTS[key])
 
 
+SQUARES_PER_TILE = 9
+SEED_MAX = 2 ** 31 - 1
+"""The largest Dreamscape seed (a seed is a whole number from 0, as a match's seed)."""
+
+# Every number has its range (Option.minimum, Option.maximum: the core refuses any other with OptionError);
+# check_options checks what a range cannot say (a table's shape, what depends on another option).
 OPTIONS = (
     Option("first_player", "random", "the starting player (DC-R2): 'random' from the seed, or a seat letter",
            ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
@@ -55,32 +62,25 @@ OPTIONS = (
            "the Blue or Yellow field, which field_colours must then name (DC-R10) [proposed]", EXITS),
     Option("die_faces", list(FIELD_CODES), "the die's faces, field colour codes (DC-R11) [proposed]"),
     Option("special_once_per_turn", True, "a blue or yellow square affects a token at most once a turn (DC-R13) [proposed]"),
-    Option("blue_chi", 1, "chi a blue square gives (DC-R14) [proposed]"),
-    Option("drain_chi", 2, "chi a Psychic Drain costs (DC-R15) [proposed]"),
-    Option("inspiration_draw", 1, "Inspiration tiles drawn on an Inspiration Bonus square (DC-R16) [proposed]"),
+    Option("blue_chi", 1, "chi a blue square gives (DC-R14) [proposed]", minimum=0, maximum=20),
+    Option("drain_chi", 2, "chi a Psychic Drain costs (DC-R15) [proposed]", minimum=0, maximum=20),
+    Option("inspiration_draw", 1, "Inspiration tiles drawn on an Inspiration Bonus square (DC-R16) [proposed]", minimum=0, maximum=10),
     Option("directional_tiles", _default("directional_tiles"), "count, buy and sell price per Directional type (DC-R17) [proposed]"),
-    Option("chi_supply", 65, "chi counters in the supply (DC-R18)"),
+    Option("chi_supply", 65, "chi counters in the supply (DC-R18)", minimum=0, maximum=1_000),
     Option("trade_during_movement", True, "others may trade and reposition while a mover waits for an answer (DC-R27) [proposed]"),
-    Option("step_cap", 500, "arrivals in one Movement Phase treated as an endless loop (DC-R33) [proposed]"),
-    Option("conflict_toll", 1, "chi a weaker party pays the mover in a conflict; 0 for none (DC-R39) [proposed]"),
+    Option("step_cap", 500, "arrivals in one Movement Phase treated as an endless loop (DC-R33) [proposed]", minimum=1, maximum=100_000),
+    Option("conflict_toll", 1, "chi a weaker party pays the mover in a conflict; 0 for none (DC-R39) [proposed]", minimum=0, maximum=20),
     Option("power_public", True, "everyone sees how many Power tiles each player holds (DC-R43) [proposed]"),
-    Option("buying_timer_seconds", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)"),
+    Option("buying_timer_seconds", 0, "the sand-timer variant: seconds per Buying Phase, 0 for off (DC-R47)", minimum=0, maximum=3_600),
     Option("inspiration_tiles", _default("inspiration_tiles"), "count per Inspiration kind (DC-R41, §3.3) [proposed]"),
     Option("square_mix", _default("square_mix"), "special squares per Phase (§3.2) [proposed]; other values regenerate the tiles"),
-    Option("dreamscape_seed", DEFAULTS["dreamscape_seed"], "the seed the 50 Dreamscape tiles are generated from (§3.2)"),
-    Option("min_field_colours", DEFAULTS["min_field_colours"], "field colours every tile has at least (§3.2) [proposed]"),
-    Option("max_specials", DEFAULTS["max_specials"], "special squares a tile has at most (§3.2) [proposed]"),
-    Option("round_limit", 100, "rounds after which the furthest-north token wins; 0 for none [ours: bounds bot and random games]"),
+    Option("dreamscape_seed", DEFAULTS["dreamscape_seed"], "the seed the 50 Dreamscape tiles are generated from (§3.2)", minimum=0, maximum=SEED_MAX),
+    Option("min_field_colours", DEFAULTS["min_field_colours"], "field colours every tile has at least (§3.2) [proposed]", minimum=0, maximum=7),
+    Option("max_specials", DEFAULTS["max_specials"], "special squares a tile has at most (§3.2) [proposed]", minimum=0, maximum=SQUARES_PER_TILE),
+    Option("round_limit", 100, "rounds after which the furthest-north token wins; 0 for none [ours: bounds bot and random games]", minimum=0, maximum=10_000),
     Option("stretch_limit", 200, "moves a player may make in one Buying Phase, or in one rearranging after a Reinterpretation, "
-           "before only ending it is allowed; 0 for none [ours: bounds bot games]"),
+           "before only ending it is allowed; 0 for none [ours: bounds bot games]", minimum=0, maximum=10_000),
 )
-
-# Whole-number options and their bounds (the core has checked that each is an int).
-COUNTS = {"blue_chi": 0, "drain_chi": 0, "inspiration_draw": 0, "chi_supply": 0, "conflict_toll": 0,
-          "buying_timer_seconds": 0, "round_limit": 0, "stretch_limit": 0, "step_cap": 1}
-RULE = {"blue_chi": "DC-R14", "drain_chi": "DC-R15", "inspiration_draw": "DC-R16", "chi_supply": "DC-R18",
-        "conflict_toll": "DC-R39", "buying_timer_seconds": "DC-R47", "round_limit": "ours", "stretch_limit": "ours", "step_cap": "DC-R33"}
-SQUARES_PER_TILE = 9
 
 
 def check_options(players: int, options: Mapping[str, Any]) -> None:
@@ -103,9 +103,6 @@ def check_options(players: int, options: Mapping[str, Any]) -> None:
     faces = options["die_faces"]
     if not faces or any(not isinstance(f, str) or f not in fields for f in faces):
         raise SetupError(f"die_faces must be one or more field colour codes ({' '.join(fields)}), not {faces!r} (DC-R11)")
-    for name, low in COUNTS.items():
-        if not _whole(options[name], low, LARGEST):
-            raise SetupError(f"{name} must be a whole number from {low} to {LARGEST:,}, not {options[name]!r} ({RULE[name]})")
     plain = len(plain_colours(colours))
     if not _whole(options["min_field_colours"], 0, plain):
         raise SetupError(f"min_field_colours must be 0–{plain} (the field colours a tile can show), "

@@ -155,6 +155,31 @@ PROMPTS: Mapping[str, Sentence] = {
     "watch-conflict-fringe": _meanwhile(_conflict),
     "watch-reinterpret": _meanwhile(_reinterpret),
 }
+
+PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "start": ("free",),
+    "buying": (),
+    "watch-buying": ("turn",),
+    "pause": ("mover", "row", "square", "x", "y"),
+    "watch-deciding": ("mover",),
+    "offer": ("from", "give", "take"),
+    "choose": ("colour", "mover", "row", "square", "x", "y"),
+    "aim": (),
+    "sand-out": (),
+    "offers": ("from", "offers"),
+    "blocked-stop": ("mover", "x", "y", "row", "square"),
+    "blocked-way": ("mover", "x", "y", "row", "square"),
+    "blocked-way-zip": ("mover", "x", "y", "row", "square"),
+    "blocked-zip": ("mover", "x", "y", "row", "square"),
+    "conflict": ("decider", "x", "y", "row", "square"),
+    "conflict-fringe": ("decider", "x", "y", "row", "square"),
+    "reinterpret": ("mover",),
+    "watch-conflict": ("decider", "x", "y", "row", "square"),
+    "watch-conflict-fringe": ("decider", "x", "y", "row", "square"),
+    "watch-reinterpret": ("mover",),
+}
+"""The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
+other, so a field added by mistake cannot pass the kit's checks."""
 """The English words of each kind (``DreamCycle.prompts``), exactly as the game always said them."""
 
 

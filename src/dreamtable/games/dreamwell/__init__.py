@@ -26,16 +26,17 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import SENTENCES
+from .events import EVENT_FIELDS, SENTENCES
 from .notation import WellMove, parse_move
-from .prompts import PROMPTS
+from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import WellState
 
 OPTIONS = (
     Option("first_player", "random", "the First Player (DW-R1): 'random' from the seed, or a seat letter", ("random", "A", "B", "C", "D")),
     Option("mode", "basic", "basic (white faces, 7 cards) or advanced (8 black faces, black cards, flip, 10 cards)", ("basic", "advanced")),
     Option("must_use_all_actions", True, "all three actions must be taken (DW-R6); false lets a turn end early [proposed]"),
-    Option("max_steps_per_move", 16, "the longest chain of free steps in one move action (DW-R13) [proposed]"),
+    Option("max_steps_per_move", 16, "the longest chain of free steps in one move action (DW-R13) [proposed]",
+           minimum=1, maximum=100),
 )
 
 
@@ -45,6 +46,8 @@ class Dreamwell(Game[WellMove]):
     info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # One action moves the evaluation by thousandths: UCB1 compares the raw values with a small constant
     # (as Dream Cycle's search does) rather than min-max normalised at 0.5; with the tuned leaves this beat
@@ -56,11 +59,9 @@ class Dreamwell(Game[WellMove]):
         first = options["first_player"]
         if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
-        if options["max_steps_per_move"] < 1:
-            raise SetupError("max_steps_per_move must be at least 1")
         return WellState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State[WellMove], seat: int, text: str) -> WellMove:
+    def _parse_action(self, state: State[WellMove], seat: int, text: str) -> WellMove:
         """The action ``text`` names (see :mod:`.notation`)."""
         if not isinstance(state, WellState):
             raise NotationError("this state is not a Dreamwell match")

@@ -66,6 +66,27 @@ EVENT_KINDS = frozenset((
 ))
 """Every kind of event the rules emit; ``Dreamwell.sentences`` has one sentence for each."""
 
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    SETUP: ("first",),
+    DRAW: ("card",),
+    TAKE: ("card", "refill", "slot"),
+    REFRESH: ("display",),
+    ROTATE: ("cell", "degrees"),
+    FLIP: ("cell", "creature", "terrain"),
+    PLAY: ("card",),
+    ENTER: ("cell", "pawn"),
+    MOVE: ("cell", "direction", "pawn", "start"),
+    LEAVE: ("cell", "pawn"),
+    MOVE_TO: ("cell", "pawn"),
+    SKIP: (),
+    ABILITY_LAPSES: (),
+    LAST_ROUND: ("cards",),
+    DISCARD: ("card",),
+    GAME_OVER: ("points", "winners"),
+}
+"""The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
+any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
+
 
 def ability_text(ability: tuple[Any, ...]) -> str:
     """A card's ability in the card's words: ``MOVE TO Black Sky``, ``each turn a free rotate``…"""

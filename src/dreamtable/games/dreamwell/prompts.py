@@ -75,4 +75,18 @@ PROMPTS: dict[str, Sentence] = {
     "free-move": "Perform a free move, or skip.",
     "free-rotate": "Perform a free rotate, or skip.",
 }
+
+PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "actions": ("early", "free", "left", "of", "pawn"),
+    "free-move": (),
+    "discard": ("cards", "limit"),
+    "extras": ("free", "pawn"),
+    "free-draw": (),
+    "move-to": ("item",),
+    "free-rotate": (),
+    "flip-any": ("item",),
+    "end-turn": (),
+}
+"""The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
+other, so a field added by mistake cannot pass the kit's checks."""
 """One sentence per prompt kind, in the words the game has always used."""

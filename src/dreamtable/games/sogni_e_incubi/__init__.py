@@ -32,9 +32,9 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation
-from .events import DEAL, DRAW, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
+from .events import DEAL, DRAW, EVENT_FIELDS, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
-from .prompts import PROMPTS
+from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import SogniState
 
 MAX_PLAYERS = 4
@@ -42,7 +42,8 @@ MAX_PLAYERS = 4
 OPTIONS = (
     Option("first_player", "random", "who starts (SI-R1): 'random' from the seed, or a seat letter; the rulebook says the youngest",
            ("random", *(seat_name(seat) for seat in range(MAX_PLAYERS)))),
-    Option("hand_limit", 10, "drawing needs fewer cards than this in hand (SI-R3)"),
+    Option("hand_limit", 10, "drawing needs fewer cards than this in hand (SI-R3); above the deck's 54 it would never bind",
+           minimum=1, maximum=54),
     Option("own_rem_swap", True, "a Dream may replace your own Rem, returning it to your hand (SI-R7d) [inferred]"),
     Option("ci_returns_to", "owner", "who gets the Dream a Convert to Nightmare lifts (SI-R9) [inferred]", ("owner", "attacker")),
     Option("converti_sogno_locks", True, "a Convert to Dream closes its slot for good (SI-R10) [proposed]"),
@@ -64,17 +65,16 @@ class SogniEIncubi(Game[Move]):
     }
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]
         if first != "random" and seat_from_name(first) >= players:
             raise SetupError(f"first_player={first}, but a {players}-player game has seats A–{seat_name(players - 1)}")
-        if options["hand_limit"] < 1:  # below 1 nobody could ever draw (SI-R3)
-            raise SetupError(f"hand_limit is the hand size from which drawing stops, at least 1 (default 10), "
-                             f"not {options['hand_limit']}")
         return SogniState.setup(self, players, seed, options)
 
-    def parse_action(self, state: State[Move], seat: int, text: str) -> Move:
+    def _parse_action(self, state: State[Move], seat: int, text: str) -> Move:
         """The move ``text`` names (see :mod:`.notation`); ``NotationError`` with a hint otherwise."""
         if not isinstance(state, SogniState):
             raise NotationError("this state is not a Sogni e Incubi match")

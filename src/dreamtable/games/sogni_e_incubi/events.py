@@ -36,6 +36,16 @@ GAME_OVER = "game-over"
 EVENT_KINDS = frozenset((DEAL, DRAW, PLAY, PASS, GAME_OVER))
 """Every kind of event the rules emit; ``SogniEIncubi.sentences`` has one sentence for each."""
 
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    DEAL: ("first",),
+    DRAW: ("card",),
+    PLAY: ("card", "over", "row", "slot", "to_hand"),
+    PASS: ("reason",),
+    GAME_OVER: ("reason", "winners"),
+}
+"""The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
+any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
+
 PASS_NO_CARDS = "no-cards"
 PASS_NO_LEGAL_MOVE = "no-legal-move"
 

@@ -33,3 +33,12 @@ PROMPTS: Mapping[str, Sentence] = {
     ASK_PLAY_DECK_EMPTY: "Play a card from your hand: the deck is empty, so you cannot draw.",
     ASK_PLAY_HAND_FULL: "Play a card from your hand: you hold {cards} cards, so you cannot draw (hand limit {limit}).",
 }
+
+PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "draw-or-play": (),
+    "draw-only": (),
+    "play-deck-empty": (),
+    "play-hand-full": ("cards", "limit"),
+}
+"""The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
+other, so a field added by mistake cannot pass the kit's checks."""

@@ -31,35 +31,41 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
-from ...core.errors import NotationError
+from ...core.errors import NotationError, OptionError
 from ...core.sentences import Sentence
-from .events import SENTENCES
-from .notation import DreamMove, parse
-from .prompts import PROMPTS
+from .events import EVENT_FIELDS, SENTENCES
+from .notation import MAX_INPUT, DreamMove, parse
+from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
 
 if TYPE_CHECKING:
     from ...core.table import Bot
 
+SECONDS_MIN, SECONDS_MAX = 0.1, 3600
+"""Every timer option's range: a tenth of a second to an hour (a longer deadline is no deadline)."""
+
 OPTIONS = (
-    Option("first_dreamer", 0, "the seat that dreams first (WID-R2) [proposed; the rulebook: the oldest player]"),
+    Option("first_dreamer", 0, "the seat that dreams first (WID-R2) [proposed; the rulebook: the oldest player]",
+           minimum=0, maximum=9),
     Option("family_mode", False, "no secret roles: every clue-giver scores as a Fairy (WID-R27) [proposed]"),
     Option("restart_order_on_new_card", False, "a new card restarts the clue order at the Dreamer's left (WID-R6) [proposed]"),
-    Option("clue_max_len", 32, "longest clue in letters, at most 64 (WID-R7) [proposed]"),
+    Option("clue_max_len", 32, "longest clue in letters (WID-R7) [proposed]", minimum=1, maximum=CLUE_MAX_LEN_LIMIT),
     Option("clue_timing", "typed", "typed: start within clue_start_seconds, submit within clue_submit_seconds; "
            "strict: the rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
-    Option("clue_start_seconds", 5, "seconds to start typing a clue (strict: to submit it) (WID-R8)"),
-    Option("clue_submit_seconds", 10, "seconds to submit a typed clue (WID-R8) [proposed]"),
-    Option("night_seconds", 120, "the length of a night in seconds (WID-R12)"),
-    Option("final_guess_seconds", 10, "the last-answer window in seconds (WID-R12) [proposed]"),
-    Option("recount_seconds", 90, "seconds for the Dreamer's recount (WID-R17) [proposed]"),
-    Option("review_seconds", 60, "seconds for the day's review (WID-R18) [proposed]"),
+    Option("clue_start_seconds", 5, "seconds to start typing a clue (strict: to submit it) (WID-R8)", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("clue_submit_seconds", 10, "seconds to submit a typed clue (WID-R8) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("night_seconds", 120, "the length of a night in seconds (WID-R12)", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("final_guess_seconds", 10, "the last-answer window in seconds (WID-R12) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("recount_seconds", 90, "seconds for the Dreamer's recount (WID-R17) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("review_seconds", 60, "seconds for the day's review (WID-R18) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
     Option("auto_clue_check", "reject", "what the judge does with an improper clue: reject it privately, penalize "
            "its author, or off (WID-R14) [proposed]", ("reject", "penalize", "off")),
     Option("translation_check", "table", "judge translations by the shipped table, or off (§4.3)", ("table", "off")),
-    Option("min_substring_len", 3, "shortest word the substring checks consider (§4.3) [proposed]"),
-    Option("flag_quorum", 2, "clue-givers needed to make a clue improper by flagging (WID-R15) [proposed]"),
+    Option("min_substring_len", 3, "shortest word the substring checks consider (§4.3) [proposed]", minimum=1,
+           maximum=CLUE_MAX_LEN_LIMIT),
+    Option("flag_quorum", 2, "clue-givers needed to make a clue improper by flagging (WID-R15) [proposed]",
+           minimum=1, maximum=9),
     Option("dreamer_sees_own_guesses", False, "the Dreamer's view lists their earlier guesses (WID-R11) [proposed]"),
     Option("dreamer_sees_past_clues", False, "the Dreamer's view keeps the clues of earlier cards (WID-R11) [proposed]"),
     Option("bonus_requires_yellow", True, "no recount bonus when nothing is on Yellow (WID-R19) [proposed]"),
@@ -91,7 +97,8 @@ def _seconds(name: str, value: object) -> int | float:
             except ValueError:
                 pass
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-        raise SetupError(f"option {name} takes a number of seconds above 0, such as 90 or 2.5, not {value!r:.40}")
+        raise OptionError(f"option {name} takes a number of seconds from {SECONDS_MIN} to {SECONDS_MAX}, "
+                          f"such as 90 or 2.5, not {value!r:.40}")
     return value
 
 
@@ -99,29 +106,29 @@ class WhenIDream(Game[DreamMove]):
     """The game object: ``dreamtable.load("when-i-dream")``."""
 
     info = GameInfo("when-i-dream", "When I Dream", 4, 10, OPTIONS, version=2)  # 2: timer options in seconds
+    notation_max_length: ClassVar[int] = MAX_INPUT  # a recount may retell a guess for every card
     bots: ClassVar[Mapping[str, Callable[[int], Bot]]] = MappingProxyType({"wordbot": _wordbot})
     """The word bots (:class:`.wordbots.WordBotAgent`), built by name with ``make_agent("wordbot", seed, game=…)``.
     A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     """One sentence per event kind (see :mod:`.events`)."""
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
+    event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""
         others = {name: value for name, value in options.items() if name not in SECONDS}
         resolved = super().resolve_options(others)
-        resolved.update({name: _seconds(name, value) for name, value in options.items() if name in SECONDS})
+        declared = {option.name: option for option in OPTIONS}
+        resolved.update({name: declared[name].check_range(_seconds(name, value)) for name, value in options.items() if name in SECONDS})
         return resolved
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> DreamState:
-        for name in ("clue_max_len", "min_substring_len", "flag_quorum"):
-            if isinstance(options[name], bool) or not isinstance(options[name], int) or options[name] < 1:
-                raise SetupError(f"{name} must be a whole number of at least 1, not {options[name]!r:.40}")
-        if options["clue_max_len"] > CLUE_MAX_LEN_LIMIT:  # issue 13: free text copied to every view stays small
-            raise SetupError(f"clue_max_len is at most {CLUE_MAX_LEN_LIMIT} letters (the longest Element has 11), "
-                             f"not {options['clue_max_len']!r:.40}")
+        # clue_max_len, min_substring_len and flag_quorum are whole numbers in their ranges (Option.check): free
+        # text copied to every view stays small (CLUE_MAX_LEN_LIMIT; the longest Element has 11 letters).
         if options["first_dreamer"] not in range(players):
-            raise SetupError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r:.40}")
+            raise OptionError(f"first_dreamer must be a seat 0–{players - 1}, not {options['first_dreamer']!r:.40}")
         state = DreamState.__new__(DreamState)
         state._init_base(self, players, seed, options)
         state._setup(load_deck(options["language"]))
@@ -139,7 +146,7 @@ class WhenIDream(Game[DreamMove]):
 
         return describe(view, action)
 
-    def parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
+    def _parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""
         if not isinstance(state, DreamState):
             raise NotationError("this state is not a When I Dream match")

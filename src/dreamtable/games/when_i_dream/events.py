@@ -79,6 +79,30 @@ EVENT_KINDS = frozenset((
 ))
 """Every kind of event the rules emit; ``WhenIDream.sentences`` has one sentence for each."""
 
+EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    ROUND: ("dreamer", "round"),
+    REVEAL: ("element", "seq"),
+    TYPING_EVENT: ("seq",),
+    CLUE_EVENT: ("id", "seq", "word"),
+    CLUE_PASS_EVENT: ("seq",),
+    CLUE_REJECTED: ("reason", "seq", "word"),
+    TIME_UP: ("seat",),
+    FLAG_EVENT: ("id",),
+    GUESS_EVENT: ("guess", "seq", "verdict"),
+    DREAM_PASS_EVENT: ("seq",),
+    CARD_GONE: ("penalty", "seq"),
+    NIGHT_OVER: (),
+    NIGHT_END: ("reason",),
+    RECOUNT_EVENT: ("dream",),
+    UNMASK: ("cards",),
+    VOTE: ("card", "choice", "vote"),
+    DONE_EVENT: (),
+    DAY: ("blue", "bonus", "dreamer", "gains", "roles", "round", "yellow"),
+    GAME_OVER: ("winners",),
+}
+"""The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
+any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
+
 NIGHT_END_DECK_EMPTY = "deck-empty"
 NIGHT_END_NO_LAST_ANSWER = "no-last-answer"
 NIGHT_END_DECLINED = "declined"

@@ -66,4 +66,16 @@ PROMPTS: Mapping[str, Sentence] = {
     RECOUNT_ASK: "Recount your dream (name the Elements you guessed).",
     REVIEW_ASK: "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done.",
 }
+
+PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
+    "guess": ("seq",),
+    "clue": ("element", "role"),
+    "may-flag": ("clue", "element", "giver", "role"),
+    "last-answer": (),
+    "recount": (),
+    "review": (),
+    "may-flag-several": ("clue", "clues", "element", "giver", "role"),
+}
+"""The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
+other, so a field added by mistake cannot pass the kit's checks."""
 """One sentence per prompt kind, in the words the game has always used."""

@@ -1,0 +1,111 @@
+"""A small mutation run over rule constants: each mutant changes one rule of a copy of the sources, then
+the game's goldens and tests run against it; a mutant that passes them all survives (docs/testing.md).
+
+    python tests/mutants.py [GAME ...]             # every mutant of those games (default: all listed here)
+    python tests/mutants.py --goldens [GAME ...]   # against the goldens alone: which rules they reach
+
+Each mutant is a list of (file, text, replacement) applied to every occurrence; a mutant whose text
+is missing is an error, so a refactor that moves a rule shows here instead of passing quietly.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass(frozen=True)
+class Mutant:
+    game: str
+    rule: str
+    name: str
+    edits: tuple[tuple[str, str, str], ...]
+    tests: tuple[str, ...]
+
+
+SI_RULES = "src/dreamtable/games/sogni_e_incubi/rules.py"
+
+
+def goldens(game: str) -> tuple[str, ...]:
+    """The test of each golden playthrough of ``game`` (tests/playthroughs/GAME/*.txt)."""
+    return tuple(f"tests/games/test_kit.py::test_golden_playthrough[{game}/{path.stem}]"
+                 for path in sorted((ROOT / "tests" / "playthroughs" / game).glob("*.txt")))
+
+
+SI_TESTS = ("tests/games/sogni_e_incubi", *goldens("sogni-e-incubi"))
+
+
+def hand_limit(name: str, limit: str) -> Mutant:
+    """SI-R3 with the limit the rules read replaced by ``limit`` (the option and the view unchanged)."""
+    return Mutant("sogni-e-incubi", "SI-R3", name, (
+        (SI_RULES, "self.hand_sizes[seat] < self._hand_limit", f"self.hand_sizes[seat] < {limit}"),
+        (SI_RULES, "self.hand_sizes[seat] >= self._hand_limit", f"self.hand_sizes[seat] >= {limit}"),
+    ), SI_TESTS)
+
+
+def constant(game: str, rule: str, path: str, text: str, tests: tuple[str, ...]) -> tuple[Mutant, ...]:
+    """``text`` (where the rules read a number) read one lower and one higher."""
+    return tuple(Mutant(game, rule, f"{text} {sign}1", ((path, text, f"({text} {sign} 1)"),), tests) for sign in "-+")
+
+
+DD, DC, WID = (f"src/dreamtable/games/{name}/rules.py" for name in ("deep_dreams", "dream_cycle", "when_i_dream"))
+MUTANTS = (
+    hand_limit("hand limit ignored", "10 ** 9"),
+    hand_limit("hand limit 9 (limit - 1)", "(self._hand_limit - 1)"),
+    hand_limit("hand limit 11 (limit + 1)", "(self._hand_limit + 1)"),
+    *constant("deep-dreams", "DD-R7", DD, 'self.options["draw_bonus_cards"]', ("tests/games/deep_dreams", *goldens("deep-dreams"))),
+    *constant("dream-cycle", "DC-R14", DC, 'self.options["blue_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
+    *constant("dream-cycle", "DC-R15", DC, 'self.options["drain_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
+    *constant("when-i-dream", "WID-R15", WID, 'self.options["flag_quorum"]', ("tests/games/when_i_dream", *goldens("when-i-dream"))),
+)
+
+
+def run(mutant: Mutant) -> str | None:
+    """What kills the mutant (the first failing golden or test), or ``None`` when it survives."""
+    with tempfile.TemporaryDirectory(prefix="mutant-") as folder:
+        copy = Path(folder)
+        shutil.copytree(ROOT / "src", copy / "src")
+        for path, text, replacement in mutant.edits:
+            source = (copy / path).read_text(encoding="utf-8")
+            if text not in source:
+                raise SystemExit(f"{mutant.name}: {text!r} is not in {path}: the rule moved; update the mutant")
+            (copy / path).write_text(source.replace(text, replacement), encoding="utf-8")
+        result = subprocess.run(
+            [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-q", "-x", "-n", "2", *mutant.tests],
+            cwd=ROOT, env={"PYTHONPATH": f"{copy / 'src'}:{ROOT}", "PATH": "/usr/bin:/bin"},
+            capture_output=True, text=True,
+        )
+        if result.returncode == 0:
+            return None
+        failed = [line for line in result.stdout.splitlines() if line.startswith(("FAILED", "ERROR"))]
+        return failed[0] if failed else result.stdout[-300:]
+
+
+def main(args: list[str]) -> int:
+    goldens_only = "--goldens" in args
+    games = [arg for arg in args if arg != "--goldens"]
+    chosen = [mutant for mutant in MUTANTS if not games or mutant.game in games]
+    if goldens_only:
+        chosen = [Mutant(m.game, m.rule, m.name, m.edits, goldens(m.game)) for m in chosen]
+    for game in sorted({mutant.game for mutant in chosen}):  # unchanged, the same run must pass
+        tests = next(mutant.tests for mutant in chosen if mutant.game == game)
+        baseline = run(Mutant(game, "-", "unchanged", (), tests))
+        if baseline is not None:
+            raise SystemExit(f"{game}: the unchanged sources fail the run already: {baseline}")
+    survivors = []
+    for mutant in chosen:
+        killer = run(mutant)
+        print(f"{'killed  ' if killer else 'SURVIVED'}  {mutant.game}  {mutant.rule}  {mutant.name}  {killer or ''}", flush=True)
+        if killer is None:
+            survivors.append(mutant)
+    return 1 if survivors else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))
