@@ -55,3 +55,21 @@ def benchmark_script(name: str) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def leak_b_hand_to_a(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Plant a leak the hidden-information checks exist for: Sogni e Incubi shows B's cards in A's view
+    (as a Secret A may see). The fuzz (tests/cli/test_fuzz.py) and the kit (tests/games/test_kit_hidden.py)
+    must both find it."""
+    from dreamtable.core.visibility import Secret
+    from dreamtable.games.sogni_e_incubi.rules import SogniState
+
+    real = SogniState._view
+
+    def leaky(self: SogniState) -> Any:
+        board = real(self)
+        cards = board["hands"][1]["cards"]
+        board["hands"][1]["cards"] = Secret(cards.value, frozenset({0, 1}), cards.shown_as)
+        return board
+
+    monkeypatch.setattr(SogniState, "_view", leaky)

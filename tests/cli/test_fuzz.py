@@ -23,6 +23,7 @@ from dreamtable.core.contract import GameInfo, Option
 from dreamtable.workbench import fuzzing
 from dreamtable.workbench.fuzzing import FuzzSettings, run_fuzz
 from tests.core.toy_game import TapGame, TapState
+from tests.helpers import leak_b_hand_to_a
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
 app.command()(fuzz)
@@ -290,22 +291,6 @@ def test_the_run_command_names_every_setting_that_shapes_the_games():
 
 
 # -- the fuzz finds leaks and aliasing: each planted in a small game, found within 200 games ------
-
-def leak_b_hand_to_a(monkeypatch):
-    """Seat A's view shows B's cards (as a Secret A may see)."""
-    from dreamtable.core.visibility import Secret
-    from dreamtable.games.sogni_e_incubi.rules import SogniState
-
-    real = SogniState._view
-
-    def leaky(self):
-        board = real(self)
-        cards = board["hands"][1]["cards"]
-        board["hands"][1]["cards"] = Secret(cards.value, frozenset({0, 1}), cards.shown_as)
-        return board
-
-    monkeypatch.setattr(SogniState, "_view", leaky)
-
 
 def copy_shares_the_deck(monkeypatch):
     from dreamtable.games.sogni_e_incubi.rules import SogniState

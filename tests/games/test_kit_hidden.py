@@ -19,6 +19,8 @@ from dreamtable.core.testing_hidden import (
     check_seat_logs,
 )
 
+from tests.helpers import leak_b_hand_to_a
+
 from .test_kit import FUZZ_SCALE, GAMES
 
 STATES = max(1, round(4 * FUZZ_SCALE))
@@ -155,20 +157,10 @@ def test_kit_a_fails_on_issue_13_point_1_known_cards_lowered_from_the_true_hand(
 def test_kit_a_and_the_no_leak_check_fail_when_a_hand_is_shown_to_another_seat(monkeypatch):
     """The leak `dreamtable fuzz` is proven on (tests/cli/test_fuzz.py): B's cards in A's view."""
     from dreamtable import testing
-    from dreamtable.core.visibility import Secret
-    from dreamtable.games.sogni_e_incubi.rules import SogniState
-
-    real = SogniState._view
-
-    def leaky(self):
-        board = real(self)
-        cards = board["hands"][1]["cards"]
-        board["hands"][1]["cards"] = Secret(cards.value, frozenset({0, 1}), cards.shown_as)
-        return board
 
     state = played_states(SOGNI, count=1, salt=1)[0]
     assert check_distinguishability(state, 0, worlds=WORLDS)  # the game as shipped passes
-    monkeypatch.setattr(SogniState, "_view", leaky)
+    leak_b_hand_to_a(monkeypatch)
     with pytest.raises(AssertionError, match="a world it cannot tell apart gives it other facts"):
         check_distinguishability(state, 0, worlds=WORLDS)
     with pytest.raises(AssertionError, match="changed seat 0's own view"):
