@@ -243,3 +243,18 @@ def test_DC_R9_R10_the_rules_page_names_both_options_their_defaults_and_the_alte
     assert "-o 'field_colours=[\"G\",\"W\",\"O\",\"Y\",\"BL\",\"R\",\"P\"]' -o special_exit=fields" in text
     state = GAME.new(2, seed=1, field_colours=ALTERNATIVE, special_exit="fields")  # what the page's command plays
     assert state.settings.exits[c.BLUE] == c.BLUE_FIELD and state.settings.exits[c.REVERIE] == c.YELLOW_FIELD
+
+
+def test_DC_R9_an_unsatisfiable_tile_limit_is_refused_after_a_bounded_number_of_deals(monkeypatch):
+    """min_field_colours=7 lies in the option's range but no deal of the shipped mix meets it: the
+    generator gives up after DEAL_ATTEMPTS deals of Phase 1 (a stranger's table costs the server a
+    bounded time), saying what to change; a satisfiable limit is dealt as before."""
+    deals = []
+    real = c.check_phase
+    monkeypatch.setattr(c, "check_phase", lambda *args, **kwargs: deals.append(1) or real(*args, **kwargs))
+    with pytest.raises(SetupError, match="lower min_field_colours or raise max_specials"):
+        GAME.new(2, seed=1, dreamscape_seed=3, min_field_colours=7)
+    assert len(deals) == c.DEAL_ATTEMPTS
+    deals.clear()
+    GAME.new(2, seed=1, dreamscape_seed=3, min_field_colours=5)
+    assert 5 <= len(deals) < c.DEAL_ATTEMPTS
