@@ -127,3 +127,25 @@ def test_a_bot_that_keeps_time_is_told_the_seconds_left_on_the_tables_clock(clie
     timed = [seconds for was_timed, seconds in told if was_timed]
     assert timed and all(seconds is not None and 0 < seconds <= 30 for seconds in timed), told
     assert all(seconds is None for was_timed, seconds in told if not was_timed)
+
+
+def test_a_hint_thinks_in_the_servers_bot_pool_not_in_the_event_loops_threads(client, monkeypatch):
+    """A hint is a search: it goes to the bot pool (worker processes, under its deadline), like a
+    bot's, so a stranger asking for hints never holds the server's event loop."""
+    from dreamtable.agents.hint import HintSearch
+    from dreamtable.server.thinking import Thinking, searches
+
+    asked: list[object] = []
+
+    async def spy(pool, table, bot, state, seat, seconds_left):
+        asked.append(bot)
+        return await choose(pool, table, bot, state, seat, seconds_left)
+
+    choose = Thinking.choose
+    monkeypatch.setattr(Thinking, "choose", spy)
+    table, tokens = started(client)
+    turn = view(client, table, tokens[0])["view"]["turn"]
+    answer = client.get(f"/api/tables/{table}/hint", headers=bearer(tokens[turn]))
+    assert answer.status_code == 200, answer.text
+    hints_asked = [bot for bot in asked if isinstance(bot, HintSearch)]
+    assert len(hints_asked) == 1 and searches(hints_asked[0])

@@ -119,4 +119,19 @@ def hint(state: State[Any], seat: int, *, seed: int = 0, seconds: float | None =
     )
 
 
-__all__ = ["ALTERNATIVES", "Hint", "HintError", "check_hint", "hint"]
+@dataclass(frozen=True)
+class HintSearch:
+    """A hint asked as a bot is: ``choose`` answers with the :class:`Hint`. A server hands it to its
+    bot pool like any search (``searches``), so a hint thinks in a worker process under the pool's
+    deadline and never holds the server's event loop."""
+
+    seed: int
+    seconds: float
+    searches = True
+    takes_time_left = True
+
+    def choose(self, state: State[Any], seat: int, seconds_left: float | None = None) -> Hint:
+        return hint(state, seat, seed=self.seed, seconds=self.seconds, seconds_left=seconds_left)
+
+
+__all__ = ["ALTERNATIVES", "Hint", "HintError", "HintSearch", "check_hint", "hint"]

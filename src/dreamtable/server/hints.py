@@ -2,8 +2,9 @@
 
 The answer is the move the hard bot would play for the asking seat and its estimated chance to
 win (:func:`dreamtable.agents.hint.hint`), worked out from what that seat may know only, in a
-worker thread on a copy of the position, so the table goes on meanwhile. It names the ``seq`` of
-the position it is for; asking again at the same ``seq`` gives the same answer from a cache.
+worker process of the server's bot pool (server/thinking.py: a search like a bot's, under its
+deadline) on a copy of the position, so the table and the event loop go on meanwhile. It names the
+``seq`` of the position it is for; asking again at the same ``seq`` gives the same answer from a cache.
 
 Refused, changing nothing: no token (401) or a token that holds no seat here (403); a table not
 started, a finished game, a seat the game is not waiting for, or a game without hints (409); a
@@ -12,14 +13,13 @@ hint for the same seat still being worked out, or too many at once in this proce
 
 from __future__ import annotations
 
-import asyncio
 from collections import OrderedDict
 from typing import Any
 
 from fastapi import APIRouter, Depends, HTTPException, Request
 from fastapi import status as http
 
-from ..agents.hint import HintError, check_hint, hint
+from ..agents.hint import Hint, HintError, HintSearch, check_hint
 from ..agents.levels import HARD_SECONDS
 from .access import seated
 from .api import bearer, hub_of
@@ -78,10 +78,12 @@ async def get_hint(table_id: str, request: Request, token: str | None = Depends(
                             f"this server works out at most {HINTS_AT_ONCE} hints at once; ask again in a second")
     _working.add((room.id, seat))
     try:
-        found = await asyncio.to_thread(hint, position, seat, seed=room.row.seed * 31 + seq, seconds=HINT_SECONDS,
-                                        seconds_left=seconds_left)
+        found, _ = await hub_of(request).thinking.choose(f"{room.id} hint", HintSearch(room.row.seed * 31 + seq, HINT_SECONDS),
+                                                         position, seat, seconds_left)
     finally:
         _working.discard((room.id, seat))
+    if not isinstance(found, Hint):  # the search's worker failed and the pool played its fallback instead
+        raise HTTPException(http.HTTP_503_SERVICE_UNAVAILABLE, "the hint could not be worked out now; ask again")
     answer = {"table": room.id, "seq": seq, **found.to_json()}
     _cache[key] = answer
     while len(_cache) > CACHED_HINTS:

@@ -59,8 +59,9 @@ class SearchFailed(Exception):
 
 
 def searches(bot: Bot) -> bool:
-    """Whether ``bot`` searches (the search lane) rather than answering in milliseconds (the quick lane)."""
-    return isinstance(bot, IsmctsAgent)
+    """Whether ``bot`` searches (the search lane) rather than answering in milliseconds (the quick
+    lane): ISMCTS, and anything that says it searches (a hint, ``agents.hint.HintSearch``)."""
+    return isinstance(bot, IsmctsAgent) or bool(getattr(bot, "searches", False))
 
 
 @dataclass(eq=False)
