@@ -10,7 +10,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
 from fastapi.testclient import TestClient
 
 import dreamtable

@@ -25,7 +25,6 @@ from websockets.exceptions import ConnectionClosed
 import dreamtable.server.app as server_app
 from dreamtable.cli.main import app as cli
 from dreamtable.cli.serve import setting_options
-from dreamtable.server.app import create_app
 from dreamtable.server.health import head_revisions
 from dreamtable.server.hub import Hub, ServerSettings
 from dreamtable.server.logs import JsonLines

@@ -23,7 +23,6 @@ from typing import Any, Literal
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from . import metrics
 
 LogFormat = Literal["json", "text"]
 

@@ -23,7 +23,6 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from contextlib import suppress
 from typing import Any, Callable
 
 from fastapi import APIRouter, HTTPException, WebSocket, WebSocketDisconnect
