@@ -139,7 +139,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return _reply(503, "server-restarting", str(refused), headers={"Retry-After": "5"})
 
     @app.exception_handler(DreamtableError)
-    async def refused(_request: Request, refused: DreamtableError) -> JSONResponse:
+    async def rules_refused(_request: Request, refused: DreamtableError) -> JSONResponse:
         return _reply(400, type(refused).__name__, str(refused))
 
     @app.exception_handler(StarletteHTTPException)
