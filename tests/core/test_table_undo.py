@@ -102,3 +102,38 @@ def test_a_stored_undo_is_replayed_even_where_the_policy_now_refuses_it(tap: Gam
     assert table.why_no_undo(0) is not None  # B was told
     table.replay_change("undo", 0, "undo")
     assert table.state.record().moves == [] and table.last_change == ("undo", 0, "undo")
+
+
+def test_undo_is_refused_once_the_game_is_over_and_its_result_stands() -> None:
+    """A finished game's outcome has been told and stored: no move of it may be taken back (the
+    server reopened a finished game this way, and its record was lost)."""
+    import random
+
+    import dreamtable
+    from dreamtable.agents import make_agent
+
+    game = dreamtable.load("sogni-e-incubi")
+    table = Table(game.new(players=2, seed=3), {1: make_agent("random", 1, game=game)}, clock=SimulatedClock())
+    choose = random.Random(0)
+    table.advance()
+    while not table.is_over:
+        table.submit(0, str(choose.choice(table.legal_actions(0))))
+        table.advance()
+    before = unchanged(table)
+    with pytest.raises(UndoError, match="the game is over; its result stands"):
+        table.undo(0)
+    assert unchanged(table) == before and table.is_over
+
+
+def test_a_move_on_a_view_from_the_future_is_refused_saying_so() -> None:
+    """A seq the table has not reached is no stale view: the refusal says the table is not there yet."""
+    import dreamtable
+    from dreamtable.core.errors import IllegalActionError
+
+    game = dreamtable.load("sogni-e-incubi")
+    table = Table(game.new(players=2, seed=3), {}, clock=SimulatedClock())
+    seat = table.state.actors[0]
+    move = str(table.legal_actions(seat)[0])
+    with pytest.raises(IllegalActionError, match="you saw change 5, but the table is only at change 0"):
+        table.submit(seat, move, seen_seq=5)
+    assert table.seq == 0

@@ -153,6 +153,9 @@ class Table:
             raise IllegalActionError(f"seat {seat!r} is not at this table (seats 0–{self.state.players - 1})")
         if seat in self.bots:
             raise IllegalActionError(f"seat {seat_name(seat)} is played by a bot; a person cannot move for it")
+        if seen_seq is not None and seen_seq > self.seq:
+            raise IllegalActionError(f"you saw change {seen_seq}, but the table is only at change {self.seq}: "
+                                     "send the seq of the view you chose your move on")
         if seen_seq is not None and seen_seq != self.seq:
             raise IllegalActionError(
                 f"the table has changed since you looked (you saw change {seen_seq}, it is at {self.seq}); "
@@ -397,6 +400,8 @@ class Table:
             return "this table has no undo (only bots play)"
         if seat in self.bots:
             return f"seat {seat_name(seat)} is a bot"
+        if self.is_over:  # its outcome is told and stored; taking a move back would reopen it
+            return "the game is over; its result stands"
         mine = [index for index, step in enumerate(self._steps) if step.seat == seat]
         if not mine:
             return "you have no move to take back since the last thing anyone was shown or the clock ran"
