@@ -28,9 +28,11 @@ HOSTILE = [
     "ismcts:0", "ismcts:0s", "ismcts:0.0s", "ismcts:-5s", "ismcts:20001", "ismcts:10.5s", "ismcts:1.5",
     "hard:0.5", "hard:11s", "hard:500", "easy:3", "medium:2s", "bot:5", "random:5", "wordbot", "oracle",
     "", " random", "random ", "random\n", "random\x00", "ismcts:5 s", "ismcts:5S", "ismcts::5", "ismcts:0x10",
+    "ismcts:0.0000000001s", "hard:0.009s",
 ]
 """Specs no path may accept: spaces, signs, exponents, underscores, NaN and infinity, non-ASCII digits and
-letters, upper case, budgets out of range or on bots that take none, control characters, megabytes."""
+letters, upper case, budgets out of range (below MIN_SECONDS too) or on bots that take none, control
+characters, megabytes."""
 
 LEGIT = ["bot", "random", "greedy", "ismcts", "easy", "medium", "hard", "ismcts:500", "ismcts:4000", "ismcts:2s",
          "hard:0.5s", "hard:0.25s", f"ismcts:{MAX_ITERATIONS}", f"ismcts:{MAX_SECONDS:g}s", "ismcts:0.5s"]
@@ -101,3 +103,13 @@ def test_the_specs_the_docs_use_are_read_alike_everywhere(client: TestClient) ->
     assert sorted(stored) == sorted(LEGIT)  # stored as written: the canonical form of these
     hard = make_agent("hard:0.25s", game=dreamtable.load(GAME))
     assert isinstance(hard, IsmctsAgent) and hard.seconds == 0.25
+
+
+@pytest.mark.parametrize("spec", ["hard:0.01s", "ismcts:0.0123456789s", "ismcts:9.99999999s", "hard:1.50s",
+                                  "ismcts:00500", "ismcts:10.0s", "ismcts:0.5s"])
+def test_a_specs_canonical_form_reads_back_as_itself(spec: str) -> None:
+    """The server stores a spec's canonical text and reads it again at every rebuild: it must parse
+    to the same bot (a budget of 1e-10 s was once stored as 'ismcts:1e-10s', which the parser refuses,
+    and the seat silently got another bot)."""
+    text = parse_bot_spec(spec).text
+    assert parse_bot_spec(text) == parse_bot_spec(spec) and parse_bot_spec(text).text == text

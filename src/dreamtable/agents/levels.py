@@ -5,7 +5,7 @@
 * ``medium`` — the greedy bot (:class:`~.greedy.GreedyAgent`); in the games of :data:`MEDIUM_ITERATIONS`
   a small ISMCTS search instead.
 * ``hard`` — ISMCTS with a time budget of :data:`HARD_SECONDS` a move (``hard:0.5s`` for another
-  budget, more than 0 and at most :data:`MAX_HARD_SECONDS`; the spec is read by :mod:`.specs`).
+  budget, from :data:`.specs.MIN_SECONDS` to :data:`MAX_HARD_SECONDS`; the spec is read by :mod:`.specs`).
 
 A game with bots of its own (When I Dream's word bots, which play against the clock) has one
 strength: every level is its usual bot there. The win rates of each level against each other
@@ -24,7 +24,7 @@ from ..core.errors import UnknownAgentError
 from .base import Agent, nothing_to_choose, one_ply_values
 from .greedy import GreedyAgent
 from .ismcts import IsmctsAgent
-from .specs import LEVELS, MAX_SECONDS
+from .specs import LEVELS, MAX_SECONDS, MIN_SECONDS
 
 HARD_SECONDS = 1.0
 """The hard bot's thinking time a move (the issue's bound: at most 1 s a move on one core)."""
@@ -110,7 +110,7 @@ def easy_temperature(game: Game[Any] | None) -> float:
 def level_help() -> str:
     """The level specs in words, for error messages."""
     return (f"easy, medium, hard (ISMCTS, {HARD_SECONDS:g} s a move) or hard:Ns "
-            f"(N seconds a move, more than 0 and at most {MAX_HARD_SECONDS:g})")
+            f"(N seconds a move, {MIN_SECONDS:g} to {MAX_HARD_SECONDS:g})")
 
 
 def make_level(name: str, seconds: float | None = None, seed: int = 0, game: Game[Any] | None = None) -> Agent[Any]:

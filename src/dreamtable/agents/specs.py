@@ -37,6 +37,9 @@ MAX_ITERATIONS = 20_000
 """The most iterations a spec may ask of a search (``ismcts:20000``)."""
 MAX_SECONDS = 10.0
 """The most seconds a move a spec may ask of a search (``ismcts:10s``, ``hard:10s``)."""
+MIN_SECONDS = 0.01
+"""The fewest (``hard:0.01s``): less leaves no time for one iteration, and from here up the canonical
+text (``BotSpec.text``) has no exponent, so it reads back as the same spec."""
 MAX_SPEC_CHARS = 40
 """The longest spec read at all (the longest real one, ``ismcts:20000``, has 12 characters)."""
 
@@ -61,8 +64,9 @@ class BotSpec:
         """The spec written back in its canonical form (what the server stores)."""
         if self.iterations is not None:
             return f"{self.name}:{self.iterations}"
-        if self.seconds is not None:
-            return f"{self.name}:{self.seconds:g}s"
+        if self.seconds is not None:  # the shortest text that reads back as the same float (no exponent
+            seconds = repr(self.seconds)  # from MIN_SECONDS up), without a trailing ".0"
+            return f"{self.name}:{seconds.removesuffix('.0')}s"
         return self.name
 
 
@@ -74,7 +78,7 @@ def bot_names(game: Game[Any] | None = None) -> tuple[str, ...]:
 def spec_help(game: Game[Any] | None = None) -> str:
     """What a spec may be, in words: the end of every refusal."""
     return (f"bots are: {', '.join([USUAL_BOT, *bot_names(game)])}; budgets: ismcts:N (N iterations, 1 to "
-            f"{MAX_ITERATIONS}) or ismcts:Ns / hard:Ns (N seconds, more than 0 and at most {MAX_SECONDS:g}; "
+            f"{MAX_ITERATIONS}) or ismcts:Ns / hard:Ns (N seconds, {MIN_SECONDS:g} to {MAX_SECONDS:g}; "
             f"digits and one decimal point only, e.g. hard:0.5s), lower case, no spaces")
 
 
@@ -100,7 +104,7 @@ def parse_bot_spec(spec: str, game: Game[Any] | None = None) -> BotSpec:
         seconds = float(number)  # digits and a point only: finite
         if seconds > MAX_SECONDS:
             raise UnknownAgentError(f"bot {shown(spec)} thinks too long: {spec_help(game)}")
-        if seconds <= 0:
+        if seconds < MIN_SECONDS:
             raise UnknownAgentError(f"bot {shown(spec)} has no time to think: {spec_help(game)}")
         return BotSpec(name, seconds=seconds)
     if "." in number:
@@ -115,5 +119,5 @@ def parse_bot_spec(spec: str, game: Game[Any] | None = None) -> BotSpec:
     return BotSpec(name, iterations=iterations)
 
 
-__all__ = ["BOT_NAMES", "BotSpec", "ITERATION_BUDGETS", "LEVELS", "MAX_ITERATIONS", "MAX_SECONDS", "MAX_SPEC_CHARS",
+__all__ = ["BOT_NAMES", "BotSpec", "ITERATION_BUDGETS", "LEVELS", "MAX_ITERATIONS", "MAX_SECONDS", "MAX_SPEC_CHARS", "MIN_SECONDS",
            "SECOND_BUDGETS", "USUAL_BOT", "bot_names", "parse_bot_spec", "shown", "spec_help"]
