@@ -198,6 +198,9 @@ class Game(ABC, Generic[A]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each event kind beside ``kind`` and ``actor``, one entry per sentence: a view's schema
     (core/view_schema.py) refuses any other key in an event, so a leak there fails the kit's checks."""
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """The rule IDs (docs/rules/<game>.md) an event of each kind shows applied: ``"kind"`` for every event of
+    the kind, ``"kind:field=value"`` for one whose field has that value (core/rule_coverage.py reads them)."""
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each of ``prompts``' kinds beside ``kind``, closed in the view's ``ask`` the same way."""
     notation_max_length: ClassVar[int] = 1_000

@@ -25,6 +25,7 @@ deliberate change, :func:`regenerate` rewrites the goldens (review the diff), an
     python -m dreamtable.testing golden regenerate [GAME ...]
     python -m dreamtable.testing golden new GAME --players 2,3 --seeds 1,2,3 --bots random,greedy
     python -m dreamtable.testing golden add RECORD.json [--name NAME]
+    python -m dreamtable.testing golden coverage [GAME ...] [--json]
 
 The view lines are written from the view's JSON alone (never from a game's terminal rendering),
 so they stay stable when rendering changes, and follow the view whatever its shape. docs/testing.md
@@ -552,6 +553,11 @@ def _parser() -> argparse.ArgumentParser:
         sub = actions.add_parser(action, help=text)
         sub.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game with goldens)")
         sub.add_argument("--dir", type=Path, default=DEFAULT_FOLDER, help="the goldens' folder")
+    cover = actions.add_parser("coverage", help="which rule IDs the goldens reach (from their events) and which not")
+    cover.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game with goldens)")
+    cover.add_argument("--dir", type=Path, default=DEFAULT_FOLDER, help="the goldens' folder")
+    cover.add_argument("--rules", type=Path, default=Path("docs") / "rules", help="the folder of the games' rule tables")
+    cover.add_argument("--json", action="store_true", help="one JSON object per game, for machines")
     new = actions.add_parser("new", help="play the goldens of a (new) game with bots")
     new.add_argument("game", metavar="GAME")
     new.add_argument("--players", type=_numbers, required=True, help="player counts, e.g. 2,3")
@@ -570,8 +576,24 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _print_coverage(folder: Path, game_ids: Sequence[str], rules: Path, *, as_json: bool) -> int:
+    """``golden coverage``: per game, the rule IDs its goldens reach and those they do not."""
+    from .rule_coverage import coverage  # it imports this module
+
+    if not goldens(folder, game_ids):
+        print(f"no goldens under {folder}" + (f" for {', '.join(game_ids)}" if game_ids else ""), file=sys.stderr)
+        return 1
+    try:
+        found = coverage(folder, game_ids, rules)
+    except OSError as error:
+        raise RecordError(f"cannot read a rule table under {rules}: {error.strerror or error}") from None
+    print(json.dumps([game.as_json() for game in found], indent=1) if as_json
+          else "\n".join(game.text() for game in found))
+    return 0
+
+
 def main(argv: Sequence[str]) -> int:
-    """``python -m dreamtable.testing golden check|regenerate|new|add …`` (and ``regenerate FOLDER``)."""
+    """``python -m dreamtable.testing golden check|regenerate|new|add|coverage …`` (and ``regenerate FOLDER``)."""
     args = _parser().parse_args(list(argv))
     if args.command == "regenerate":
         args.action, args.dir, args.games = "regenerate", args.folder, []
@@ -582,6 +604,8 @@ def main(argv: Sequence[str]) -> int:
                                        folder=args.dir, max_moves=args.max_moves, overwrite=args.force):
                 print(f"created {path}")
             return 0
+        if args.action == "coverage":
+            return _print_coverage(args.dir, args.games, args.rules, as_json=args.json)
         if args.action == "add":
             print(f"created {add_golden(args.record, name=args.name, folder=args.dir)}")
             return 0

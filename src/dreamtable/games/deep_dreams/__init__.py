@@ -30,7 +30,7 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import EVENT_FIELDS, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import DreamMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import DreamState
@@ -52,6 +52,7 @@ class DeepDreams(Game[DreamMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # The search expects each opponent to play one of its two best moves by one-ply value; with four

@@ -87,6 +87,31 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 """The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
 any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
 
+EVENT_RULES: Mapping[str, tuple[str, ...]] = {
+    DEAL: ("DD-R1", "DD-R3"),
+    RESHUFFLE: ("DD-R17",),
+    DRAW: ("DD-R4",),
+    BONUS_DRAW: ("DD-R6", "DD-R7"),
+    NO_DRAW: ("DD-R17",),
+    START_ROW: ("DD-R4", "DD-R5"),
+    PLAY: ("DD-R4", "DD-R5", "DD-R6"),
+    PEEK: ("DD-R8", "DD-R11"),
+    LAPSE: ("DD-R8", "DD-R15"),
+    DECLINE: ("DD-R8", "DD-R9"),
+    KEEP: ("DD-R11",),
+    MOON: ("DD-R8", "DD-R10"),
+    DEEP_SLEEP: ("DD-R8", "DD-R12"),
+    EXTRA_TURN: ("DD-R12", "DD-R26"),
+    STEAL: ("DD-R8", "DD-R13", "DD-R15"),
+    ELIMINATE: ("DD-R8", "DD-R14", "DD-R15"),
+    PASS: ("DD-R17",),
+    GAME_OVER: ("DD-R18", "DD-R19", "DD-R20", "DD-R21", "DD-R22", "DD-R23"),
+    f"{GAME_OVER}:reason=row-length": ("DD-R16",),
+    f"{GAME_OVER}:reason=stuck": ("DD-R17",),
+}
+"""The rule IDs (docs/rules/deep-dreams.md) an event shows applied, by kind and by ``kind:field=value``
+(core/rule_coverage.py): every game over scores the rows (DD-R18 to R23)."""
+
 LEFT, RIGHT = "left", "right"
 """The ends of a row, as events and the view name them."""
 

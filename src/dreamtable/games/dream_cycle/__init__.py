@@ -36,7 +36,7 @@ from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .components import MAX_PLAYERS
-from .events import EVENT_FIELDS, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import CycleMove, parse_move
 from .options import OPTIONS, check_options
 from .prompts import PROMPT_FIELDS, PROMPTS
@@ -55,6 +55,7 @@ class DreamCycle(Game[CycleMove]):
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
     # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).

@@ -180,6 +180,58 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 """The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
 any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
 
+EVENT_RULES: Mapping[str, tuple[str, ...]] = {
+    SETUP: ("DC-R2", "DC-R3"),
+    ROW_LAID: ("DC-R5", "DC-R6"),
+    ROWS_REMOVED: ("DC-R7",),
+    STARTED: ("DC-R3",),
+    TURN: ("DC-R19",),
+    BOUGHT: ("DC-R17",),
+    SOLD: ("DC-R17",),
+    PLACED: ("DC-R22",),
+    UNPLACED: ("DC-R22", "DC-R23"),
+    BOOSTED: ("DC-R24",),
+    UNBOOSTED: ("DC-R24",),
+    AIMED: ("DC-R25",),
+    PLAN_SET: ("DC-R31",),
+    KEEP_SET: ("DC-R49",),
+    CAPPED: ("DC-R20",),
+    OFFERED: ("DC-R26",),
+    ACCEPTED: ("DC-R26",),
+    DECLINED: ("DC-R26",),
+    LAPSED: ("DC-R26",),
+    TIME_UP: ("DC-R47",),
+    MOVEMENT_BEGINS: ("DC-R28",),
+    ROLLED: ("DC-R10", "DC-R11"),
+    NO_TILE: ("DC-R34",),
+    RODE: ("DC-R29",),
+    CONFLICT: ("DC-R36",),
+    BLOCKED: ("DC-R36", "DC-R37", "DC-R48"),
+    PASSED: ("DC-R36",),
+    PUSHED: ("DC-R12", "DC-R35"),
+    DOLDRUM: ("DC-R8", "DC-R34"),
+    BRAKED: ("DC-R31",),
+    LOOP: ("DC-R32",),
+    USED: ("DC-R41",),
+    ZIPPED: ("DC-R41",),
+    BLUE_SQUARE: ("DC-R14",),
+    DREW: ("DC-R16",),
+    CASHED: ("DC-R42",),
+    CANCELLED: ("DC-R49",),
+    PAID: ("DC-R49",),
+    f"{PAID}:reason=drain": ("DC-R15",),
+    f"{PAID}:reason=toll": ("DC-R39",),
+    f"{PAID}:reason=brake": ("DC-R31",),
+    f"{PAID}:reason=loop": ("DC-R32",),
+    OUT: ("DC-R46",),
+    f"{OUT}:reason=drain": ("DC-R15",),
+    GAME_OVER: (),
+    f"{GAME_OVER}:reason=awake": ("DC-R45",),
+    f"{GAME_OVER}:reason=last-standing": ("DC-R45", "DC-R46"),
+}
+"""The rule IDs (docs/rules/dream-cycle.md) an event shows applied, by kind and by ``kind:field=value``
+(core/rule_coverage.py): a payment is the rule of its reason."""
+
 Reason = Literal["drain", "toll", "loop", "brake"]
 """What a forced payment is for (DC-R49)."""
 

@@ -26,7 +26,7 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import EVENT_FIELDS, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import WellMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import WellState
@@ -47,6 +47,7 @@ class Dreamwell(Game[WellMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     # One action moves the evaluation by thousandths: UCB1 compares the raw values with a small constant

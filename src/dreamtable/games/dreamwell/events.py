@@ -87,6 +87,26 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 """The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
 any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
 
+EVENT_RULES: Mapping[str, tuple[str, ...]] = {
+    SETUP: ("DW-R1", "DW-R5"),
+    DRAW: ("DW-R7",),
+    TAKE: ("DW-R7",),
+    REFRESH: ("DW-R8",),
+    ROTATE: ("DW-R3", "DW-R9"),
+    FLIP: ("DW-R22",),
+    PLAY: ("DW-R15", "DW-R16"),
+    ENTER: ("DW-R11",),
+    MOVE: ("DW-R10",),
+    LEAVE: ("DW-R12",),
+    MOVE_TO: ("DW-R17",),
+    SKIP: ("DW-R16",),
+    ABILITY_LAPSES: ("DW-R16",),
+    LAST_ROUND: ("DW-R19",),
+    DISCARD: ("DW-R18",),
+    GAME_OVER: ("DW-R20",),
+}
+"""The rule IDs (docs/rules/dreamwell.md) an event shows applied (core/rule_coverage.py)."""
+
 
 def ability_text(ability: tuple[Any, ...]) -> str:
     """A card's ability in the card's words: ``MOVE TO Black Sky``, ``each turn a free rotate``…"""

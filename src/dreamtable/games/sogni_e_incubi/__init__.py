@@ -32,7 +32,7 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation
-from .events import DEAL, DRAW, EVENT_FIELDS, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
+from .events import DEAL, DRAW, EVENT_FIELDS, EVENT_RULES, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import SogniState
@@ -66,6 +66,7 @@ class SogniEIncubi(Game[Move]):
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:

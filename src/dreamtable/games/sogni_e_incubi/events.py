@@ -46,6 +46,25 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 """The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
 any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
 
+EVENT_RULES: Mapping[str, tuple[str, ...]] = {
+    DEAL: ("SI-R1",),
+    DRAW: ("SI-R2", "SI-R3"),
+    PLAY: ("SI-R2", "SI-R5", "SI-R6"),
+    **{f"{PLAY}:card=S{n}": ("SI-R7",) for n in range(1, 7)},
+    **{f"{PLAY}:card=I{n}": ("SI-R8", "SI-R16") for n in range(1, 7)},
+    f"{PLAY}:card=CI": ("SI-R9", "SI-R16"),
+    f"{PLAY}:card=CS": ("SI-R10",),
+    f"{PLAY}:card=R": ("SI-R11",),
+    PASS: ("SI-R4",),
+    f"{PASS}:reason=no-cards": ("SI-R14",),
+    GAME_OVER: (),
+    f"{GAME_OVER}:reason=complete-row": ("SI-R12",),
+    f"{GAME_OVER}:reason=hands-empty": ("SI-R14",),
+    f"{GAME_OVER}:reason=stuck": ("SI-R15",),
+}
+"""The rule IDs (docs/rules/sogni-e-incubi.md) an event shows applied, by kind and by ``kind:field=value``
+(core/rule_coverage.py): a play of each card is its placement rule; a pass without cards is SI-R14's sitting out."""
+
 PASS_NO_CARDS = "no-cards"
 PASS_NO_LEGAL_MOVE = "no-legal-move"
 

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State
 from ...core.errors import NotationError, OptionError
 from ...core.sentences import Sentence
-from .events import EVENT_FIELDS, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import MAX_INPUT, DreamMove, parse
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
@@ -114,6 +114,7 @@ class WhenIDream(Game[DreamMove]):
     """One sentence per event kind (see :mod:`.events`)."""
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -103,6 +103,32 @@ EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
 """The fields of each event kind beside ``kind`` and ``actor`` (the table above): the view's schema refuses
 any other, so a field added by mistake (another seat's hand) cannot pass the kit's checks."""
 
+EVENT_RULES: Mapping[str, tuple[str, ...]] = {
+    ROUND: ("WID-R2", "WID-R5"),
+    REVEAL: ("WID-R3",),
+    TYPING_EVENT: ("WID-R8",),
+    CLUE_EVENT: ("WID-R6", "WID-R7"),
+    CLUE_PASS_EVENT: ("WID-R6",),
+    CLUE_REJECTED: ("WID-R14",),
+    TIME_UP: ("WID-R8", "WID-R26"),
+    FLAG_EVENT: ("WID-R15",),
+    GUESS_EVENT: ("WID-R9",),
+    DREAM_PASS_EVENT: ("WID-R10",),
+    CARD_GONE: ("WID-R6",),
+    NIGHT_OVER: ("WID-R12",),
+    NIGHT_END: ("WID-R12",),
+    f"{NIGHT_END}:reason=deck-empty": ("WID-R16",),
+    RECOUNT_EVENT: ("WID-R17",),
+    UNMASK: ("WID-R17",),
+    VOTE: ("WID-R18",),
+    DONE_EVENT: ("WID-R18",),
+    DAY: ("WID-R20", "WID-R22"),
+    f"{DAY}:bonus=2": ("WID-R19",),
+    GAME_OVER: ("WID-R23",),
+}
+"""The rule IDs (docs/rules/when-i-dream.md) an event shows applied, by kind and by ``kind:field=value``
+(core/rule_coverage.py)."""
+
 NIGHT_END_DECK_EMPTY = "deck-empty"
 NIGHT_END_NO_LAST_ANSWER = "no-last-answer"
 NIGHT_END_DECLINED = "declined"

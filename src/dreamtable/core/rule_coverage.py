@@ -1,0 +1,104 @@
+"""Which rule IDs a game's golden playthroughs reach: the events they cause, read through ``Game.event_rules``.
+
+The engine writes no rule ID into an event; each game declares instead which rule IDs an event kind
+shows applied (``EVENT_RULES`` beside ``EVENT_FIELDS`` in its ``events.py``): ``"kind"`` for every
+event of the kind, ``"kind:field=value"`` only for an event whose field holds that value (a Sogni e
+Incubi ``play`` of a Nightmare is SI-R8, of a Dream SI-R7). Replaying every golden and collecting its
+events gives the rule IDs the goldens reach; the rule table of ``docs/rules/<game>.md`` (the design
+note's IDs) gives those they do not::
+
+    python -m dreamtable.testing golden coverage [GAME ...] [--json]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Mapping, Sequence
+
+from .playthrough import DEFAULT_FOLDER, goldens, read_record
+from .registry import load
+from .visibility import Secret
+
+RULES_FOLDER = Path("docs") / "rules"
+_RULE_ROW = re.compile(r"^\|\s*([A-Z]+-R\d+)\s*\|", re.MULTILINE)
+
+
+def rule_ids(game_id: str, folder: str | Path = RULES_FOLDER) -> list[str]:
+    """The rule IDs of ``docs/rules/<game>.md``'s rule table, in its order (the design note's IDs)."""
+    path = Path(folder) / f"{game_id}.md"
+    return _RULE_ROW.findall(path.read_text(encoding="utf-8"))
+
+
+def rules_of_event(rules: Mapping[str, tuple[str, ...]], event: Mapping[str, Any]) -> set[str]:
+    """The rule IDs one event shows applied: its kind's, and those of each ``kind:field=value`` it matches."""
+    kind = str(event["kind"])
+    found = set(rules.get(kind, ()))
+    for field, value in event.items():
+        if field not in ("kind", "actor") and isinstance(value, (str, int)) and not isinstance(value, bool):
+            found.update(rules.get(f"{kind}:{field}={value}", ()))
+    return found
+
+
+def replay_events(path: str | Path) -> list[dict[str, Any]]:
+    """Every event of a golden's record, replayed to its end (fields with nothing hidden)."""
+    record = read_record(path)
+    game = load(record.game)
+    state = game.new(record.players, record.seed, **record.options)
+    for seat, text in record.moves:
+        if seat is None:
+            state.expire(text[len("expire "):])
+        else:
+            state.apply(seat, game.parse_action(state, seat, text))
+    return [{"kind": event.kind, "actor": event.actor, **{key: _unwrapped(value) for key, value in event.fields.items()}}
+            for event in state.events()]
+
+
+def _unwrapped(value: Any) -> Any:
+    """A field as the rules know it: a :class:`Secret` read as its value (coverage is no seat's view)."""
+    return value.value if isinstance(value, Secret) else value
+
+
+@dataclass(frozen=True)
+class GameCoverage:
+    """The rule IDs one game's goldens reach, and those of its rule table they do not."""
+
+    game: str
+    goldens: int
+    rules: tuple[str, ...]
+    reached: tuple[str, ...]
+
+    @property
+    def not_reached(self) -> tuple[str, ...]:
+        return tuple(rule for rule in self.rules if rule not in self.reached)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"game": self.game, "goldens": self.goldens, "rules": len(self.rules),
+                "reached": list(self.reached), "not_reached": list(self.not_reached)}
+
+    def text(self) -> str:
+        return (f"{self.game}: {len(self.reached)} of {len(self.rules)} rule IDs reached by {self.goldens} goldens\n"
+                f"  reached:     {' '.join(self.reached) or '-'}\n"
+                f"  not reached: {' '.join(self.not_reached) or '-'}")
+
+
+def game_coverage(game_id: str, paths: Iterable[Path], rules_folder: str | Path = RULES_FOLDER) -> GameCoverage:
+    """The coverage of ``game_id`` by the goldens at ``paths``."""
+    declared = load(game_id).event_rules
+    rules = rule_ids(game_id, rules_folder)
+    reached: set[str] = set()
+    count = 0
+    for path in paths:
+        count += 1
+        for event in replay_events(path):
+            reached |= rules_of_event(declared, event)
+    return GameCoverage(game_id, count, tuple(rules), tuple(rule for rule in rules if rule in reached))
+
+
+def coverage(folder: str | Path = DEFAULT_FOLDER, game_ids: Sequence[str] = (),
+             rules_folder: str | Path = RULES_FOLDER) -> list[GameCoverage]:
+    """The coverage of every game with goldens under ``folder`` (or of ``game_ids``)."""
+    paths = goldens(folder, game_ids)
+    games = list(game_ids) or sorted({path.parent.name for path in paths})
+    return [game_coverage(game, [path for path in paths if path.parent.name == game], rules_folder) for game in games]
