@@ -301,3 +301,13 @@ def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_the_d
     with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
         assert socket.receive_json()["view"] == message["view"] and table in hub.rooms
     assert table not in hub.rooms  # the last watcher left
+
+
+def test_a_body_that_is_not_json_is_refused_saying_so_not_with_a_character_offset_for_a_field(client):
+    """A truncated body's refusal names the body and where the JSON broke, not "22: …" (an offset
+    that reads like a field's name)."""
+    table, tokens = started_table(client)
+    answer = client.post(f"/api/tables/{table}/moves", content=b'{"move":"draw","seq":0',
+                         headers={"Content-Type": "application/json", "Authorization": f"Bearer {tokens[0]}"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["message"] == "body: not valid JSON (at character 22): send one JSON object"

@@ -149,7 +149,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.exception_handler(RequestValidationError)
     async def invalid(_request: Request, refused: RequestValidationError) -> JSONResponse:
-        problems = [f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}" for e in refused.errors()[:5]]
+        problems = [f"body: not valid JSON (at character {e['loc'][-1]}): send one JSON object"
+                    if e["type"] == "json_invalid" else f"{'.'.join(str(p) for p in e['loc'][1:]) or 'body'}: {e['msg']}"
+                    for e in refused.errors()[:5]]
         return _reply(422, "invalid-request", "; ".join(problems))
 
     return app
