@@ -60,7 +60,7 @@ def test_moves_for_a_seat_the_table_does_not_give_are_refused_and_change_nothing
         table.submit(7, "tap")
     with pytest.raises(NotationError, match="write tap or draw"):
         table.submit(0, "jump")
-    with pytest.raises(IllegalActionError, match="has changed since you looked"):
+    with pytest.raises(IllegalActionError, match="the table is only at change 0"):
         table.submit(0, "tap", seen_seq=table.seq + 1)
     assert json.dumps(table.view(None)) == before
 

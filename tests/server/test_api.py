@@ -141,7 +141,7 @@ def test_refused_moves_say_why_and_change_nothing(client):
     other = tokens[1 - before[0]["view"]["turn"]]
     cases = [
         (mover, {"move": "fly away", "seq": before[0]["seq"]}, 400, "NotationError"),
-        (mover, {"move": before[0]["legal"][0] if before[0].get("legal") else "draw", "seq": 99}, 400, "changed since you looked"),
+        (mover, {"move": before[0]["legal"][0] if before[0].get("legal") else "draw", "seq": 99}, 400, "the table is only at change"),
         (other, {"move": "draw", "seq": before[0]["seq"]}, 400, "turn"),
         ("forged-token", {"move": "draw", "seq": before[0]["seq"]}, 403, "holds no seat"),
         (mover, {"move": "x" * 1_000_000, "seq": before[0]["seq"]}, 413, "at most"),
