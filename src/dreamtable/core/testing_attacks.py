@@ -352,7 +352,8 @@ def check_mutation_isolation(state: State[Any]) -> int:
     # The options the rules read (``_options``, which ``state.options`` only copies: core/contract.py)
     # are mutated, as a game's own bug would, on an independent deep copy of the state (its copies
     # share them) and on a new game at the defaults (a default that is the game module's own list
-    # must not be edited through a match). What the rules do and what seats see must not change, nor later games.
+    # must not be edited through a match). What the rules do and what seats see must not change,
+    # nor later games.
     played = copy.deepcopy(state)
     played_twin = played.copy()
     newborn = game.new(players=state.players, seed=state.seed)
