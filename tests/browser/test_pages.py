@@ -181,6 +181,22 @@ def test_a_closed_connection_is_said_and_the_page_comes_back_when_the_server_doe
         expect(page.locator("#prompt")).to_have_text("Waiting for B.")
 
 
+def test_a_server_restart_is_said_as_such_until_the_page_is_back(page: Page, tmp_path: Any) -> None:
+    """SIGTERM closes the page's socket with 1012: the page says the server is restarting (not that the
+    connection was lost), keeps saying so while its reconnects fail, and is back when the server is."""
+    with ServerProcess(f"sqlite:///{tmp_path / 'restart.db'}", bot_delay=0.0) as own:
+        table_id, tokens = two_humans(own)
+        page.goto(f"{own.url}/tables/{table_id}?token={tokens[0]}")
+        page.wait_for_selector("#board > *")
+        page.wait_for_load_state("networkidle")
+        assert own.terminate() == 0
+        expect(page.locator("#connection")).to_contain_text("server is restarting")
+        page.wait_for_timeout(2500)  # reconnects fail meanwhile: still the restart, not a lost connection
+        expect(page.locator("#connection")).to_contain_text("server is restarting")
+        own.start(same_port=True)
+        expect(page.locator("#connection")).to_be_hidden(timeout=20_000)
+
+
 def test_the_lobby_fits_a_phone_screen(new_page: Any) -> None:
     phone = new_page(375, 740)
     phone.goto("/")

@@ -113,7 +113,7 @@ function connect(fresh = false) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
   page.socket = socket;
-  socket.onopen = () => { page.retry = 0; page.newSocket = true; banner(""); };
+  socket.onopen = () => { page.retry = 0; page.restarting = false; page.newSocket = true; banner(""); };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (closed) => {
     page.busy = false;
@@ -124,10 +124,11 @@ function connect(fresh = false) {
       return;
     }
     // 1012: the server is restarting (a deploy) and will be back in a moment. Every page reconnects
-    // then, so each waits a random part longer, not all in the same instant.
-    const restarting = closed.code === RESTARTING;
-    const wait = Math.min(8000, 500 * 2 ** page.retry++) * (restarting ? 1 + Math.random() : 1);
-    banner(page.words.t(restarting ? "common.connection.restarting" : "common.connection.lost"));
+    // then, so each waits a random part longer, not all in the same instant. The attempts that fail
+    // while it is down still mean "restarting", until a connection opens again.
+    page.restarting = page.restarting || closed.code === RESTARTING;
+    const wait = Math.min(8000, 500 * 2 ** page.retry++) * (page.restarting ? 1 + Math.random() : 1);
+    banner(page.words.t(page.restarting ? "common.connection.restarting" : "common.connection.lost"));
     setTimeout(() => connect(), wait);
   };
 }
