@@ -7,7 +7,6 @@ the tokens of the human seats it invited; an open seat's token is given to whoev
 
 from __future__ import annotations
 
-import re
 import secrets
 import time
 from typing import Any, Callable
@@ -19,7 +18,7 @@ from ..agents import bot_names, parse_bot_spec
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
-from .access import NOT_HOST, host_of, seat_of, seated
+from .access import NOT_HOST, TABLE_ID, host_of, seat_of, seated
 from .hub import Hub
 from .models import TableRow
 from .quotas import Client, client_of
@@ -49,7 +48,7 @@ def bearer(authorization: str | None = Header(None, max_length=200)) -> str | No
 
 async def live_room(table_id: str, hub: Hub) -> Room:
     """The room of ``table_id``, or 404."""
-    if not re.fullmatch(r"[A-Za-z0-9_-]{1,32}", table_id):
+    if not TABLE_ID.fullmatch(table_id):
         raise HTTPException(http.HTTP_404_NOT_FOUND, f"no table {table_id[:40]!r}")
     room = await hub.room(table_id)
     if room is None:
