@@ -35,3 +35,22 @@ def test_event_rules_name_only_the_rule_tables_ids_and_declared_fields(game_id):
             assert equals and field in game.event_fields[kind], f"{game_id}: {key!r} names no field of {kind!r}"
         unknown = sorted(set(ids) - known)
         assert not unknown, f"{game_id}: {key!r} names rule IDs not in docs/rules/{game_id}.md: {unknown}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_rule_witnesses_and_rules_without_behaviour_name_the_rule_tables_ids(game_id):
+    game = dreamtable.load(game_id)
+    known = set(rule_ids(game_id, RULES))
+    unknown = sorted((set(game.rule_witnesses) | set(game.rules_without_behaviour)) - known)
+    assert not unknown, f"{game_id}: witnesses or rules without behaviour not in docs/rules/{game_id}.md: {unknown}"
+    both = sorted(set(game.rule_witnesses) & set(game.rules_without_behaviour))
+    assert not both, f"{game_id}: a rule with a witness has behaviour: {both}"
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_every_rule_without_behaviour_names_a_test_that_exists(game_id):
+    """A rule no golden can reach is checked by a test instead: the test it names must exist."""
+    tests = Path(__file__).resolve().parents[1]
+    sources = "\n".join(path.read_text(encoding="utf-8") for path in tests.rglob("test_*.py"))
+    for rule, test in dreamtable.load(game_id).rules_without_behaviour.items():
+        assert f"def {test}(" in sources, f"{game_id}: {rule} names {test}, which is no test under tests/"

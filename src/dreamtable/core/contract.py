@@ -201,6 +201,13 @@ class Game(ABC, Generic[A]):
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The rule IDs (docs/rules/<game>.md) an event of each kind shows applied: ``"kind"`` for every event of
     the kind, ``"kind:field=value"`` for one whose field has that value (core/rule_coverage.py reads them)."""
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = {}
+    """Rule IDs whose application no event tells apart, each with a test of one step of a replay (a
+    :class:`~dreamtable.core.rule_coverage.RuleStep`: the state before and after, the move, its events)
+    that says the step applied the rule; ``golden coverage`` counts them beside ``event_rules``."""
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = {}
+    """Rule IDs of the rule table that no move applies (what is hidden, component data, names), each
+    with the name of the test that checks it instead: no golden can reach them."""
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each of ``prompts``' kinds beside ``kind``, closed in the view's ``ask`` the same way."""
     notation_max_length: ClassVar[int] = 1_000

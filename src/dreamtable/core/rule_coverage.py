@@ -3,9 +3,11 @@
 The engine writes no rule ID into an event; each game declares instead which rule IDs an event kind
 shows applied (``EVENT_RULES`` beside ``EVENT_FIELDS`` in its ``events.py``): ``"kind"`` for every
 event of the kind, ``"kind:field=value"`` only for an event whose field holds that value (a Sogni e
-Incubi ``play`` of a Nightmare is SI-R8, of a Dream SI-R7). Replaying every golden and collecting its
-events gives the rule IDs the goldens reach; the rule table of ``docs/rules/<game>.md`` (the design
-note's IDs) gives those they do not::
+Incubi ``play`` of a Nightmare is SI-R8, of a Dream SI-R7). A rule whose application no event tells
+apart has a witness instead (``Game.rule_witnesses``: a test of one :class:`RuleStep`), and a rule no
+move applies (what is hidden, component data) names the test that checks it
+(``Game.rules_without_behaviour``). Replaying every golden gives the rule IDs the goldens reach; the
+rule table of ``docs/rules/<game>.md`` (the design note's IDs) gives those they do not::
 
     python -m dreamtable.testing golden coverage [GAME ...] [--json]
 """
@@ -15,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .playthrough import DEFAULT_FOLDER, goldens, read_record
 from .registry import load
-from .visibility import Secret
+from .visibility import Event, Secret
 
 RULES_FOLDER = Path("docs") / "rules"
 _RULE_ROW = re.compile(r"^\|\s*([A-Z]+-R\d+)\s*\|", re.MULTILINE)
@@ -41,18 +43,41 @@ def rules_of_event(rules: Mapping[str, tuple[str, ...]], event: Mapping[str, Any
     return found
 
 
-def replay_events(path: str | Path) -> list[dict[str, Any]]:
-    """Every event of a golden's record, replayed to its end (fields with nothing hidden)."""
+@dataclass(frozen=True)
+class RuleStep:
+    """One step of a replayed golden, as a rule witness reads it: the state before and after the move,
+    who moved (``None`` for an expired deadline), the move's notation and the events it caused.
+    ``after`` is the replay's own state, which the next step changes: read it, never keep it."""
+
+    before: Any
+    seat: int | None
+    move: str
+    after: Any
+    events: tuple[dict[str, Any], ...]
+
+
+def replay_steps(path: str | Path, *, keep_states: bool = True) -> Iterator[RuleStep]:
+    """Every step of a golden's record, replayed to its end (event fields with nothing hidden). The first
+    step is the setup (``move`` ``"setup"``, its events the deal's) and has no ``before``; without
+    ``keep_states`` no step has one (no copies made)."""
     record = read_record(path)
     game = load(record.game)
     state = game.new(record.players, record.seed, **record.options)
-    for seat, text in record.moves:
-        if seat is None:
-            state.expire(text[len("expire "):])
-        else:
+    seen = 0
+    moves: list[tuple[int | None, str]] = [(None, "setup"), *record.moves]
+    for number, (seat, text) in enumerate(moves):
+        before = state.copy() if keep_states and number else None
+        if seat is not None:
             state.apply(seat, game.parse_action(state, seat, text))
-    return [{"kind": event.kind, "actor": event.actor, **{key: _unwrapped(value) for key, value in event.fields.items()}}
-            for event in state.events()]
+        elif number:
+            state.expire(text[len("expire "):])
+        events = state.events()
+        yield RuleStep(before, seat, text, state, tuple(_plain(event) for event in events[seen:]))
+        seen = len(events)
+
+
+def _plain(event: Event) -> dict[str, Any]:
+    return {"kind": event.kind, "actor": event.actor, **{key: _unwrapped(value) for key, value in event.fields.items()}}
 
 
 def _unwrapped(value: Any) -> Any:
@@ -68,32 +93,42 @@ class GameCoverage:
     goldens: int
     rules: tuple[str, ...]
     reached: tuple[str, ...]
+    without_behaviour: tuple[str, ...] = ()
 
     @property
     def not_reached(self) -> tuple[str, ...]:
-        return tuple(rule for rule in self.rules if rule not in self.reached)
+        """The rules with behaviour that no golden reaches."""
+        return tuple(rule for rule in self.rules if rule not in self.reached and rule not in self.without_behaviour)
 
     def as_json(self) -> dict[str, Any]:
         return {"game": self.game, "goldens": self.goldens, "rules": len(self.rules),
-                "reached": list(self.reached), "not_reached": list(self.not_reached)}
+                "reached": list(self.reached), "not_reached": list(self.not_reached),
+                "without_behaviour": list(self.without_behaviour)}
 
     def text(self) -> str:
-        return (f"{self.game}: {len(self.reached)} of {len(self.rules)} rule IDs reached by {self.goldens} goldens\n"
-                f"  reached:     {' '.join(self.reached) or '-'}\n"
-                f"  not reached: {' '.join(self.not_reached) or '-'}")
+        with_behaviour = len(self.rules) - len(self.without_behaviour)
+        return (f"{self.game}: {len(self.reached)} of {with_behaviour} rule IDs with behaviour reached by {self.goldens} goldens"
+                f" ({len(self.without_behaviour)} more have none a move applies)\n"
+                f"  reached:        {' '.join(self.reached) or '-'}\n"
+                f"  not reached:    {' '.join(self.not_reached) or '-'}\n"
+                f"  no behaviour:   {' '.join(self.without_behaviour) or '-'}")
 
 
 def game_coverage(game_id: str, paths: Iterable[Path], rules_folder: str | Path = RULES_FOLDER) -> GameCoverage:
     """The coverage of ``game_id`` by the goldens at ``paths``."""
-    declared = load(game_id).event_rules
+    game = load(game_id)
     rules = rule_ids(game_id, rules_folder)
     reached: set[str] = set()
     count = 0
     for path in paths:
         count += 1
-        for event in replay_events(path):
-            reached |= rules_of_event(declared, event)
-    return GameCoverage(game_id, count, tuple(rules), tuple(rule for rule in rules if rule in reached))
+        for step in replay_steps(path, keep_states=bool(game.rule_witnesses)):
+            for event in step.events:
+                reached |= rules_of_event(game.event_rules, event)
+            reached.update(rule for rule, witness in game.rule_witnesses.items()
+                           if rule not in reached and step.before is not None and witness(step))
+    return GameCoverage(game_id, count, tuple(rules), tuple(rule for rule in rules if rule in reached),
+                        tuple(rule for rule in rules if rule in game.rules_without_behaviour))
 
 
 def coverage(folder: str | Path = DEFAULT_FOLDER, game_ids: Sequence[str] = (),
