@@ -23,7 +23,7 @@ from typing import Any, Callable, ClassVar, Generic, Hashable, Iterator, Mapping
 
 from .errors import DreamtableError, IllegalActionError, NotationError, OptionError, SetupError
 from .forms import ActionForm
-from .record import Record
+from .record import Record, expired_timer, expiry_text
 from .rng import Rng
 from .seats import seat_from_name, seat_list, seat_name
 from .sentences import Sentence, write_sentence
@@ -315,7 +315,7 @@ class Game(ABC, Generic[A]):
 
     def leaf_model(self, players: int) -> Any:
         """A model of who wins fitted to the results of games of ``players`` seats (an
-        ``agents.leaf_model.LinearLeafModel``) that scores a search's leaves in place of
+        ``core.leaf_model.LinearLeafModel``) that scores a search's leaves in place of
         :meth:`evaluate_all` at such a table, or ``None`` (the default, and where no fitted model
         was measured to play better)."""
         return None
@@ -813,11 +813,18 @@ class State(ABC, Generic[A]):
         moves.reverse()
         return moves
 
+    def play_recorded(self, seat: int | None, text: str) -> list[Event]:
+        """Apply one move as :meth:`record` writes it: ``seat``'s notation, or the clock's ``expire NAME``
+        (``seat`` None). The one reader of a record's moves: replays, rebuilt tables and goldens use it."""
+        if seat is None:
+            return self.expire(expired_timer(text))
+        return self.apply(seat, self.game.parse_action(self, seat, text))
+
     def record(self) -> Record:
         """The record (save file) of this match: game, version, players, seed, options and moves."""
         moves: list[tuple[int | None, str]] = []
         for seat, move in self.history():
-            text = f"expire {move.name}" if seat is None and isinstance(move, Timer) else str(move)
+            text = expiry_text(move.name) if seat is None and isinstance(move, Timer) else str(move)
             moves.append((seat, text))
         info = self.game.info
         return Record(info.id, info.version, self.players, self.seed, copy.deepcopy(self._options), moves)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .errors import RecordError
+from .errors import NotationError, RecordError
 
 
 def temporary_of(path: Path) -> Path:
@@ -36,6 +36,22 @@ def check_save_path(path: Path) -> None:
                           "(or not a file); remove it or choose another --save")
     if not os.access(folder, os.W_OK | os.X_OK):
         raise RecordError(f"cannot save to {path}: the folder {folder} may not be written to")
+
+
+EXPIRE = "expire "
+"""How a record writes a deadline passing: ``[null, "expire NAME"]``, the clock's move."""
+
+
+def expiry_text(timer_name: str) -> str:
+    """A record's text for the deadline ``timer_name`` passing."""
+    return EXPIRE + timer_name
+
+
+def expired_timer(text: str) -> str:
+    """The timer name of a record's clock move ``expire NAME``; ``NotationError`` for any other text."""
+    if not text.startswith(EXPIRE):
+        raise NotationError(f"a move without a seat must be 'expire NAME', not {text!r}")
+    return text[len(EXPIRE):]
 
 
 @dataclass

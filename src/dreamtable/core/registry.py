@@ -83,12 +83,7 @@ def replay(record: Record | dict[str, Any] | str | Path) -> State[Any]:
         raise RecordError(f"the record's setup is not valid: {error}") from None
     for number, (seat, text) in enumerate(record.moves, 1):
         try:
-            if seat is None:
-                if not text.startswith("expire "):
-                    raise NotationError(f"a move without a seat must be 'expire NAME', not {text!r}")
-                state.expire(text[len("expire "):])
-            else:
-                state.apply(seat, game.parse_action(state, seat, text))
+            state.play_recorded(seat, text)
         except (DreamtableError, ValueError) as error:
             who = "the clock" if seat is None else f"seat {seat}"
             raise RecordError(f"move {number} ({who}: {text!r}) failed: {error}") from None

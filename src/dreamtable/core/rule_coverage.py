@@ -61,16 +61,13 @@ def replay_steps(path: str | Path, *, keep_states: bool = True) -> Iterator[Rule
     step is the setup (``move`` ``"setup"``, its events the deal's) and has no ``before``; without
     ``keep_states`` no step has one (no copies made)."""
     record = read_record(path)
-    game = load(record.game)
-    state = game.new(record.players, record.seed, **record.options)
+    state = load(record.game).new(record.players, record.seed, **record.options)
     seen = 0
     moves: list[tuple[int | None, str]] = [(None, "setup"), *record.moves]
     for number, (seat, text) in enumerate(moves):
         before = state.copy() if keep_states and number else None
-        if seat is not None:
-            state.apply(seat, game.parse_action(state, seat, text))
-        elif number:
-            state.expire(text[len("expire "):])
+        if number:
+            state.play_recorded(seat, text)
         events = state.events()
         yield RuleStep(before, seat, text, state, tuple(_plain(event) for event in events[seen:]))
         seen = len(events)

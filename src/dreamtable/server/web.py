@@ -87,10 +87,7 @@ def _replayed(record_json: str) -> tuple[tuple[State[Any], int], ...]:
     count = len(state.events())
     states = [(state.copy(), count)]
     for seat, text in record.moves:
-        if seat is None:
-            count += len(state.expire(text.removeprefix("expire ")))
-        else:
-            count += len(state.apply(seat, state.game.parse_action(state, seat, text)))
+        count += len(state.play_recorded(seat, text))
         states.append((state.copy(), count))
     return tuple(states)
 
