@@ -44,8 +44,9 @@ def table_of(tap, bots=None, players=2, **options):
 
 def test_a_human_moves_by_notation_and_the_bot_replies(tap):
     table = table_of(tap, {1: Always("tap")})
-    events = table.submit(0, "tap")
-    assert events == [{"kind": "tap", "actor": 0, "text": "A tapped."}]
+    change = table.submit(0, "tap")
+    assert change[:4] == (1, "move", 0, "tap") and change == table.last_change
+    assert table.news(1) == [{"kind": "tap", "actor": 0, "text": "A tapped."}]
     table.advance()
     assert [text for _, text in table.state.record().moves] == ["tap", "tap"]
     assert table.waiting_for_human()
@@ -176,7 +177,7 @@ def test_a_table_is_rebuilt_exactly_from_its_stored_changes(tap):
     changes = []
 
     def note():
-        changes.append((table.clock.now(), *table.last_change))
+        changes.append(table.last_change)
 
     table.submit(0, "tap")
     note()
@@ -189,12 +190,13 @@ def test_a_table_is_rebuilt_exactly_from_its_stored_changes(tap):
     table.clock.advance(5)
     table.expire_due()
     note()
-    assert [kind for _, kind, _, _ in changes] == ["move", "move", "move", "undo", "expire"]
-    assert changes[-1][1:] == ("expire", None, "expire clock-2")  # the third turn's clock
+    assert [change.kind for change in changes] == ["move", "move", "move", "undo", "expire"]
+    assert [change.seq for change in changes] == [1, 2, 3, 4, 5]
+    assert changes[-1][1:4] == ("expire", None, "expire clock-2")  # the third turn's clock
 
     clock = SimulatedClock()
     rebuilt = Table(tap.new(players=2, seed=3), {1: Always("tap")}, clock=clock)
-    for moment, kind, seat, text in changes:
+    for _, kind, seat, text, moment in changes:
         clock.advance_to(moment)
         rebuilt.replay_change(kind, seat, text)
     assert rebuilt.seq == table.seq == len(changes)
@@ -214,7 +216,7 @@ def test_a_human_seat_handed_to_a_bot_is_played_by_it(tap):
     table = table_of(tap)
     table.submit(0, "tap")
     table.hand_to_bot(1, Always("draw"))
-    assert table.last_change == ("bot", 1, "bot") and table.humans == (0,)
+    assert table.last_change[1:4] == ("bot", 1, "bot") and table.humans == (0,)
     assert table.ready_bots() == [1]
     assert table.step_bots()
     with pytest.raises(IllegalActionError, match="not a human's"):
@@ -249,3 +251,24 @@ def test_a_failed_save_does_not_refuse_the_move_it_follows(tap, tmp_path):
     table.submit(1, "tap")
     assert table.save_error is None
     assert json.loads((folder / "game.json").read_text())["moves"] == [[0, "tap"], [1, "tap"]]
+
+
+def test_a_form_move_is_the_open_form_of_that_kind_whose_parameters_the_values_name():
+    """Dream Cycle's three brake plans share the kind "plan": the values' names choose the one filled;
+    a kind with no open form is refused naming the forms that are open, and nothing changes."""
+    from dreamtable.agents import RandomAgent
+
+    state = dreamtable.load("dream-cycle").new(players=2, seed=3)
+    table = Table(state, clock=SimulatedClock())
+    for _ in range(60):
+        seat = table.state.actors[0]
+        if len([form for form in table.action_forms(seat) if form.kind == "plan"]) > 1:
+            break
+        table.submit(seat, RandomAgent(1).choose(table.state, seat))
+    else:
+        raise AssertionError("no brake plans were offered")
+    assert table.form_move(seat, "plan", {"steps": 3}) == "plan steps 3"
+    seq = table.seq
+    with pytest.raises(IllegalActionError, match="no form 'clue' is open to you now; your forms: .*plan"):
+        table.form_move(seat, "clue", {"word": "x"})
+    assert table.seq == seq

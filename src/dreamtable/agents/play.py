@@ -1,4 +1,8 @@
-"""Playing a match to its end with one bot per seat, through the contract."""
+"""The bare engine loop: one bot per seat acting on a state directly, with no table around it.
+
+Matches are played through :class:`dreamtable.core.table.Table` (its clock knows which deadline
+passes first); this loop is what the benchmarks measure the engine by, and what a table's cost is
+compared with (``dreamtable.benchmark.table_overhead``), so it does as little as a loop can."""
 
 from __future__ import annotations
 
@@ -13,7 +17,8 @@ def play_out(state: State[A], bots: Sequence[Agent[A]], after_step: Callable[[St
              max_decisions: int | None = None) -> int:
     """Let ``bots[seat]`` act for each seat until the game ends; returns the decisions taken.
 
-    When nobody may act but a deadline is pending, the first deadline expires (as the clock would).
+    When nobody may act but a deadline is pending, the first listed deadline expires (there is no
+    clock to say which passes first; a table's would).
     ``max_decisions`` stops the match after that many decisions, over or not: bots that stall (a
     heuristic that finds every move equally good in a won position) would otherwise play for ever.
     """

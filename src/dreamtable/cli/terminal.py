@@ -28,6 +28,7 @@ from ..core.errors import DreamtableError, RecordError, SetupError
 from ..core.forms import ActionForm
 from ..core.record import Record, check_save_path
 from ..core.registry import replay
+from ..core.rng import bot_seed
 from ..core.table import Bot, Table
 from ..games.terminal_text import GAME_OVER_KIND
 from .keys import KeyLine
@@ -62,7 +63,7 @@ def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, 
     bots: dict[int, Bot] = {}
     for seat, spec in enumerate(seats):
         if spec != "human":
-            bot = make_agent(spec, seed * 1000 + seat, game=game)
+            bot = make_agent(spec, bot_seed(seed, seat), game=game)
             if bot_delay is not None and hasattr(bot, "delay"):
                 bot.delay = bot_delay
             bots[seat] = bot
@@ -352,7 +353,8 @@ class TerminalGame:
             single = [form for form in forms if _single_free(form)]
             if len(single) == 1:  # a bare word fills the only free form (a guess, a clue)
                 try:
-                    return self.table.read(seat, single[0].fill(**{single[0].params[0].name: answer}))
+                    form = single[0]
+                    return self.table.read(seat, self.table.form_move(seat, form.kind, {form.params[0].name: answer}))
                 except DreamtableError as form_error:
                     self.console.print(f"[red]{form_error}[/]")
                     return None

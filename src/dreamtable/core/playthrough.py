@@ -45,9 +45,10 @@ from typing import Any, Iterable, Sequence
 
 from .clock import SimulatedClock
 from .contract import State
-from .errors import DreamtableError, NotationError, RecordError
+from .errors import DreamtableError, RecordError
 from .record import Record
 from .registry import load
+from .rng import bot_seed
 from .seats import seat_list, seat_name
 from .table import Table
 
@@ -86,7 +87,7 @@ def record_text(record: Record) -> str:
     moves = ",\n".join(f"  {_json([seat, text])}" for seat, text in record.moves)
     return (f"{{{head},\n"
             f' "options": {{' + (f"\n{options}\n }}" if options else "}") + ",\n"
-            f' "moves": [' + (f"\n{moves}\n ]" if moves else "]") + "}\n")
+            ' "moves": [' + (f"\n{moves}\n ]" if moves else "]") + "}\n")
 
 
 def read_record(source: str | Path) -> Record:
@@ -311,12 +312,7 @@ def playthrough_text(record: Record, *, max_steps: int = MAX_STEPS) -> str:
                     out += legal_lines(seat, legal, offered.get(seat))
                     offered[seat] = (number, legal)
         try:
-            if seat is None:
-                if not text.startswith("expire "):
-                    raise NotationError(f"a move without a seat must be 'expire NAME', not {text!r}")
-                events = state.expire(text[len("expire "):])
-            else:
-                events = state.apply(seat, game.parse_action(state, seat, text))
+            events = state.play_recorded(seat, text)
         except Exception as error:  # a refused move, or a crash in the rules: either ends the replay here
             why = str(error) if isinstance(error, (DreamtableError, ValueError)) else f"{type(error).__name__}: {error}"
             failure = f"!! move {number} ({_who(seat)}: {text}) cannot be replayed: {why}"
@@ -480,20 +476,9 @@ def play_with_bots(game_id: str, players: int, seed: int, bots: Sequence[str], *
 
     game = load(game_id)
     state = game.new(players, seed, **(options or {}))
-    seats = {seat: make_agent(bots[seat % len(bots)], seed * 100 + seat, game=game) for seat in range(players)}
-    clock = SimulatedClock()
-    table = Table(state, seats, clock=clock, undo=False)
-    while not table.is_over and table.seq < max_moves:  # seq counts moves and expiries (no undo here)
-        if table.expire_due() or table.step_bots():  # several bots may act at one moment
-            continue
-        wakeup = table.next_wakeup()
-        if wakeup is not None and wakeup <= clock.now():  # every bot due chose to wait: the next deadline
-            wakeup = min((moment for moment in table.deadlines().values() if moment > clock.now()), default=None)
-        if wakeup is None:
-            raise RuntimeError(f"{game_id} seed={seed}: the game is stuck after {table.seq} moves "
-                               "(no bot acts and no deadline is pending)")
-        clock.advance_to(wakeup)
-    record = table.state.record()
+    seats = {seat: make_agent(bots[seat % len(bots)], bot_seed(seed, seat), game=game) for seat in range(players)}
+    table = Table(state, seats, clock=SimulatedClock(), undo=False)
+    record = table.play(max_moves).record()
     record.moves = record.moves[:max_moves]
     return record
 

@@ -95,3 +95,9 @@ def reseeded(rng: RandomSource) -> Rng:
     """A fresh :class:`Rng` seeded from ``rng``, so a determinised state's future is new too."""
     return Rng(int(rng.random() * (1 << 53)))
 
+
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` of the game seeded ``game_seed``: the same everywhere (the
+    terminal, the server, simulations, goldens, the kit), so one seed means the same bots. Seats are
+    fewer than 1,000, so no two seats of a game, nor of two games, share a seed."""
+    return game_seed * 1000 + seat

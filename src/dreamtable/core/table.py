@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Callable, Mapping, NamedTuple, Protocol
 
 from .clock import Clock, RealClock, SimulatedClock
 from .contract import State
 from .errors import IllegalActionError, RecordError
 from .forms import ActionForm
+from .record import expired_timer, expiry_text
 from .reveals import Reveal, reveal_of, told_of
 from .seats import seat_list, seat_name
 from .visibility import Event
@@ -63,6 +64,21 @@ class _Step:
     people: tuple[int, ...]  # the human seats when the step was made: each was told of it as a person
     events: int = 0  # how many events the step added to the log
     shown: Reveal | None = None  # what the move showed, worked out the first time an undo asks
+
+
+class Change(NamedTuple):
+    """One accepted change, as the table reports it and a server stores and tells it."""
+
+    seq: int
+    """The table's change count after it (what a client's next move names as seen)."""
+    kind: str
+    """``move``, ``expire``, ``undo`` or ``bot`` (a seat handed to a bot)."""
+    seat: int | None
+    """Who made it (``None``: the clock)."""
+    text: str
+    """The move's notation, ``expire NAME``, ``undo`` or ``bot``."""
+    at: float
+    """When, on the table's clock."""
 
 
 MAX_UNDO_STEPS = 64
@@ -118,11 +134,21 @@ class Table:
         shown["seq"] = self.seq
         return shown
 
+    def events_since(self, seat: int | None, cursor: int) -> tuple[list[dict[str, Any]], bool]:
+        """The events after the first ``cursor`` of the match, as ``seat`` may know them, and whether an
+        undo took back some of those ``cursor`` (then every event there is, and the reader starts over).
+        A reader's cursor is :attr:`event_count` once told."""
+        total = self._event_total
+        reset = total < cursor
+        new = total if reset else total - cursor
+        return (self.state.log(seat, new) if new > 0 else []), reset
+
     def news(self, seat: int | None) -> list[dict[str, Any]]:
-        """The events ``seat`` has not been told yet (as it may know them); moves its cursor on."""
-        new = self._event_total - self._cursors[seat]
+        """The events ``seat`` has not been told yet (as it may know them); moves the seat's cursor on.
+        (An undo moves cursors back with the log, so a seat is never told an event twice.)"""
+        events, _ = self.events_since(seat, self._cursors[seat])
         self._cursors[seat] = self._event_total
-        return self.state.log(seat, new) if new > 0 else []
+        return events
 
     def legal_actions(self, seat: int) -> list[Any]:
         """The moves the game lists for ``seat`` now."""
@@ -131,6 +157,21 @@ class Table:
     def action_forms(self, seat: int) -> list[ActionForm]:
         """The moves with free parameters ``seat`` may make now."""
         return self.state.action_forms(seat)
+
+    def form_move(self, seat: int, kind: str, values: Mapping[str, Any]) -> str:
+        """The notation of ``seat``'s open form ``kind`` filled with ``values`` (then :meth:`submit` it).
+
+        ``IllegalActionError`` names the open forms when none of ``kind`` is; ``FormError`` says what
+        is wrong with a value. Several forms may share a kind (Dream Cycle's three brake plans): the
+        one whose parameters ``values`` names is filled.
+        """
+        open_forms = self.action_forms(seat)
+        forms = [form for form in open_forms if form.kind == kind]
+        if not forms:
+            offered = ", ".join(dict.fromkeys(form.kind for form in open_forms)) or "none"
+            raise IllegalActionError(f"no form {kind[:40]!r} is open to you now; your forms: {offered}")
+        named = [form for form in forms if {param.name for param in form.params} == set(values)]
+        return (named or forms)[0].fill(**values)
 
     @property
     def is_over(self) -> bool:
@@ -142,12 +183,13 @@ class Table:
         """The action ``move`` (notation) names for ``seat``; ``NotationError`` with a hint otherwise."""
         return self.game.parse_action(self.state, seat, move)
 
-    def submit(self, seat: int, move: Any, seen_seq: int | None = None) -> list[dict[str, Any]]:
+    def submit(self, seat: int, move: Any, seen_seq: int | None = None) -> Change:
         """A human seat's move (notation text or an action value), checked and applied.
 
         ``seen_seq``, when given, is the ``seq`` the mover last saw: a move made on an older table
         is refused as stale. Refused moves raise ``IllegalActionError`` / ``NotationError`` saying
-        why, and change nothing. Returns the move's events as ``seat`` may know them.
+        why, and change nothing. Returns the accepted change (its events are told through :meth:`news`
+        and :meth:`events_since`).
         """
         if not isinstance(seat, int) or not 0 <= seat < self.state.players:
             raise IllegalActionError(f"seat {seat!r} is not at this table (seats 0–{self.state.players - 1})")
@@ -161,10 +203,8 @@ class Table:
                 f"the table has changed since you looked (you saw change {seen_seq}, it is at {self.seq}); "
                 "look again and choose again")
         action = self.read(seat, move) if isinstance(move, str) else move
-        shown = [event.seen_by(seat) for event in self._apply(seat, action)]
-        for event in shown:
-            event["text"] = self.game.sentence(event)
-        return shown
+        self._apply(seat, action)
+        return self.last_change
 
     def _apply(self, seat: int, action: Any) -> list[Event]:
         before = self.state.copy() if self.undo_enabled else None
@@ -283,7 +323,7 @@ class Table:
         by any seat, human or bot, an expiry, or an undo. (A seat handed to a bot is
         :meth:`hand_to_bot`, which needs the bot.)"""
         if kind == "expire":
-            name = text.removeprefix("expire ")
+            name = expired_timer(text)
             if name not in self.deadlines():
                 raise IllegalActionError(f"the stored expiry {text!r} names no pending timer")
             self._armed[name] = float("-inf")  # due now, whatever the clock says
@@ -303,7 +343,7 @@ class Table:
         else:
             raise IllegalActionError(f"cannot replay a stored change {kind!r} by seat {seat!r}")
 
-    def hand_to_bot(self, seat: int, bot: Bot) -> None:
+    def hand_to_bot(self, seat: int, bot: Bot) -> Change:
         """A human seat is played by ``bot`` from now on (its player left or ran out of time)."""
         if seat not in self.humans:
             raise IllegalActionError(f"seat {seat_name(seat)} is not a human's")
@@ -314,16 +354,16 @@ class Table:
         self.undo_enabled = self.undo_enabled and bool(self.humans)
         self._last = ("bot", seat, None)
         self._changed()
+        return self.last_change
 
     @property
-    def last_change(self) -> tuple[str, int | None, str] | None:
-        """The latest change as a server stores it: ``("move", seat, notation)``, ``("expire", None,
-        "expire NAME")``, ``("undo", seat, "undo")`` or ``("bot", seat, "bot")`` (a seat handed to a bot)."""
+    def last_change(self) -> Change:
+        """The latest change, as a server stores it (``seq`` 0, kind ``start``, before any)."""
         if self._last is None:
-            return None
+            return Change(0, "start", None, "start", self._changed_at)
         kind, seat, what = self._last
-        text = {"move": str(what), "expire": f"expire {what}"}.get(kind, kind)
-        return kind, seat, text
+        text = {"move": str(what), "expire": expiry_text(str(what))}.get(kind, kind)
+        return Change(self.seq, kind, seat, text, self._changed_at)
 
     @property
     def real_time_bots(self) -> tuple[int, ...]:
@@ -354,14 +394,15 @@ class Table:
                 moments.append(self._changed_at + delay)
         return min(moments) if moments else None
 
-    def advance(self) -> bool:
-        """Run the clock and the bots until a human must act or the game ends; True when anything happened.
+    def advance(self, *, until_seq: int | None = None) -> bool:
+        """Run the clock and the bots until a human must act or the game ends (or the table reaches
+        change ``until_seq``); True when anything happened.
 
         On a :class:`SimulatedClock` the time jumps to each next deadline; on a real clock this
         returns as soon as nothing is due now (the caller waits until :meth:`next_wakeup`).
         """
         acted = False
-        while not self.state.is_over:
+        while not self.state.is_over and (until_seq is None or self.seq < until_seq):
             if self.expire_due() or self.step_bots():
                 acted = True
                 continue
@@ -378,15 +419,28 @@ class Table:
             self.clock.advance_to(wakeup)
         return acted
 
-    def play_to_end(self, on_step: Callable[["Table"], None] | None = None) -> State[Any]:
-        """Batch play: every seat a bot, the clock simulated; returns the final state."""
+    def play(self, max_moves: int | None = None, on_step: Callable[["Table"], None] | None = None) -> State[Any]:
+        """Batch play: every seat a bot, the clock simulated, until the game ends or the table has made
+        ``max_moves`` more changes (moves and expiries; several bots acting at one moment may take it a
+        little past); returns the state. ``on_step`` is called after each run of changes."""
         if self.humans:
             raise ValueError(f"seats {seat_list(list(self.humans))} have no bot: batch play needs a bot in every seat")
-        while not self.state.is_over:
-            if not self.advance():
-                raise RuntimeError(f"{self.game.id}: the match is stuck: no bot acts and no deadline is pending")
+        until = None if max_moves is None else self.seq + max_moves
+        while not self.state.is_over and (until is None or self.seq < until):
+            if not self.advance(until_seq=until):
+                raise RuntimeError(f"{self.game.id}: the match is stuck after {self.seq} changes: "
+                                   "no bot acts and no deadline is pending")
             if on_step is not None:
                 on_step(self)
+        return self.state
+
+    def play_to_end(self, on_step: Callable[["Table"], None] | None = None, *, max_moves: int | None = None) -> State[Any]:
+        """Batch play to the end of the game (see :meth:`play`); ``RuntimeError`` when ``max_moves``
+        changes have not ended it, so bots that stall never play for ever unnoticed."""
+        self.play(max_moves, on_step)
+        if not self.state.is_over:
+            raise RuntimeError(f"{self.game.id}: the game has not ended after {max_moves} moves (seed {self.state.seed}); "
+                               "its bots may be stalling")
         return self.state
 
     # -- undo -------------------------------------------------------------------------------------
@@ -450,12 +504,13 @@ class Table:
                 return timer.name
         return None
 
-    def undo(self, seat: int) -> None:
+    def undo(self, seat: int) -> Change:
         """Take back ``seat``'s last move and every bot move after it; ``UndoError`` says why not."""
         found = self._undo_start(seat)
         if isinstance(found, str):
             raise UndoError(f"cannot undo: {found}")
         self._take_back(seat, found)
+        return self.last_change
 
     def _take_back(self, seat: int, found: int) -> None:
         """Put the table back as it stood before step ``found``: state, deadlines, cursors."""
@@ -471,4 +526,4 @@ class Table:
         self._changed()
 
 
-__all__ = ["Bot", "Table", "UndoError"]
+__all__ = ["Bot", "Change", "Table", "UndoError"]

@@ -41,6 +41,7 @@ from .forms import JSON_SAMPLES, FormError, Param
 from .record import Record
 from .registry import load, replay
 from .reveals import reveal_of
+from .rng import bot_seed
 from .table import Table
 from .view_schema import kind_schemas
 
@@ -595,7 +596,7 @@ def check_undo_policy(game_id: str, players: int, seed: int, *, max_steps: int =
     report = report or UndoReport()
     rng = random.Random(seed)
     state = load(game_id).new(players=players, seed=seed, **(options or {}))
-    table = Table(state, {seat: RandomAgent(seed * 31 + seat) for seat in range(1, players)},
+    table = Table(state, {seat: RandomAgent(bot_seed(seed, seat)) for seat in range(1, players)},
                   clock=SimulatedClock())
     my_moves: list[str] = []  # the human's view just before each of its moves
     for step in range(max_steps):

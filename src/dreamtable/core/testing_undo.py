@@ -19,6 +19,7 @@ from typing import Any
 
 from .clock import SimulatedClock
 from .registry import load
+from .rng import bot_seed
 from .seats import seat_name
 from .table import Table, UndoError
 
@@ -29,7 +30,7 @@ EPSILON = 1e-9
 def _bots(players: int, seed: int, people: set[int]) -> dict[int, Any]:
     from ..agents import RandomAgent  # agents sit above core: imported only when bots are needed
 
-    return {seat: RandomAgent(seed * 31 + seat) for seat in range(players) if seat not in people}
+    return {seat: RandomAgent(bot_seed(seed, seat)) for seat in range(players) if seat not in people}
 
 
 def _fingerprint(table: Table) -> str:

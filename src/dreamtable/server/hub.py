@@ -237,6 +237,15 @@ class Hub:
             room.start_driver()
         return room
 
+    @property
+    def outbox_limit(self) -> int:
+        """How many messages a connection may fall behind before it is dropped (a room reads it)."""
+        return self.settings.outbox_limit
+
+    def forget(self, table_id: str) -> None:
+        """Let the room of ``table_id`` go from this process's memory (it rebuilds when asked again)."""
+        self.rooms.pop(table_id, None)
+
     # -- between processes ------------------------------------------------------------------------
     def announcement(self, table_id: str, kind: str, number: int = 0, change: dict[str, Any] | None = None
                      ) -> tuple[str, str]:

@@ -20,21 +20,21 @@ import logging
 import math
 import time
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Protocol, Sequence
 
 from ..agents import build_agent
 from ..agents.specs import USUAL_BOT, BotSpec, parse_bot_spec, shown
 from ..core.clock import WallClock
 from ..core.errors import DreamtableError, IllegalActionError, UnknownAgentError
 from ..core.registry import load
+from ..core.rng import bot_seed
 from ..core.seats import seat_name
-from ..core.table import Bot, Table
+from ..core.table import Bot, Change, Table
 from . import metrics
 from .models import ChangeRow, TableRow
 from .store import StaleChange
-
-if TYPE_CHECKING:
-    from .hub import Hub
+from .store import Store
+from .thinking import Thinking
 
 log = logging.getLogger("dreamtable.server")
 
@@ -90,10 +90,41 @@ class Told:
         return time.monotonic() < self.until
 
 
+class RoomHost(Protocol):
+    """What a room needs from the process that holds it (the hub): the database, the bot pool, the
+    news between processes, and being let go. The room names no more of it, so it can be built and
+    tested without a hub."""
+
+    store: Store
+    thinking: Thinking
+
+    @property
+    def outbox_limit(self) -> int:
+        """How many messages a connection may fall behind before it is dropped."""
+        ...
+
+    def check_open(self) -> None:
+        """Raise when the process is shutting down (before anything changes)."""
+        ...
+
+    def announcement(self, table_id: str, kind: str, number: int = 0,
+                     change: dict[str, Any] | None = None) -> tuple[str, str]:
+        """The (channel, payload) that tells other processes a table changed."""
+        ...
+
+    async def notify(self, table_id: str, kind: str, number: int = 0) -> None:
+        """Tell the other processes a table changed."""
+        ...
+
+    def forget(self, table_id: str) -> None:
+        """Let a room go from this process's memory."""
+        ...
+
+
 class Room:
     """One table live in this process."""
 
-    def __init__(self, hub: "Hub", row: TableRow) -> None:
+    def __init__(self, hub: RoomHost, row: TableRow) -> None:
         self.hub = hub
         self.row = row
         self.id = row.id
@@ -116,7 +147,7 @@ class Room:
             log.warning("table %s: stored bot spec %s is not read any more; seat %s gets the game's usual bot",
                         self.id, shown(spec), seat_name(seat))
             parsed = BotSpec(USUAL_BOT)
-        bot: Bot = build_agent(parsed, seed=self.row.seed * 31 + seat, game=self.game)
+        bot: Bot = build_agent(parsed, seed=bot_seed(self.row.seed, seat), game=self.game)
         return bot
 
     def _new_table(self) -> Table:
@@ -194,27 +225,24 @@ class Room:
             raise IllegalActionError("the game at this table has not started yet")
         return self.table
 
-    async def _commit(self) -> None:
-        """Store the change just made in memory, then tell every connection (the lock is held)."""
+    async def _commit(self, change: Change) -> None:
+        """Store ``change``, just made in memory, then tell every connection (the lock is held)."""
         table = self.table  # not _live(): a change already made is stored even while shutting down
         assert table is not None
-        change = table.last_change
-        assert change is not None
-        kind, seat, text = change
-        if kind == "bot":
-            text = self._stand_in()
+        kind, seat = change.kind, change.seat
+        text = self._stand_in() if kind == "bot" else change.text
         status = {"status": "over"} if table.is_over else {}
-        stored = {"kind": kind, "seat": seat, "text": text, "at": table.changed_at}
-        announce = self.hub.announcement(self.id, "change", table.seq, stored)
+        stored = {"kind": kind, "seat": seat, "text": text, "at": change.at}
+        announce = self.hub.announcement(self.id, "change", change.seq, stored)
         try:
-            await self.hub.store.add_change(self.id, table.seq, kind, seat, text, table.changed_at, announce, **status)
+            await self.hub.store.add_change(self.id, change.seq, kind, seat, text, change.at, announce, **status)
         except StaleChange:
             await self.load()
             self._tell_all()
             raise IllegalActionError(
                 "the table has changed since you looked (another move was accepted first); look again") from None
         except Exception:
-            log.exception("table %s: storing change %s failed; rebuilding from the database", self.id, table.seq)
+            log.exception("table %s: storing change %s failed; rebuilding from the database", self.id, change.seq)
             await self.load()
             self._tell_all()
             raise
@@ -233,37 +261,25 @@ class Room:
     async def move(self, seat: int, move: str, seen_seq: int | None) -> None:
         """A human seat's move in notation; refused moves raise and change nothing."""
         async with self.lock:
-            self._live().submit(seat, move, seen_seq)
-            await self._commit()
+            await self._commit(self._live().submit(seat, move, seen_seq))
 
     @metrics.timed(metrics.MOVE_SECONDS)
     async def fill(self, seat: int, kind: str, values: dict[str, Any], seen_seq: int | None) -> None:
         """A move made by filling one of the seat's action forms (a clue, an offer); refused like a move."""
         async with self.lock:
             table = self._live()
-            open_forms = table.action_forms(seat)
-            forms = [form for form in open_forms if form.kind == kind]
-            if not forms:
-                offered = ", ".join(dict.fromkeys(form.kind for form in open_forms)) or "none"
-                raise IllegalActionError(f"no form {kind[:40]!r} is open to you now; your forms: {offered}")
-            # several forms may share a kind (Dream Cycle's three brake plans): the one whose
-            # parameters the values name
-            named = [form for form in forms if {param.name for param in form.params} == set(values)]
-            table.submit(seat, (named or forms)[0].fill(**values), seen_seq)
-            await self._commit()
+            await self._commit(table.submit(seat, table.form_move(seat, kind, values), seen_seq))
 
     async def undo(self, seat: int) -> None:
         """Take back the seat's last move where the undo policy allows it (``UndoError`` otherwise)."""
         async with self.lock:
-            self._live().undo(seat)
-            await self._commit()
+            await self._commit(self._live().undo(seat))
 
     async def hand_over(self, seat: int) -> None:
         """Seat ``seat`` is played by the table's stand-in bot from now on."""
         async with self.lock:
             table = self._live()
-            table.hand_to_bot(seat, self._bot(seat, self._stand_in()))
-            await self._commit()
+            await self._commit(table.hand_to_bot(seat, self._bot(seat, self._stand_in())))
 
     async def chat(self, seat: int, text: str) -> dict[str, Any]:
         """Store and pass on a chat line; ``ChatRefused`` while the game closes the chat or the seat writes too fast."""
@@ -303,7 +319,7 @@ class Room:
     # table changes, so polling costs a dictionary look-up. Every entry belongs to one seat (None:
     # the spectators): one seat's view is never served to another.
     def _listener(self, seat: int | None) -> Listener:
-        return Listener(seat, asyncio.Queue(self.hub.settings.outbox_limit))
+        return Listener(seat, asyncio.Queue(self.hub.outbox_limit))
 
     def attach(self, seat: int | None) -> Listener:
         """A new connection for ``seat``: it is sent the current view at once."""
@@ -342,7 +358,7 @@ class Room:
     def forget_if_unwatched(self) -> None:
         """Leave this process's memory if the match is over and no connection watches it."""
         if not self.listeners and self.table is not None and self.table.is_over:
-            self.hub.rooms.pop(self.id, None)
+            self.hub.forget(self.id)
 
     def _event_count(self) -> int:
         return 0 if self.table is None else self.table.event_count
@@ -353,15 +369,13 @@ class Room:
         table = self.table
         if table is None:
             return {"type": "waiting", "table": self.id, "seat": seat}
-        total = table.event_count
-        reset = total < cursor  # an undo took events back
-        new = total if reset else total - cursor
+        events, reset = table.events_since(seat, cursor)
         message: dict[str, Any] = {
             "type": "update",
             "table": self.id,
             "seq": table.seq,
             "view": self._view(seat),
-            "events": table.state.log(seat, new) if new > 0 else [],
+            "events": events,
             "reset": reset,
             "bots": sorted(table.bots),
             "rematch": self.row.rematch,
@@ -466,7 +480,7 @@ class Room:
             if table is None or table.is_over:
                 return None
             if table.expire_due():
-                await self._commit()
+                await self._commit(table.last_change)
                 return self.clock.now()
             now = self.clock.now()
             moments = [m for m in [table.next_wakeup()] if m is not None]
@@ -480,8 +494,7 @@ class Room:
                 limit = table.changed_at + float(turn_seconds)
                 if now >= limit:
                     seat = table.state.actors[0]
-                    table.hand_to_bot(seat, self._bot(seat, self._stand_in()))
-                    await self._commit()
+                    await self._commit(table.hand_to_bot(seat, self._bot(seat, self._stand_in())))
                     return now
                 moments.append(limit)
             if not ready:
@@ -497,7 +510,7 @@ class Room:
                 return self.clock.now()  # the table moved on while the bot thought: ask again
             table.bots[seat] = thought  # a search comes back from its worker with what it keeps in memory
             if table.play_bot(seat, action):
-                await self._commit()
+                await self._commit(table.last_change)
             return self.clock.now()
 
 

@@ -1,4 +1,4 @@
-"""Fitting a game's leaf model (:mod:`dreamtable.agents.leaf_model`) to the results of self-play.
+"""Fitting a game's leaf model (:mod:`dreamtable.core.leaf_model`) to the results of self-play.
 
 The procedure, reproducible from its seed:
 
@@ -30,7 +30,10 @@ import numpy as np
 from ..agents.greedy import GreedyAgent
 from ..agents.levels import SoftmaxAgent
 from ..core.errors import SetupError
+from ..core.clock import SimulatedClock
 from ..core.registry import load
+from ..core.rng import bot_seed
+from ..core.table import Table
 
 GREEDY_SHARE = 0.7
 """How often a seat of the self-play is the greedy bot by default (else the easy bot at :data:`EASY_TEMPERATURE`)."""
@@ -72,21 +75,27 @@ def self_play_rows(game_id: str, seed: int, greedy_share: float = GREEDY_SHARE, 
     """One game of step 1: every seat's features at each decision, and each seat's result."""
     features = _model_of(game_id, players).features
     chooser = random.Random(seed)
-    bots = [GreedyAgent(seed=seed * players + seat) if chooser.random() < greedy_share
-            else SoftmaxAgent(seed=seed * players + seat, temperature=EASY_TEMPERATURE) for seat in range(players)]
-    state = load(game_id).new(players, seed=seed)
-    tables = []
-    while not state.is_over:
-        actors = state.actors
-        if not actors:
-            state.expire(state.timers[0])
-            continue
-        tables.append(features(state))
-        seat = actors[0]
-        state.apply(seat, bots[seat].choose(state, seat))
+    tables: list[list[list[float]]] = []
+    bots = {seat: _Noting(GreedyAgent(seed=bot_seed(seed, seat)) if chooser.random() < greedy_share
+                          else SoftmaxAgent(seed=bot_seed(seed, seat), temperature=EASY_TEMPERATURE), features, tables)
+            for seat in range(players)}
+    state = Table(load(game_id).new(players, seed=seed), bots, clock=SimulatedClock(), undo=False).play_to_end()
     assert state.outcome is not None
     winners = state.outcome.winners
     return tables, [1.0 / len(winners) if seat in winners else 0.0 for seat in range(players)]
+
+
+@dataclass(frozen=True)
+class _Noting:
+    """A bot that notes every seat's features at each of its decisions, then lets ``bot`` choose."""
+
+    bot: Any
+    features: Callable[[Any], list[list[float]]]
+    notes: list[list[list[float]]]
+
+    def choose(self, state: Any, seat: int) -> Any:
+        self.notes.append(self.features(state))
+        return self.bot.choose(state, seat)
 
 
 def fit_weights(tables: np.ndarray, results: np.ndarray) -> tuple[np.ndarray, float]:

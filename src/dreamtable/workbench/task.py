@@ -11,6 +11,7 @@ from typing import Any
 from ..agents import make_agent
 from ..core.clock import SimulatedClock
 from ..core.registry import load
+from ..core.rng import bot_seed
 from ..core.table import Table
 
 
@@ -61,7 +62,7 @@ def play_task(task: GameTask) -> dict[str, Any]:
     """
     game = load(task.game)
     state = game.new(players=len(task.seats), seed=task.seed, **task.options)
-    bots: dict[int, Any] = {seat: make_agent(spec, task.seed * 1000 + seat, game=game) for seat, spec in enumerate(task.seats)}
+    bots: dict[int, Any] = {seat: make_agent(spec, bot_seed(task.seed, seat), game=game) for seat, spec in enumerate(task.seats)}
     if state.timers:  # a game against the clock: every decision takes time, as at the table
         bots = {seat: bot if getattr(bot, "real_time", False) else Paced(bot) for seat, bot in bots.items()}
     Table(state, bots, clock=SimulatedClock(), undo=False).play_to_end()  # deadlines pass on a simulated clock
