@@ -1,6 +1,6 @@
 """Issue 19, point 1: a search that scores its leaves with a model of who wins, fitted to results.
 
-The model (agents/leaf_model.py), the game hook (``Game.leaf_model`` / ``leaf_values``), Deep
+The model (core/leaf_model.py), the game hook (``Game.leaf_model`` / ``leaf_values``), Deep
 Dreams' features and weights (games/deep_dreams/leaf_values.py) and the fitting procedure
 (workbench/leaf_fit.py, ``dreamtable fit-leaves``).
 """
@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 import dreamtable
 from dreamtable.agents.base import values_for_all
 from dreamtable.agents.ismcts import IsmctsAgent
-from dreamtable.agents.leaf_model import LinearLeafModel, lead_values
+from dreamtable.core.leaf_model import LinearLeafModel, lead_values
 from dreamtable.cli.main import app
 from dreamtable.core.errors import SetupError
 from dreamtable.games.deep_dreams import leaf_values as dd_leaves

@@ -12,6 +12,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ..core.errors import DreamtableError
+from .output import fail, with_progress
 
 
 def fit_leaves(
@@ -26,11 +27,10 @@ def fit_leaves(
     """Fit the model a search scores its leaves with: a logistic regression of the result on each
     seat's features, from greedy and easy self-play (reproducible from the seed)."""
     from ..workbench.leaf_fit import fit_leaf_model
-    from .main import _with_progress, fail
 
     console = Console()
     try:
-        fit = _with_progress(f"{game} self-play", lambda on_result: fit_leaf_model(
+        fit = with_progress(f"{game} self-play", lambda on_result: fit_leaf_model(
             game, games, seed, workers=workers, greedy_share=greedy_share, progress=lambda done: on_result(done, games),
             players=players))
     except DreamtableError as error:

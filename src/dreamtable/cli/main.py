@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
-from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -25,8 +24,11 @@ from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
 from .bench_serve import bench_serve
+from .fit_leaves import fit_leaves
 from .fuzz import fuzz
+from .output import console, fail, with_progress
 from .serve import ServeCommand, serve
+from .study import study
 from .terminal import TerminalGame, is_number, open_table, step_through
 
 app = typer.Typer(
@@ -35,13 +37,6 @@ app = typer.Typer(
     invoke_without_command=True,
     pretty_exceptions_enable=False,
 )
-console = Console()
-
-
-def fail(message: str) -> None:
-    """Print a user's mistake plainly and stop with exit code 2."""
-    console.print(f"[red]Error:[/] {message}")
-    raise typer.Exit(2)
 
 
 def parse_options(pairs: list[str]) -> dict[str, Any]:
@@ -221,40 +216,6 @@ def bench_simulate(
     console.print(table)
 
 
-def _progress_bar() -> Any:
-    """A progress bar with games done, games per second and time left."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeRemainingColumn(),
-        console=Console(stderr=True),
-    )
-
-
-def _with_progress(description: str, run: Any) -> Any:
-    """Run ``run(on_result)`` while a progress bar follows ``on_result(done, total)``."""
-    import time
-
-    started = time.perf_counter()
-    first_done: list[int] = []
-    with _progress_bar() as progress:
-        bar = progress.add_task(description, total=None, rate="–")
-
-        def on_result(done: int, total: int) -> None:
-            if not first_done:
-                first_done.append(done)  # resumed games do not count towards the rate
-            elapsed = time.perf_counter() - started
-            played = done - first_done[0]
-            rate = f"{played / elapsed:.1f}" if played and elapsed > 0 else "–"
-            progress.update(bar, completed=done, total=total, rate=rate)
-
-        return run(on_result)
-
-
 @app.command()
 def simulate(
     game: str = typer.Argument(..., help="game id, see `dreamtable list`"),
@@ -282,7 +243,7 @@ def simulate(
         experiment.check()
         if records is not None:
             records.mkdir(parents=True, exist_ok=True)
-        rows = _with_progress(
+        rows = with_progress(
             f"{game} {','.join(specs)}",
             lambda on_result: run_simulation(
                 experiment, out, workers=workers, cluster=cluster,
@@ -356,7 +317,7 @@ def tournament(
 
     try:
         specs = [spec.strip() for spec in bots.split(",") if spec.strip()]
-        result = _with_progress(
+        result = with_progress(
             f"{game} tournament",
             lambda on_result: run_tournament(game, specs, games, players, seed, workers=workers, cluster=cluster, on_result=on_result),
         )
@@ -472,8 +433,8 @@ def menu() -> None:
 app.command()(fuzz)
 app.command(cls=ServeCommand)(serve)
 app.command("bench-serve")(bench_serve)
-from .study import study; app.command()(study)  # noqa: E402,E702  (cli/study.py: docs/balance)
-from .fit_leaves import fit_leaves; app.command("fit-leaves")(fit_leaves)  # noqa: E402,E702  (workbench/leaf_fit.py)
+app.command()(study)  # cli/study.py: docs/balance
+app.command("fit-leaves")(fit_leaves)  # workbench/leaf_fit.py
 
 if __name__ == "__main__":  # pragma: no cover
     app()

@@ -7,6 +7,8 @@ from typing import Optional
 
 import typer
 
+from .output import console, fail, with_progress
+
 
 def study(
     game: str = typer.Argument(..., help="game id, see `dreamtable list`"),
@@ -22,11 +24,10 @@ def study(
     from ..core.errors import DreamtableError
     from ..workbench.study import prepare
     from ..workbench.study import study as run_study
-    from .main import _with_progress, console, fail
 
     try:
         prepare(game, games, seed, variant)  # bad input is refused before the progress bar shows
-        page = _with_progress(
+        page = with_progress(
             f"{game} study",
             lambda on_result: run_study(game, games=games, seed=seed, workers=workers, cluster=cluster, out=out,
                                         data=data, variants=variant, on_result=on_result),

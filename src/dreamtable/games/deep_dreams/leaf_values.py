@@ -1,5 +1,5 @@
 """How the search scores a Deep Dreams position it stops reading at: a model of who wins, fitted
-to the results of seeded self-play (:mod:`dreamtable.agents.leaf_model`).
+to the results of seeded self-play (:mod:`dreamtable.core.leaf_model`).
 
 A seat's features are its points so far by kind (Sleep Path, Dream Groups, black pairs: DD-R20 to
 DD-R22), its hand (cards that connect at the right end now, and the others), its row's length and
@@ -19,7 +19,7 @@ docs/bots.md.
 
 from __future__ import annotations
 
-from ...agents.leaf_model import LinearLeafModel
+from ...core.leaf_model import LinearLeafModel
 from .evaluation import hand_counts
 from .rules import DreamState
 from .scoring import totals_and_parts
