@@ -19,7 +19,6 @@ from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, open_seat, table
 from tests.server.processes import Api, ServerProcess
 
-STATIC = Path(dreamtable.__file__).parent / "server" / "static"
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
 SEED = 28  # with the greedy bot: 16 moves of the person's, Dream Moon, Deep Sleep and Steal among them
@@ -163,8 +162,8 @@ def test_the_board_fits_a_phone_and_a_spectator_is_offered_nothing(new_page: Any
 
 
 def test_the_module_draws_the_games_own_deck() -> None:
-    """The card data copied into static/games/deep-dreams.js is data/deck.json's."""
-    source = (STATIC / "games" / "deep-dreams.js").read_text(encoding="utf-8")
+    """The card data copied into web/board.js is data/deck.json's."""
+    source = (Path(dreamtable.__file__).parent / "games" / "deep_dreams" / "web" / "board.js").read_text(encoding="utf-8")
     copied = json.loads(re.search(r"const DECK = (\{.*?\n\});", source, re.S).group(1))  # type: ignore[union-attr]
     deck = json.loads((Path(dreamtable.__file__).parent / "games" / "deep_dreams" / "data" / "deck.json").read_text())
     levels = {"top": 0, "middle": 1, "bottom": 2}
@@ -213,7 +212,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
     worded = page.evaluate("""async ([events, asks]) => {
         const { Words } = await import("/static/js/i18n.js");
         const { sentence, promptText } = await import("/static/js/envelope.js");
-        const module = await import("/static/games/deep-dreams.js");
+        const module = await import("/games/deep-dreams/board.js");
         const words = await Words.load("en", "deep-dreams");
         return [events.map((event) => sentence(event, words, module)),
                 asks.map(({ ask, prompt }) => promptText({ ask, prompt }, words))];

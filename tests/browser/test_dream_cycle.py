@@ -209,7 +209,7 @@ def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, se
     worded = page.evaluate("""async ([events, views]) => {
         const { Words } = await import("/static/js/i18n.js");
         const { promptText, sentence } = await import("/static/js/envelope.js");
-        const game = await import("/static/games/dream-cycle.js");
+        const game = await import("/games/dream-cycle/board.js");
         const words = await Words.load("en", "dream-cycle");
         return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
     }""", [events, list(asks.values())])
@@ -287,7 +287,7 @@ def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_d
     worded = page.evaluate("""async ([events, views]) => {
         const { Words } = await import("/static/js/i18n.js");
         const { promptText, sentence } = await import("/static/js/envelope.js");
-        const game = await import("/static/games/dream-cycle.js");
+        const game = await import("/games/dream-cycle/board.js");
         const words = await Words.load("en", "dream-cycle");
         return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
     }""", [events, list(asks.values())])

@@ -20,8 +20,8 @@ from tests.browser.kit import check_accessibility, open_seat, table, wait_for_my
 from tests.server.processes import Api, ServerProcess
 
 STATIC = Path(dreamtable.__file__).parent / "server" / "static"
-MODULE = STATIC / "games" / "dreamwell.js"
-CATALOGUE = STATIC / "i18n" / "en" / "dreamwell.json"
+MODULE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "board.js"
+CATALOGUE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "i18n" / "en.json"
 STEP = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
 DIRS = list(STEP)
 SEED = 11
@@ -127,7 +127,7 @@ def test_the_end_of_the_game_is_worded_as_the_game_words_it_one_point_or_many(pa
     worded = page.evaluate("""async (events) => {
         const { Words } = await import("/static/js/i18n.js");
         const { sentence } = await import("/static/js/envelope.js");
-        const module = await import("/static/games/dreamwell.js");
+        const module = await import("/games/dreamwell/board.js");
         const words = await Words.load("en", "dreamwell");
         return events.map((event) => sentence(event, words, module));
     }""", events)
@@ -208,7 +208,7 @@ def test_the_board_fits_a_phone_and_passes_the_accessibility_check(new_page: Any
 def module_cards() -> dict[str, list[Any]]:
     text = MODULE.read_text(encoding="utf-8")
     found = re.search(r"^const CARDS = (\{.*?\n\});$", text, re.S | re.M)
-    assert found, "static/games/dreamwell.js has no CARDS table"
+    assert found, "dreamwell/web/board.js has no CARDS table"
     cards: dict[str, list[Any]] = json.loads(found.group(1))
     return cards
 

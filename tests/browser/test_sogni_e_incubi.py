@@ -150,9 +150,9 @@ def test_in_italian_the_prompt_the_cards_and_the_log_are_italian(new_page: Any, 
     expect(target).to_be_focused()
     page.keyboard.press("Enter")
     expect(page.locator("#log")).to_contain_text("A ha giocato Sogno 5 sulla propria posizione 5.")
+    wait_for_my_turn(page)  # the bot moved: seeded, it turns that Dream into a Nightmare (CI>A5)
     expect(page.locator("#board [data-row='0'][data-slot='5']")).to_have_attribute(
-        "aria-label", "La tua posizione 5: Sogno 5")
-    wait_for_my_turn(page)  # the bot moved
+        "aria-label", re.compile("^La tua posizione 5: Converti in Incubo"))
     expect(page.locator("#prompt")).to_have_text(re.compile("^(Pesca|Gioca) una carta"))
     # the board fits the phone's width: nothing sticks out to the side
     assert page.evaluate("(b => b.scrollWidth <= b.clientWidth)(document.getElementById('board'))")

@@ -270,7 +270,7 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
     wrong = page.evaluate("""async (data) => {
         const [events, asks] = JSON.parse(data);
         const { Words } = await import("/static/js/i18n.js");
-        const game = await import("/static/games/when-i-dream.js");
+        const game = await import("/games/when-i-dream/board.js");
         const words = await Words.load("en", "when-i-dream");
         const wrong = [];
         for (const event of events) {

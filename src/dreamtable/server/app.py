@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
+from ..core.registry import games
 from . import api, health, hints, sockets, web
 from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
@@ -125,6 +126,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(sockets.router)
     app.include_router(web.router)
     app.mount("/static", web.static_files(), name="static")
+    for info in games():
+        app.mount(f"/games/{info.id}", web.game_files(info.id), name=f"game {info.id}")
     app.add_middleware(BodyLimit)
     app.add_middleware(SocketQuotas)
     app.add_middleware(web.SecurityHeaders)

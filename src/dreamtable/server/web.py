@@ -2,9 +2,10 @@
 
 Every page is a small HTML file of ``static/`` and plain ES modules, served as they are (no build
 step, nothing fetched from elsewhere: the Content-Security-Policy allows this server only). The
-pages speak the same HTTP API and WebSocket as any client (docs/server.md); a game is drawn by its
-module ``static/games/<game>.js`` from the seat's view, and words come from the catalogues
-``static/i18n/<lang>/<file>.json`` (docs/browser.md).
+pages speak the same HTTP API and WebSocket as any client (docs/server.md); a game is drawn by the
+module its own package ships (``web/board.js``, served at ``/games/<game>/``, core/game_package.py)
+from the seat's view, and words come from ``static/i18n/<lang>/common.json`` and the game's
+``web/i18n/<lang>.json`` (docs/browser.md).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.contract import State
 from ..core.errors import DreamtableError
+from ..core.game_package import WEB_FOLDER, check_web_package, package_name
 from ..core.record import Record
 from ..core.registry import games, load
 from .api import hub_of, live_room
@@ -40,6 +42,14 @@ router = APIRouter(include_in_schema=False)
 def static_files() -> StaticFiles:
     """``/static``: the scripts, styles, catalogues and sounds of the pages."""
     return StaticFiles(directory=STATIC)
+
+
+def game_files(game_id: str) -> StaticFiles:
+    """``/games/<game>/``: the browser module, styles and catalogues the game's package ships, read from
+    the installed package; a package that lacks one is refused here, when the server starts."""
+    game = load(game_id)
+    check_web_package(game)
+    return StaticFiles(packages=[(package_name(game), WEB_FOLDER)])
 
 
 def _page(name: str) -> FileResponse:

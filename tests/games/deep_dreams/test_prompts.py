@@ -15,7 +15,7 @@ from dreamtable.games.deep_dreams.prompts import PROMPTS
 
 from .position import GAME, play, position
 
-CATALOGUE = Path(dreamtable.__file__).parent / "server" / "static" / "i18n" / "en" / "deep-dreams.json"
+CATALOGUE = Path(dreamtable.__file__).parent / "games" / "deep_dreams" / "web" / "i18n" / "en.json"
 
 
 def test_each_question_is_a_kind_with_plain_fields():

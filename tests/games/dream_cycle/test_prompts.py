@@ -17,7 +17,7 @@ from dreamtable.games.dream_cycle.prompts import PRIVATE, PROMPTS
 
 from .table import GAME, fields, give_inspiration, paint, put, question, set_chi, table
 
-CATALOGUE = json.loads((Path(dreamtable.__file__).parent / "server" / "static" / "i18n" / "en" / "dream-cycle.json")
+CATALOGUE = json.loads((Path(dreamtable.__file__).parent / "games" / "dream_cycle" / "web" / "i18n" / "en.json")
                        .read_text(encoding="utf-8"))
 PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
 LISTS = {"start", "offers"}

@@ -1,6 +1,6 @@
 """Dreamwell's prompts as kinds and fields (``State.ask``, ``Dreamwell.prompts``): the words are the
 ones the game always used, the fields are plain values a browser can word, and the English
-catalogue of the browser (static/i18n/en/dreamwell.json) writes the same sentences as the Python
+catalogue of the browser (web/i18n/en.json in the game package) writes the same sentences as the Python
 side for every prompt and event of random games."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from tests.helpers import play
 from .position import board_a, with_fixtures
 
 GAME = dreamtable.load("dreamwell")
-CATALOGUE_FILE = Path(dreamtable.__file__).parent / "server" / "static" / "i18n" / "en" / "dreamwell.json"
+CATALOGUE_FILE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "i18n" / "en.json"
 PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
 
 
@@ -94,7 +94,7 @@ def fill(catalogue: dict[str, str], template: str, fields: dict[str, Any]) -> st
 
 
 def browser_sentence(catalogue: dict[str, str], event: dict[str, Any]) -> str:
-    """What static/games/dreamwell.js writes for an event (its ``sentence``, else the template)."""
+    """What dreamwell/web/board.js writes for an event (its ``sentence``, else the template)."""
     kind = event["kind"]
     if kind in ("draw", "discard") and event["card"] is None:
         return fill(catalogue, catalogue[f"event.{kind}.hidden"], event)

@@ -17,12 +17,12 @@ from dreamtable.games.sogni_e_incubi.prompts import PROMPTS
 
 from .position import GAME, position
 
-I18N = Path(dreamtable.__file__).parent / "server" / "static" / "i18n"
+I18N = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi" / "web" / "i18n"
 FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
 
 
 def catalogue(lang: str) -> dict[str, str]:
-    found: dict[str, str] = json.loads((I18N / lang / "sogni-e-incubi.json").read_text(encoding="utf-8"))
+    found: dict[str, str] = json.loads((I18N / f"{lang}.json").read_text(encoding="utf-8"))
     return found
 
 

@@ -14,7 +14,7 @@ from dreamtable.games.when_i_dream.prompts import PROMPTS
 from dreamtable.games.when_i_dream.rules import DreamState
 
 GAME = dreamtable.load("when-i-dream")
-CATALOGUE = Path(dreamtable.__file__).parent / "server" / "static" / "i18n" / "en" / "when-i-dream.json"
+CATALOGUE = Path(dreamtable.__file__).parent / "games" / "when_i_dream" / "web" / "i18n" / "en.json"
 
 
 def old_words(state: DreamState, seat: int) -> str | None:

@@ -2,7 +2,7 @@
 
 ``DreamState._ask`` gives a kind and plain fields (seats as ints); the English words are
 :data:`PROMPTS` (declared on the game as ``DeepDreams.prompts``), and a browser words the same
-kind from its catalogue (``static/i18n/LANG/deep-dreams.json``, ``prompt.KIND``). Where the
+kind from its catalogue (``web/i18n/LANG.json`` in this package, ``prompt.KIND``). Where the
 English words change with a number (one position or several, one target or four), the number is
 part of the kind, so a catalogue needs plain templates only.
 

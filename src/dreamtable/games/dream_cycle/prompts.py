@@ -1,6 +1,6 @@
 """What Dream Cycle asks a seat, as a kind and its fields (``State.ask``), and the English words of
 each kind (``DreamCycle.prompts``). A browser words the same ``ask`` from its own catalogue
-(``static/i18n/LANG/dream-cycle.json``, keys ``prompt.KIND``).
+(``web/i18n/LANG.json`` in this package, keys ``prompt.KIND``).
 
 Fields are plain values: seats as ints, field colours and square codes as codes, a place on the
 Dreamscape flattened as ``x``, ``y``, ``row`` and ``square`` (a square code, or ``fringe``), an

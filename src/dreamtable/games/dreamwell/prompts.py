@@ -3,7 +3,7 @@ words of each kind (``Dreamwell.prompts``).
 
 The fields are plain values: numbers, a pawn (1 or 2), an item code (``BS``, ``GAM``), a free
 action's name (``rotate``/``flip``), a flag. A browser words the same kind from its catalogue
-(``static/i18n/LANG/dreamwell.json``), where the optional parts of a sentence are looked up by the
+(``web/i18n/LANG.json`` in this package), where the optional parts of a sentence are looked up by the
 field's value: ``{pawn:still-moving}`` → ``still-moving.1`` / ``still-moving.null`` (empty).
 
 ==================  ==========================================  ===================================

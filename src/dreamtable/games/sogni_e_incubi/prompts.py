@@ -2,7 +2,7 @@
 
 ``SogniState._ask`` gives a kind and plain fields; the English words are
 :data:`PROMPTS` (declared on the game as ``SogniEIncubi.prompts``), and a browser words the same
-kind from its catalogue (``static/i18n/LANG/sogni-e-incubi.json``, ``prompt.KIND``).
+kind from its catalogue (``web/i18n/LANG.json`` in this package, ``prompt.KIND``).
 
 =====================  =====================  ==========================================
 kind                   fields                 when

@@ -4,7 +4,7 @@ each kind (``WhenIDream.prompts``).
 The fields are plain values: a card's number (``seq``), a seat (``giver``), the Element and the
 spirit (``role``: ``Fairy``, ``Boogeyman``, ``Sandman``) — these two only in a clue-giver's own
 question, which only that seat reads —, clue numbers. A browser words the same kind from its
-catalogue (``static/i18n/LANG/when-i-dream.json``): the spirit as ``{role:a-role}`` →
+catalogue (``web/i18n/LANG.json`` in this package): the spirit as ``{role:a-role}`` →
 ``a-role.Fairy`` ("a Fairy").
 
 ====================  ==========================================  ================================

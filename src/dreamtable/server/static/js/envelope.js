@@ -1,14 +1,15 @@
 // What every game's page shares: the players' bar, the prompt, the event sentences and the
 // outcome, all drawn from the view envelope (docs/architecture.md) in the reader's language.
-// A game's own drawing is its module static/games/<game>.js (docs/browser.md says what it exports).
+// A game's own drawing is its module web/board.js in the game's package, served at /games/<game>/
+// (docs/browser.md says what it exports).
 
 import { h } from "./dom.js";
 import { seatLetter } from "./i18n.js";
 
-// A game's module, and its own styles (static/games/<game>.css) added to the page.
+// A game's module, and its own styles (its package's web/board.css) added to the page.
 export async function loadGame(gameId) {
-  document.head.append(h("link", { rel: "stylesheet", href: `/static/games/${gameId}.css` }));
-  return import(`/static/games/${gameId}.js`);
+  document.head.append(h("link", { rel: "stylesheet", href: `/games/${gameId}/board.css` }));
+  return import(`/games/${gameId}/board.js`);
 }
 
 // An event as a sentence: the game module's own wording if it has one for this event, else the

@@ -1,9 +1,10 @@
 // Words of the pages in the reader's language (English or Italian), from JSON catalogues:
-// static/i18n/<lang>/common.json (lobby, controls, common prompts) and static/i18n/<lang>/<game>.json
-// (the game's event sentences, prompts, card names and legends). A key missing in Italian falls back
-// to English; a key missing in English shows the key itself (the catalogue test keeps that from
-// happening). Templates are the Python sentences' shape: {field}, {field:seat} → "B",
-// {field:seats} → "A and C", and {field:NAME} → the catalogue's "NAME.<value>" of the same file.
+// static/i18n/<lang>/common.json (lobby, controls, common prompts) and the game's own, web/i18n/<lang>.json
+// in its package, served at /games/<game>/i18n/<lang>.json (the game's event sentences, prompts,
+// card names and legends). A key missing in Italian falls back to English; a key missing in English
+// shows the key itself (the server refuses a game whose catalogue lacks a key). Templates are the
+// Python sentences' shape: {field}, {field:seat} → "B", {field:seats} → "A and C", and {field:NAME}
+// → the catalogue's "NAME.<value>" of the same file.
 
 export const LANGUAGES = ["en", "it"];
 const STORE = "dreamtable.lang";
@@ -19,7 +20,8 @@ export function chooseLanguage(lang) {
 }
 
 async function fetchCatalogue(lang, file) {
-  const answer = await fetch(`/static/i18n/${lang}/${file}.json`);
+  const url = file === "common" ? `/static/i18n/${lang}/common.json` : `/games/${file}/i18n/${lang}.json`;
+  const answer = await fetch(url);
   if (!answer.ok) return {};
   return answer.json();
 }

@@ -5,9 +5,9 @@
 // Playing is clicking what the move touches: a tile offers its turns (and its flip), a pawn of
 // yours shows an arrow through each door it may take (or, off the board, the edge tiles it may
 // enter), a card offers what can be done with it, the deck draws. Only moves of ctx.legal are
-// offered. Words come from static/i18n/LANG/dreamwell.json.
+// offered. Words come from web/i18n/LANG.json beside it.
 
-import { h, s, pressable, legend } from "../js/dom.js";
+import { h, s, pressable, legend } from "/static/js/dom.js";
 
 const T = 120; // a tile's side in the SVG's units
 const G = 10; // the gap between two tiles

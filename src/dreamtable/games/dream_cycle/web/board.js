@@ -16,9 +16,9 @@
 // and zip events name, and each seat's last movement stays on the board as a dotted trail; with
 // prefers-reduced-motion the tokens stand at once where they end and only the trail shows the way.
 
-import { h, legend, pressable, s } from "../js/dom.js";
-import { promptText } from "../js/envelope.js";
-import { seatLetter } from "../js/i18n.js";
+import { h, legend, pressable, s } from "/static/js/dom.js";
+import { promptText } from "/static/js/envelope.js";
+import { seatLetter } from "/static/js/i18n.js";
 
 // The plain squares' colours. A game's seven fields are the keys of a seat's view fields, in slot
 // order: these seven by default, or some of them with Yellow (Y) and Blue (BL) (field_colours, DC-R9).

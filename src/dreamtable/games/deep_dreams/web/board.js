@@ -11,8 +11,8 @@
 // end card to eliminate, a Predictions card to keep; the effect panel's buttons for Deep Sleep and
 // skip. Only moves in ctx.legal are offered.
 
-import { h, legend, pressable, s } from "../js/dom.js";
-import { seatLetter } from "../js/i18n.js";
+import { h, legend, pressable, s } from "/static/js/dom.js";
+import { seatLetter } from "/static/js/i18n.js";
 
 // The 54 cards of data/deck.json (tests/browser/test_deep_dreams.py checks this copy):
 // code: [colours top-middle-bottom (g, b, y, p), lines [left level, right level, left end,

@@ -5,8 +5,8 @@
 // from the seat's view (ctx.board) and the legal moves (ctx.legal): nothing hidden is guessed.
 // Cards carry a word, an icon and a light or dark (striped) face, so colour is never the only cue.
 
-import { h, s, legend, pressable } from "../js/dom.js";
-import { seatBadge } from "../js/envelope.js";
+import { h, s, legend, pressable } from "/static/js/dom.js";
+import { seatBadge } from "/static/js/envelope.js";
 
 const SLOTS = [1, 2, 3, 4, 5, 6];
 const LETTERS = "ABCDEFGHIJ";

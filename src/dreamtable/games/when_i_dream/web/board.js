@@ -7,8 +7,8 @@
 // votes, and the points. Everything is drawn from the seat's view (ctx.board) and its legal moves
 // and forms (ctx.legal, ctx.forms): nothing hidden is guessed. Colours always come with a letter.
 
-import { h, s, legend, pressable } from "../js/dom.js";
-import { seatBadge } from "../js/envelope.js";
+import { h, s, legend, pressable } from "/static/js/dom.js";
+import { seatBadge } from "/static/js/envelope.js";
 
 const NIGHT = "night";
 const FINAL = "final guess";

@@ -1,0 +1,115 @@
+"""What a game's package holds beside its engine: its browser module, styles and word catalogues.
+
+A game is one package. Next to its rules it ships, under ``web/``::
+
+    web/board.js        the drawing of its table (docs/browser.md says what the module exports)
+    web/board.css       its styles
+    web/i18n/en.json    its words in English: "name", "event.KIND" for every event kind and
+                        "prompt.KIND" for every prompt kind it declares (more keys as it likes)
+    web/i18n/LANG.json  the same keys in another language (any subset: a missing one falls back)
+
+The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
+another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
+of these, a key, or uses a template field its event or prompt does not have, naming the game, the
+file and what is missing: a broken game stops the server at start, not a player at the table.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any, Mapping
+
+from .contract import Game
+from .errors import SetupError
+
+WEB_FOLDER = "web"
+BROWSER_MODULE = "board.js"
+STYLES = "board.css"
+CATALOGUES = "i18n"
+BASE_LANGUAGE = "en"
+REQUIRED = (BROWSER_MODULE, STYLES, f"{CATALOGUES}/{BASE_LANGUAGE}.json")
+
+_FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
+"""A template's field, ``{name}`` or ``{name:how}`` (the syntax of core/sentences.py and static/js/i18n.js)."""
+
+
+def package_name(game: Game[Any]) -> str:
+    """The import name of the package ``game`` lives in (its class's module's package)."""
+    module = importlib.import_module(type(game).__module__)
+    return module.__package__ or module.__name__
+
+
+def web_folder(game: Game[Any]) -> Traversable:
+    """The game's ``web/`` folder inside its installed package."""
+    return files(package_name(game)) / WEB_FOLDER
+
+
+def _inside(folder: Traversable, path: str) -> Traversable:
+    for part in path.split("/"):
+        folder = folder / part
+    return folder
+
+
+def catalogue(game: Game[Any], language: str = BASE_LANGUAGE) -> dict[str, str]:
+    """The game's words in ``language`` (``{}`` when it has none in that language)."""
+    path = web_folder(game) / CATALOGUES / f"{language}.json"
+    if not path.is_file():
+        return {}
+    return _read_catalogue(game, path)
+
+
+def _read_catalogue(game: Game[Any], path: Traversable) -> dict[str, str]:
+    where = f"{game.id}: {package_name(game)}/{WEB_FOLDER}/{CATALOGUES}/{path.name}"
+    try:
+        found = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise SetupError(f"{where} is not valid JSON: {error}") from None
+    if not isinstance(found, dict) or not all(isinstance(text, str) for text in found.values()):
+        raise SetupError(f"{where} must be one JSON object of key → template text")
+    return found
+
+
+def template_fields(text: str) -> set[str]:
+    """The fields a template fills (``{actor:seat} drew {card}`` → actor, card)."""
+    return set(_FIELD.findall(text))
+
+
+def catalogue_problems(game: Game[Any], words: Mapping[str, str], english: Mapping[str, str] | None = None) -> list[str]:
+    """What is wrong with one catalogue of ``game``: the English one (``english`` None) must word its
+    name, every event kind and every prompt kind; another language may hold only English keys, and
+    each of its templates only fields the English template of the key fills."""
+    if english is None:
+        wanted = ["name", *(f"event.{kind}" for kind in game.sentences), *(f"prompt.{kind}" for kind in game.prompts)]
+        missing = [key for key in wanted if key not in words]
+        return [f"lacks the keys {', '.join(missing)}"] if missing else []
+    problems = []
+    extra = sorted(set(words) - set(english))
+    if extra:
+        problems.append(f"has keys the English catalogue lacks: {', '.join(extra)}")
+    for key, text in words.items():
+        unknown = sorted(template_fields(text) - template_fields(english.get(key, "")))
+        if key in english and unknown:
+            problems.append(f"{key!r} fills {', '.join(unknown)}, which its English template does not")
+    return problems
+
+
+def check_web_package(game: Game[Any]) -> None:
+    """Refuse (``SetupError``) a game whose package lacks its browser module, styles or English
+    catalogue, or whose catalogues break :func:`catalogue_problems`."""
+    folder = web_folder(game)
+    where = f"{game.id} ({package_name(game)}/{WEB_FOLDER}/)"
+    absent = [name for name in REQUIRED if not _inside(folder, name).is_file()]
+    if absent:
+        raise SetupError(f"{where} lacks {', '.join(absent)}: a game ships its board module, its styles and "
+                         "its English words there (docs/adding-a-game.md)")
+    english = _read_catalogue(game, folder / CATALOGUES / f"{BASE_LANGUAGE}.json")
+    problems = [f"{CATALOGUES}/{BASE_LANGUAGE}.json {problem}" for problem in catalogue_problems(game, english)]
+    for path in sorted((folder / CATALOGUES).iterdir(), key=lambda item: item.name):
+        if path.name.endswith(".json") and path.name != f"{BASE_LANGUAGE}.json":
+            problems += [f"{CATALOGUES}/{path.name} {problem}" for problem in catalogue_problems(game, _read_catalogue(game, path), english)]
+    if problems:
+        raise SetupError(f"{where}: " + "; ".join(problems))

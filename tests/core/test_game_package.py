@@ -1,0 +1,81 @@
+"""A game package ships its browser module, styles and catalogues; one that lacks any is refused with
+the game, the file and what is missing named (core/game_package.py)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import uuid
+from pathlib import Path
+
+import pytest
+
+import dreamtable
+from dreamtable.core.errors import SetupError
+from dreamtable.core.game_package import check_web_package, web_folder
+
+SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
+
+
+@pytest.fixture
+def copied_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    """A package of its own (as another distribution would install it) whose game plays Sogni e
+    Incubi and ships a copy of its web folder; returns (its GAME, its web folder) for a test to break."""
+    name = f"copied_{uuid.uuid4().hex[:8]}"
+    shutil.copytree(SOGNI / "web", tmp_path / name / "web")
+    (tmp_path / name / "__init__.py").write_text(
+        "from dreamtable.games.sogni_e_incubi import SogniEIncubi\n\n\n"
+        "class Copied(SogniEIncubi):\n    pass\n\n\nGAME = Copied()\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    module = __import__(name)
+    yield module.GAME, tmp_path / name / "web"
+    for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
+        del sys.modules[loaded]
+
+
+def test_the_five_games_ship_a_complete_web_package() -> None:
+    for info in dreamtable.games():
+        check_web_package(dreamtable.load(info.id))
+
+
+def test_a_copied_game_is_read_from_its_own_package(copied_game) -> None:
+    game, web = copied_game
+    assert Path(str(web_folder(game))) == web
+    check_web_package(game)
+
+
+@pytest.mark.parametrize("missing", ["board.js", "board.css", "i18n/en.json"])
+def test_a_package_without_its_board_styles_or_english_words_is_refused_naming_the_file(copied_game, missing) -> None:
+    game, web = copied_game
+    (web / missing).unlink()
+    with pytest.raises(SetupError, match=rf"sogni-e-incubi \(copied_\w+/web/\) lacks {missing}"):
+        check_web_package(game)
+
+
+def test_a_catalogue_without_an_event_s_sentence_is_refused_naming_the_key(copied_game) -> None:
+    game, web = copied_game
+    english = json.loads((web / "i18n" / "en.json").read_text(encoding="utf-8"))
+    del english["event.draw"]
+    (web / "i18n" / "en.json").write_text(json.dumps(english), encoding="utf-8")
+    with pytest.raises(SetupError, match=r"i18n/en.json lacks the keys event.draw"):
+        check_web_package(game)
+
+
+def test_a_translation_with_a_key_or_a_field_english_lacks_is_refused(copied_game) -> None:
+    game, web = copied_game
+    italian = json.loads((web / "i18n" / "it.json").read_text(encoding="utf-8"))
+    italian["event.nothing-like-it"] = "?"
+    italian["event.draw"] = "{actor:seat} ha pescato {hand_of_B}."
+    (web / "i18n" / "it.json").write_text(json.dumps(italian), encoding="utf-8")
+    with pytest.raises(SetupError) as refused:
+        check_web_package(game)
+    assert "i18n/it.json has keys the English catalogue lacks: event.nothing-like-it" in str(refused.value)
+    assert "'event.draw' fills hand_of_B, which its English template does not" in str(refused.value)
+
+
+def test_a_catalogue_that_is_not_json_is_refused(copied_game) -> None:
+    game, web = copied_game
+    (web / "i18n" / "en.json").write_text("{not json", encoding="utf-8")
+    with pytest.raises(SetupError, match=r"i18n/en.json is not valid JSON"):
+        check_web_package(game)
