@@ -20,11 +20,9 @@ from dreamtable.agents import (
 )
 from dreamtable.agents.levels import (
     EASY_TEMPERATURE,
-    EASY_TEMPERATURES,
     HARD_SECONDS,
     LEVELS,
     MAX_HARD_SECONDS,
-    MEDIUM_ITERATIONS,
 )
 from tests.games.sogni_e_incubi.position import position
 
@@ -80,23 +78,25 @@ def test_budgets_of_zero_or_below_are_refused_by_the_bots_themselves():
 
 
 def test_easy_takes_its_games_calibrated_temperature():
-    assert EASY_TEMPERATURES["dream-cycle"] < EASY_TEMPERATURE  # calibrated: at 1.0 it played like random
+    assert dreamtable.load("dream-cycle").easy_temperature < EASY_TEMPERATURE  # calibrated: at 1.0 it played like random
     for game_id in TURN_BASED:
-        easy = make_agent("easy", 1, game=dreamtable.load(game_id))
-        assert easy.temperature == EASY_TEMPERATURES.get(game_id, EASY_TEMPERATURE)
+        game = dreamtable.load(game_id)
+        easy = make_agent("easy", 1, game=game)
+        assert easy.temperature == (game.easy_temperature or EASY_TEMPERATURE)
     assert make_agent("easy").temperature == EASY_TEMPERATURE  # no game named: the usual one
 
 
 def test_medium_is_a_small_search_where_greedy_leaves_no_room_below_it():
     """Sogni e Incubi: greedy beats random in only about 65% of games, so medium is ISMCTS(100)
     (it beats greedy about 72%) and easy sits near greedy (docs/bots.md, "Sogni e Incubi's levels")."""
-    assert MEDIUM_ITERATIONS == {"sogni-e-incubi": 100}
+    assert {info.id: dreamtable.load(info.id).medium_iterations for info in dreamtable.games()
+            if dreamtable.load(info.id).medium_iterations} == {"sogni-e-incubi": 100}
     medium = make_agent("medium", 3, game=SOGNI)
     assert isinstance(medium, IsmctsAgent) and medium.name == "medium"
     assert medium.iterations == 100 and medium.seconds is None
     assert isinstance(make_agent("medium", 3, game=dreamtable.load("dreamwell")), GreedyAgent)
     assert isinstance(make_agent("medium", 3), GreedyAgent)  # no game named: greedy
-    assert EASY_TEMPERATURES["sogni-e-incubi"] < EASY_TEMPERATURES["dream-cycle"] < EASY_TEMPERATURE
+    assert SOGNI.easy_temperature < dreamtable.load("dream-cycle").easy_temperature < EASY_TEMPERATURE
 
 
 def test_a_game_with_its_own_bots_has_one_strength_at_every_level():

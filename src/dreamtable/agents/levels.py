@@ -1,9 +1,9 @@
-"""Difficulty levels (issue 19, point 2): ``easy``, ``medium`` and ``hard``, wherever a bot can sit.
+"""Difficulty levels: ``easy``, ``medium`` and ``hard``, wherever a bot can sit.
 
 * ``easy`` — :class:`SoftmaxAgent`: one ply like greedy, but it *samples* its move from a softmax
   over the values with a high temperature, so it often plays a fair move and sometimes a poor one.
-* ``medium`` — the greedy bot (:class:`~.greedy.GreedyAgent`); in the games of :data:`MEDIUM_ITERATIONS`
-  a small ISMCTS search instead.
+* ``medium`` — the greedy bot (:class:`~.greedy.GreedyAgent`); in a game that sets
+  ``Game.medium_iterations``, a small ISMCTS search instead.
 * ``hard`` — ISMCTS with a time budget of :data:`HARD_SECONDS` a move (``hard:0.5s`` for another
   budget, from :data:`.specs.MIN_SECONDS` to :data:`MAX_HARD_SECONDS`; the spec is read by :mod:`.specs`).
 
@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import math
 import random
-from types import MappingProxyType
-from typing import Any, Mapping
+from typing import Any
 
 from ..core.contract import A, Game, State
 from ..core.errors import UnknownAgentError
@@ -35,16 +34,8 @@ EASY_TEMPERATURE = 1.0
 """The easy bot's temperature, on values rescaled so that the best move is 0 and the worst −1:
 the worst move is drawn 1/e ≈ 0.37 times as often as the best. Chosen from seeded two-player
 games against greedy and random at 0.3–1.5 (docs/bots.md, "Choosing easy's temperature"): the
-highest temperature at which easy still beats random everywhere, so that greedy beats it most."""
-EASY_TEMPERATURES: Mapping[str, float] = MappingProxyType({"dream-cycle": 0.25, "sogni-e-incubi": 0.1})
-"""Games whose easy bot needs another temperature: in Dream Cycle, where most moves of a Buying
-Phase are worth nearly the same and a few (undoing one's own moves) far less, easy at 1.0 played
-about as well as random (47.5% of 20 games; 0.5: 60%; 0.25: 85%, and greedy still won all 20)."""
-MEDIUM_ITERATIONS: Mapping[str, int] = MappingProxyType({"sogni-e-incubi": 100})
-"""Games whose medium bot is a small search (ISMCTS of this many iterations) instead of greedy. In
-Sogni e Incubi luck weighs so much that greedy beats random in only about 65% of games, so no easy
-bot could lose to greedy 65% of the time and still beat random; a 100-iteration search beats greedy
-about 72% of the time and leaves room for both (docs/bots.md, "Sogni e Incubi's levels")."""
+highest temperature at which easy still beats random everywhere, so that greedy beats it most.
+A game may need another (``Game.easy_temperature``: Dream Cycle's and Sogni e Incubi's)."""
 EASY_WORLDS = 2
 """Determinisations the easy bot averages over (greedy takes 4)."""
 
@@ -103,8 +94,9 @@ class SoftmaxAgent:
 
 
 def easy_temperature(game: Game[Any] | None) -> float:
-    """The easy bot's temperature in ``game`` (:data:`EASY_TEMPERATURES`, else :data:`EASY_TEMPERATURE`)."""
-    return EASY_TEMPERATURES.get(game.id, EASY_TEMPERATURE) if game is not None else EASY_TEMPERATURE
+    """The easy bot's temperature in ``game`` (its own, else :data:`EASY_TEMPERATURE`)."""
+    own = game.easy_temperature if game is not None else None
+    return EASY_TEMPERATURE if own is None else own
 
 
 def level_help() -> str:
@@ -128,7 +120,7 @@ def make_level(name: str, seconds: float | None = None, seed: int = 0, game: Gam
     if name == "easy":
         return SoftmaxAgent(seed, temperature=easy_temperature(game))
     if name == "medium":
-        iterations = MEDIUM_ITERATIONS.get(game.id) if game is not None else None
+        iterations = game.medium_iterations if game is not None else None
         medium: GreedyAgent | IsmctsAgent = GreedyAgent(seed) if iterations is None else IsmctsAgent(seed, iterations=iterations)
         medium.name = "medium"
         return medium
@@ -137,4 +129,4 @@ def make_level(name: str, seconds: float | None = None, seed: int = 0, game: Gam
     return hard
 
 
-__all__ = ["EASY_TEMPERATURE", "EASY_TEMPERATURES", "MEDIUM_ITERATIONS", "easy_temperature", "HARD_SECONDS", "LEVELS", "MAX_HARD_SECONDS", "SoftmaxAgent", "level_help", "make_level"]
+__all__ = ["EASY_TEMPERATURE", "easy_temperature", "HARD_SECONDS", "LEVELS", "MAX_HARD_SECONDS", "SoftmaxAgent", "level_help", "make_level"]

@@ -27,6 +27,7 @@ from .record import Record, expired_timer, expiry_text
 from .rng import Rng
 from .seats import seat_from_name, seat_list, seat_name
 from .sentences import Sentence, write_sentence
+from .study_plan import Plan
 from .visibility import Event, reveal
 
 Action = Hashable
@@ -214,6 +215,11 @@ class Game(ABC, Generic[A]):
     """The longest text :meth:`parse_action` reads, in characters: longer than any move of the game (the
     longest, a Dream Cycle offer of every tile, is under 900), so longer text is refused unread."""
     bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
+    easy_temperature: ClassVar[float | None] = None
+    """The ``easy`` level's softmax temperature in this game where the common one does not suit it
+    (agents/levels.py; docs/bots.md says how each was measured)."""
+    medium_iterations: ClassVar[int | None] = None
+    """When set, the ``medium`` level here is ISMCTS of this many iterations instead of greedy."""
     """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
     # True when the evaluation's values of sibling moves differ by far less than the exploration
     # constant (small steps of a long race, values near 0 or 1): ISMCTS then rescales the values it
@@ -354,6 +360,20 @@ class Game(ABC, Generic[A]):
         except FileNotFoundError:
             raise FileNotFoundError(f"{self.id} ships no view schema: {path} is missing") from None
         return schema
+
+    # -- the study the workbench plays (dreamtable study GAME) -------------------------------
+    study_plan_module: ClassVar[str | None] = None
+    """The module holding this game's study :class:`~dreamtable.core.study_plan.Plan` as ``PLAN``
+    (``games/<game>/study_plan.py``), imported when first asked; ``None``: the workbench makes a default."""
+
+    def study_plan(self) -> Plan | None:
+        """This game's own study plan, or ``None`` when it declares none."""
+        if self.study_plan_module is None:
+            return None
+        import importlib
+
+        found: Plan = importlib.import_module(self.study_plan_module).PLAN
+        return found
 
     # -- fixed encodings for learning: action ids and observation tensors (docs/adapters.md) ---
     encoding_module: ClassVar[str | None] = None

@@ -28,9 +28,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
-from ..core.contract import SetupError
 from ..core.errors import DreamtableError
 from ..core.registry import load
+from ..core.study_plan import GREEDY, Plan, Variant, ismcts_bot, option_text
 from .lock import output_lock
 from .report import build_report, compare, html_page, margin, plots, summarize, whole_bins, win_share
 from .results import ResultsWriter, check_csv
@@ -50,58 +50,6 @@ class StudyError(DreamtableError, ValueError):
 # -- what a study plays ----------------------------------------------------------------------
 
 @dataclass(frozen=True)
-class Variant:
-    """One A/B test: ``option`` set to ``value``, against the defaults, on the baseline's seeds.
-
-    ``label`` names it in tables and file names (``final_count=cards``; a short name for a table
-    value); ``why`` says where the alternative comes from; ``bot`` plays it with another bot of
-    the plan than the plan's A/B bot (its batch at the A/B player count is the baseline).
-    """
-
-    option: str
-    value: Any
-    why: str = ""
-    label: str = ""
-    bot: str | None = None
-    rescores: str = ""
-    """Set when the variant changes what a score counts (the margins then measure something else): why."""
-
-    @property
-    def name(self) -> str:
-        return self.label or f"{self.option}={_text(self.value)}"
-
-
-@dataclass(frozen=True)
-class Plan:
-    """What a study of one game plays, and what its page must say about it.
-
-    ``batches`` maps each bot to the games it plays at each player count (at ``--games`` equal
-    to :attr:`main_games`; another ``--games`` scales every batch alike). ``ab`` is the bot and
-    player count whose batch is the A/B baseline; ``variants`` are the A/B tests, and ``skipped``
-    the options marked [proposed] (or in the design note) that are not tested, with the reason.
-    """
-
-    game: str
-    batches: dict[str, dict[int, int]]
-    ab: tuple[str, int]
-    variants: tuple[Variant, ...] = ()
-    skipped: dict[str, str] = field(default_factory=dict)
-    bots: dict[str, str] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
-    score_unit: str = "points"
-    margin_metric: str | None = None
-    length_metric: str | None = None
-    length_bot: str | None = None
-    first_option: str | None = None
-    record_bots: tuple[str, ...] = ()
-
-    @property
-    def main_games(self) -> int:
-        """The size of the A/B baseline batch: what ``--games`` sets."""
-        return self.batches[self.ab[0]][self.ab[1]]
-
-
-@dataclass(frozen=True)
 class Batch:
     """One results file: ``games`` seeded games of ``bot`` in every seat, with ``options``."""
 
@@ -117,183 +65,25 @@ class Batch:
         return Experiment(game, (self.bot,) * self.players, self.games, seed, dict(self.options))
 
 
-GREEDY = "one ply ahead on 4 determinisations, scored by the game's evaluation"
-RANDOM = "uniform over the legal moves: it shows what the rules do on their own, not what players choose"
-
-
-def _ismcts(iterations: int) -> str:
-    return (f"ISMCTS with {iterations} iterations a move — a deliberately small budget so the study fits on one "
-            "machine; it is a weak player (`ismcts:1000` plays far better)")
-
-
 def _same_seats(plan: str) -> str:
     return f"every seat plays the same bot, so any difference between seats is the seat order's ({plan})"
 
 
-PLANS: dict[str, Plan] = {
-    "sogni-e-incubi": Plan(
-        "sogni-e-incubi",
-        batches={"greedy": {2: 1000, 3: 1000, 4: 1000}, "ismcts:50": {2: 150, 3: 150, 4: 150}},
-        ab=("greedy", 2),
-        variants=(
-            Variant("converti_sogno_locks", False, "SI-R10 [proposed]: the rulebook only says the card is never removed"),
-            Variant("final_count", "cards", "SI-R14 [proposed]: the design note's alternative counting unit",
-                    rescores="its scores count dream cards, not slots"),
-            Variant("own_rem_swap", False, "SI-R7d [inferred]: the stricter reading (only opponents' Rems)"),
-            Variant("ci_returns_to", "attacker", "SI-R9 [inferred]: the design note's alternative receiver"),
-            Variant("wild_counts_for_win", False, "SI-R12 [inferred]: Rems and Convert to Dream do not complete a row"),
-        ),
-        skipped={"first_player": "who starts is the seat order itself, measured in section 1",
-                 "hand_limit": "the rulebook's number (SI-R3), not a proposal"},
-        bots={"greedy": GREEDY, "ismcts:50": _ismcts(50)},
-        score_unit="dream slots",
-    ),
-    "deep-dreams": Plan(
-        "deep-dreams",
-        batches={"greedy": {2: 1000, 3: 1000, 4: 600, 5: 600}, "ismcts:50": {2: 120, 3: 100, 4: 80, 5: 80}},
-        ab=("greedy", 2),
-        variants=(
-            Variant("draw_bonus_cards", 0, "DD-R7 [proposed count]: no bonus draw"),
-            Variant("draw_bonus_cards", 2, "DD-R7 [proposed count]: a bigger bonus"),
-        ),
-        skipped={"first_player": "who starts is the seat order itself, measured in section 1",
-                 "deck": "DD-R25 [proposed]: the engine has one deck (dreamtable-54), so there is nothing to compare it with"},
-        bots={"greedy": GREEDY, "ismcts:50": _ismcts(50)},
-    ),
-    "dreamwell": Plan(
-        "dreamwell",
-        batches={"greedy": {2: 50, 3: 30, 4: 20}, "ismcts:200": {2: 10, 3: 4, 4: 4}},
-        ab=("greedy", 2),
-        variants=(
-            Variant("mode", "advanced", "the rulebook's advanced game (black faces and cards, flips, ten cards)"),
-            Variant("must_use_all_actions", False, "DW-R6 [proposed]: a turn may end before its three actions"),
-            Variant("max_steps_per_move", 8, "DW-R13 [proposed]: half the cap on free steps in one move"),
-        ),
-        skipped={"first_player": "who starts is the seat order itself, measured in section 1"},
-        bots={"greedy": GREEDY, "ismcts:200": _ismcts(200) + "; 200 rather than 50 because with fewer iterations than "
-              "moves to choose from (often 100 or more) it plays like a random bot: at `ismcts:20` a 2-player game "
-              "ran to 2,600 moves and 31 s"},
-    ),
-    "dream-cycle": Plan(
-        "dream-cycle",
-        batches={"greedy": {2: 12, 3: 8, 4: 6, 5: 4}, "random": {2: 100}, "ismcts:100": {2: 2}},
-        ab=("random", 2),
-        variants=(
-            Variant("directional_tiles", {"F": {"count": 8, "buy": 2, "sell": 1}, "L": {"count": 8, "buy": 2, "sell": 1},
-                                          "R": {"count": 8, "buy": 2, "sell": 1}, "B": {"count": 5, "buy": 1, "sell": 0},
-                                          "N": {"count": 8, "buy": 3, "sell": 2}, "E": {"count": 8, "buy": 2, "sell": 1},
-                                          "W": {"count": 8, "buy": 2, "sell": 1}, "S": {"count": 5, "buy": 1, "sell": 0},
-                                          "U": {"count": 0, "buy": 6, "sell": 3}},
-                    "DC-R17 §3.1 [proposed]: the note's documented alternative, no Lucidity (8 of each direction, 5 Back and South)",
-                    label="directional_tiles=no-lucidity", bot="greedy"),
-            Variant("square_mix", {"1": {"BK": 0, "BL": 2, "YI": 3, "YD": 0, "YR": 5}, "2": {"BK": 0, "BL": 3, "YI": 2, "YD": 1, "YR": 4},
-                                   "3": {"BK": 0, "BL": 6, "YI": 1, "YD": 1, "YR": 1}, "4": {"BK": 0, "BL": 5, "YI": 0, "YD": 2, "YR": 1},
-                                   "5": {"BK": 0, "BL": 2, "YI": 7, "YD": 3, "YR": 3}},
-                    "§3.2 [proposed]: the default mix without black (doldrum) squares; the tiles are regenerated",
-                    label="square_mix=no-doldrums", bot="greedy"),
-            Variant("directional_tiles", {"F": {"count": 8, "buy": 2, "sell": 1}, "L": {"count": 8, "buy": 2, "sell": 1},
-                                          "R": {"count": 8, "buy": 2, "sell": 1}, "B": {"count": 5, "buy": 1, "sell": 0},
-                                          "N": {"count": 8, "buy": 3, "sell": 2}, "E": {"count": 8, "buy": 2, "sell": 1},
-                                          "W": {"count": 8, "buy": 2, "sell": 1}, "S": {"count": 5, "buy": 1, "sell": 0},
-                                          "U": {"count": 0, "buy": 6, "sell": 3}},
-                    "DC-R17 §3.1 [proposed]: as above, with random bots", label="directional_tiles=no-lucidity"),
-            Variant("square_mix", {"1": {"BK": 0, "BL": 2, "YI": 3, "YD": 0, "YR": 5}, "2": {"BK": 0, "BL": 3, "YI": 2, "YD": 1, "YR": 4},
-                                   "3": {"BK": 0, "BL": 6, "YI": 1, "YD": 1, "YR": 1}, "4": {"BK": 0, "BL": 5, "YI": 0, "YD": 2, "YR": 1},
-                                   "5": {"BK": 0, "BL": 2, "YI": 7, "YD": 3, "YR": 3}},
-                    "§3.2 [proposed]: as above, with random bots", label="square_mix=no-doldrums"),
-            Variant("buying_timer_seconds", 60, "DC-R47: the rulebook's sand-timer variant (one minute a Buying Phase)"),
-            Variant("start_facing", "E", "DC-R3 [proposed facing]: every token starts facing east"),
-            Variant("staircase_offsets", [0, 1, 2, 3, 4, 3, 2, 1, 0, -1], "DC-R4 [proposed]: the note's documented alternative staircase"),
-            Variant("die_faces", ["G", "W", "O", "R", "P", "F"], "DC-R11 [proposed]: the note's six-face die (no Silver)"),
-            Variant("special_once_per_turn", False, "DC-R13 [proposed]: blue and yellow squares act on every visit"),
-            Variant("blue_chi", 2, "DC-R14 [proposed amount]: blue squares give 2 chi"),
-            Variant("drain_chi", 3, "DC-R15 [proposed amount]: a Psychic Drain costs 3 chi"),
-            Variant("inspiration_draw", 2, "DC-R16 [proposed count]: an Inspiration Bonus draws 2 tiles"),
-            Variant("inspiration_tiles", {"power": 6, "zip": 10, "wind": 6, "rein": 6, "wake": 5, "ward": 5},
-                    "DC-R41 §3.3 [proposed]: half the Power tiles (6 instead of 12)", label="inspiration_tiles=half-power"),
-            Variant("trade_during_movement", False, "DC-R27 [proposed]: no trading while a mover waits"),
-            Variant("step_cap", 100, "DC-R33 [proposed]: an endless loop is declared after 100 arrivals, not 500"),
-            Variant("conflict_toll", 0, "DC-R39 [proposed amount]: no toll in conflicts"),
-            Variant("power_public", False, "DC-R43 [proposed]: Power counts are hidden"),
-            Variant("min_field_colours", 3, "§3.2 [proposed]: tiles may show only 3 field colours; the tiles are regenerated"),
-            Variant("max_specials", 2, "§3.2 [proposed]: at most 2 special squares a tile; the tiles are regenerated"),
-        ),
-        skipped={"first_player": "who starts is the seat order itself, measured in section 1",
-                 "chi_supply": "the rulebook's 65 counters (DC-R18), not a proposal",
-                 "dreamscape_seed": "which 50 tiles are generated, not a rule",
-                 "round_limit": "ours, a bound that ends bot games that never finish; not a rule of the table",
-                 "special_exit, field_colours": "named in the design note (DC-R9, DC-R10) but not options of the engine: "
-                                                "the die exit and the seven field colours are fixed"},
-        bots={"greedy": GREEDY, "random": RANDOM, "ismcts:100": _ismcts(100)},
-        notes=("A greedy game of Dream Cycle takes 5–25 s on this machine and an ISMCTS game over a minute, so most A/B "
-               "tests use random bots at 2 players (mechanical effects: length, eliminations, endings); the two tables "
-               "the issue names (Directional prices, square mix) are also played by greedy bots, at a small size.",),
-        score_unit="rows (the winner's row reached minus the best other's)",
-        margin_metric="row_reached",
-        length_metric="rounds",
-        length_bot="greedy",
-    ),
-    "when-i-dream": Plan(
-        "when-i-dream",
-        batches={"wordbot": {4: 8, 6: 4, 8: 2, 10: 2}, "random": {p: 100 for p in range(4, 11)}},
-        ab=("random", 4),
-        variants=(
-            Variant("family_mode", True, "WID-R27: the variant without secret roles",
-                    rescores="every clue-giver scores as a Fairy"),
-            Variant("night_seconds", 90, "WID-R27: the 90-second night community clones use"),
-            Variant("restart_order_on_new_card", True, "WID-R6 [proposed]"),
-            Variant("clue_max_len", 8, "WID-R7 [proposed]: clues of at most 8 letters"),
-            Variant("clue_timing", "strict", "WID-R8 [proposed]: the rulebook's 5 s to submit"),
-            Variant("clue_submit_seconds", 5, "WID-R8 [proposed]: 5 s to submit a typed clue"),
-            Variant("final_guess_seconds", 5, "WID-R12 [proposed]: a 5 s last-answer window"),
-            Variant("recount_seconds", 30, "WID-R17 [proposed]: 30 s for the recount"),
-            Variant("review_seconds", 30, "WID-R18 [proposed]: 30 s for the review"),
-            Variant("auto_clue_check", "penalize", "WID-R14 [proposed]: an improper clue costs its author a penalty"),
-            Variant("auto_clue_check", "off", "WID-R14 [proposed]: no automatic judge"),
-            Variant("min_substring_len", 4, "§4.3 [proposed]"),
-            Variant("flag_quorum", 1, "WID-R15 [proposed]: one flag makes a clue improper"),
-            Variant("dreamer_sees_own_guesses", True, "WID-R11 [proposed]"),
-            Variant("dreamer_sees_past_clues", True, "WID-R11 [proposed]"),
-            Variant("bonus_requires_yellow", False, "WID-R19 [proposed]: the recount bonus even with nothing on Yellow"),
-        ),
-        skipped={"first_dreamer": "who dreams first is the seat order itself, measured in section 1",
-                 "language": "one word list (en) ships, so there is nothing to compare it with"},
-        bots={"wordbot": "the game's word bot: clues and guesses from word embeddings, on every seat (Dreamer and "
-                         "clue-givers); it plays on the simulated clock, each night lasting its two minutes",
-              "random": RANDOM + "; in When I Dream it guesses and clues from small word samples, so a night is mostly "
-                        "wrong guesses: use it for the clock's mechanics, not for the words"},
-        notes=("Greedy and ISMCTS are not used: When I Dream has no evaluation, so greedy scores every move alike and "
-               "plays as a random bot, and one 4-player game of `ismcts:10` (random play-outs against the clock) took "
-               "787 s on this machine. The seat-order figures come from random bots at every player count and from "
-               "word bots at 4, 6, 8 and 10 players (Boogeymen from 0 to 4 a night); a word-bot game takes 25–50 s "
-               "(4 players) to 200–270 s (10 players).",
-               "The A/B tests use random bots at 4 players: they ignore what they are shown and choose words at random, "
-               "so options about what a seat sees or about judging words can show no effect with them.",
-               "The clock sets a When I Dream game's length: every bot acts every few simulated seconds, so a change in "
-               "decisions here is a change in the time a phase gives (a 90-second night, a 30-second review), not in "
-               "how players play."),
-        length_bot="wordbot",
-        first_option="first_dreamer",
-        record_bots=("wordbot",),
-    ),
-}
-
-
 def default_plan(game_id: str) -> Plan:
-    """A plan for a game :data:`PLANS` does not know: greedy at every player count, a little ISMCTS,
-    and no A/B tests beyond the ones asked for (``--variant``)."""
+    """A plan for a game that declares none (``Game.study_plan_module``): greedy at every player
+    count, a little ISMCTS, and no A/B tests beyond the ones asked for (``--variant``)."""
     info = load(game_id).info
     counts = range(info.min_players, info.max_players + 1)
     proposed = {o.name: "no alternative value chosen yet: give one with --variant NAME=VALUE"
                 for o in info.options if "[proposed" in o.doc}
     return Plan(game_id, batches={"greedy": {p: 200 for p in counts}, "ismcts:50": {info.min_players: 20}},
-                ab=("greedy", info.min_players), skipped=proposed, bots={"greedy": GREEDY, "ismcts:50": _ismcts(50)})
+                ab=("greedy", info.min_players), skipped=proposed, bots={"greedy": GREEDY, "ismcts:50": ismcts_bot(50)})
 
 
 def plan_for(game_id: str) -> Plan:
     """The study plan of a game (``UnknownGameError`` for an unknown one)."""
     load(game_id)
-    return PLANS.get(game_id) or default_plan(game_id)
+    return load(game_id).study_plan() or default_plan(game_id)
 
 
 def proposed_options(game_id: str) -> list[str]:
@@ -318,7 +108,7 @@ def check_variant(game_id: str, variant: Variant, players: int, seed: int = 0) -
     default = next(o.default for o in game.info.options if o.name == variant.option)
     value = resolved[variant.option]
     if value == default:
-        raise StudyError(f"the variant {variant.option}={_text(variant.value)} is {game.id}'s default: "
+        raise StudyError(f"the variant {variant.option}={option_text(variant.value)} is {game.id}'s default: "
                          "an A/B test compares a change with the default, so give another value")
     game.new(players=players, seed=seed, **{variant.option: value})  # the checks only a new match makes
     return replace(variant, value=value)
@@ -957,7 +747,7 @@ def _study_plots(game_id: str, name: str, plan: Plan, by_key: dict[str, Batch], 
         "version": load(game_id).info.version,
         "seed": seed,
         "batches": {b.key: {"bot": b.bot, "players": b.players, "games": len(rows[b.key]),
-                            "options": {k: _text(v) for k, v in b.options.items()}} for b in batches},
+                            "options": {k: option_text(v) for k, v in b.options.items()}} for b in batches},
         "games": sum(len(r) for r in rows.values()),
         "seat_order": seat_figures,
         "seat_keys": list(seat_figures),
@@ -1044,15 +834,6 @@ def open_questions(plan: Plan, figures: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 # -- the pages ----------------------------------------------------------------------------
-
-def _text(value: Any) -> str:
-    """An option value as it is typed after ``--variant NAME=``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (dict, list)):
-        return json.dumps(value, separators=(",", ":"))
-    return str(value)
-
 
 def _slug(text: str) -> str:
     """A file name for a bot or variant: ``ismcts50``, ``die_faces=G.W.O.R.P.F``."""

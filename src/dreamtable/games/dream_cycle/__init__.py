@@ -53,10 +53,15 @@ class DreamCycle(Game[CycleMove]):
     info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=3)
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
+    study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
+    # Most moves of a Buying Phase are worth nearly the same and a few (undoing one's own) far less:
+    # the common easy temperature (1.0) played about as well as random (47.5% of 20 games; 0.5: 60%;
+    # 0.25: 85%, and greedy still won all 20; docs/bots.md).
+    easy_temperature: ClassVar[float | None] = 0.25
     # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
     # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).
     search_prune = 5

@@ -50,6 +50,7 @@ class Dreamwell(Game[WellMove]):
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
+    study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
     # One action moves the evaluation by thousandths: UCB1 compares the raw values with a small constant
     # (as Dream Cycle's search does) rather than min-max normalised at 0.5; with the tuned leaves this beat
     # greedy in 68.6% of 400 two-player games at 1,000 iterations, where the normalised search won 66.0% of

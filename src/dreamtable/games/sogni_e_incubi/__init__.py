@@ -64,10 +64,16 @@ class SogniEIncubi(Game[Move]):
         GAME_OVER: game_over_sentence,
     }
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
+    study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
+    # Luck weighs so much that greedy beats random in only about 65% of games, so no easy bot could lose
+    # to greedy that often and still beat random: medium is a 100-iteration search (it beats greedy
+    # about 72%) and easy sits near greedy (docs/bots.md, "Sogni e Incubi's levels").
+    easy_temperature: ClassVar[float | None] = 0.1
+    medium_iterations: ClassVar[int | None] = 100
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]

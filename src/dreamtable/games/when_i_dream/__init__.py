@@ -116,6 +116,7 @@ class WhenIDream(Game[DreamMove]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
+    study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""
