@@ -38,6 +38,11 @@ a flag or a word (Dream Cycle's tables keep their defaults).
   seat has been told, event by event, and its view now (perfect recall); there is no
   information-state tensor, since no fixed-size tensor holds the history of a game of thousands
   of moves.
+
+**Why the state, not a table.** Everywhere else a match runs through ``core.table.Table``; here
+OpenSpiel owns the loop (its states are cloned, resampled and stepped by its own algorithms), and a
+table's clock, bot seats, undo and saving have no part in that: real-time variants are refused and
+each ``apply_action`` applies one id to the dreamtable state.
 """
 
 from __future__ import annotations

@@ -37,6 +37,11 @@
   offered: only the seat the game waits for acts, as the bots do.
 * ``env.match`` is the dreamtable state of the match in play (its record, views, bots…);
   ``env.decisions`` counts the decisions (cycles in cycle order) so far.
+
+**Why the state, not a table.** Everywhere else a match runs through ``core.table.Table``; here the
+library owns the loop and hands in one decision at a time, and there is nothing a table adds: no
+clock (real-time variants are refused: :func:`~dreamtable.adapters.waiting_seat`), no bot seats (every
+seat is the caller's agent), no undo and no saving. So the environment applies ids to the state.
 """
 
 from __future__ import annotations
