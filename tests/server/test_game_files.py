@@ -30,3 +30,11 @@ def test_nothing_outside_a_game_s_web_folder_is_served(client: TestClient) -> No
     for path in ("/games/dream-cycle/../rules.py", "/games/dream-cycle/%2e%2e/rules.py",
                  "/games/dream-cycle/..%2f__init__.py", "/games/no-such-game/board.js", "/static/games/dream-cycle.js"):
         assert client.get(path).status_code == 404, path
+
+
+def test_the_card_data_a_board_draws_comes_from_the_game_and_other_games_have_none(client: TestClient) -> None:
+    for game_id in ("deep-dreams", "dreamwell"):
+        answer = client.get(f"/games/{game_id}/data.json")
+        assert answer.status_code == 200 and answer.json() == dreamtable.load(game_id).page_data(), game_id
+    assert client.get("/games/sogni-e-incubi/data.json").status_code == 404
+    assert client.get("/games/no-such-game/data.json").status_code == 404

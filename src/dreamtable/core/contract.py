@@ -361,6 +361,11 @@ class Game(ABC, Generic[A]):
             raise FileNotFoundError(f"{self.id} ships no view schema: {path} is missing") from None
         return schema
 
+    def page_data(self) -> dict[str, Any] | None:
+        """The component data the game's browser module draws from (public data only: card faces,
+        tiles), served at ``/games/<game>/data.json`` so the page keeps no copy; ``None``: it needs none."""
+        return None
+
     # -- the study the workbench plays (dreamtable study GAME) -------------------------------
     study_plan_module: ClassVar[str | None] = None
     """The module holding this game's study :class:`~dreamtable.core.study_plan.Plan` as ``PLAN``

@@ -17,7 +17,7 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi import status as http
-from fastapi.responses import FileResponse, HTMLResponse
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -50,6 +50,15 @@ def game_files(game_id: str) -> StaticFiles:
     game = load(game_id)
     check_web_package(game)
     return StaticFiles(packages=[(package_name(game), WEB_FOLDER)])
+
+
+@router.get("/games/{game_id}/data.json")
+async def game_data(game_id: str) -> JSONResponse:
+    """The component data a game's browser module draws from (``Game.page_data``)."""
+    data = load(game_id).page_data() if game_id in {info.id for info in games()} else None
+    if data is None:
+        raise HTTPException(http.HTTP_404_NOT_FOUND, f"no page data for {game_id[:40]!r}")
+    return JSONResponse(data)
 
 
 def _page(name: str) -> FileResponse:

@@ -56,6 +56,12 @@ class DeepDreams(Game[DreamMove]):
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
+
+    def page_data(self) -> dict[str, Any]:
+        """The card faces the browser module draws (see .web_data)."""
+        from .web_data import page_data
+
+        return page_data()
     # The search expects each opponent to play one of its two best moves by one-ply value; with four
     # players it then finished first 1.6x a fair share instead of 1.2x (docs/bots.md).
     search_opponent_prune = 2

@@ -51,6 +51,12 @@ class Dreamwell(Game[WellMove]):
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
+
+    def page_data(self) -> dict[str, Any]:
+        """The card faces the browser module draws (see .web_data)."""
+        from .web_data import page_data
+
+        return page_data()
     # One action moves the evaluation by thousandths: UCB1 compares the raw values with a small constant
     # (as Dream Cycle's search does) rather than min-max normalised at 0.5; with the tuned leaves this beat
     # greedy in 68.6% of 400 two-player games at 1,000 iterations, where the normalised search won 66.0% of

@@ -14,65 +14,9 @@
 import { h, legend, pressable, s } from "/static/js/dom.js";
 import { seatLetter } from "/static/js/i18n.js";
 
-// The 54 cards of data/deck.json (tests/browser/test_deep_dreams.py checks this copy):
-// code: [colours top-middle-bottom (g, b, y, p), lines [left level, right level, left end,
-// right end (n none, w white, b black), Bruno], icon [effect, edge (l, r), level] or null, X2, ⇄]
-const DECK = {
-  "DD01": ["ppg",[[0,0,"w","b",0],[2,2,"w","b",1]],["dream_moon","r",1],0,1],
-  "DD02": ["gpb",[[0,1,"w","w",1]],null,0,0],
-  "DD03": ["ggb",[[0,1,"w","w",1],[1,2,"w","b",0]],null,0,0],
-  "DD04": ["gby",[[1,1,"w","n",1],[2,2,"w","w",1]],null,1,0],
-  "DD05": ["ybg",[[1,0,"b","w",1]],null,1,0],
-  "DD06": ["pyy",[[1,2,"w","b",1]],null,0,0],
-  "DD07": ["ypy",[[0,0,"w","w",1],[2,2,"w","b",0]],null,0,0],
-  "DD08": ["bgy",[[0,0,"w","n",0],[2,1,"n","w",1]],["eliminate_right","l",1],0,0],
-  "DD09": ["ygy",[[2,1,"w","w",1]],["predictions","r",0],0,0],
-  "DD10": ["ppb",[[1,0,"b","w",0],[2,2,"b","w",1]],["eliminate_right","r",1],0,0],
-  "DD11": ["bpb",[[0,0,"n","b",1],[2,1,"w","w",0]],null,0,0],
-  "DD12": ["gpp",[[1,1,"b","w",1]],null,0,0],
-  "DD13": ["pgp",[[1,1,"b","b",1]],null,0,0],
-  "DD14": ["gyp",[[0,1,"n","w",0],[2,2,"w","w",1]],null,0,0],
-  "DD15": ["bpp",[[0,0,"w","w",1]],null,0,0],
-  "DD16": ["ypp",[[0,0,"w","b",1],[1,1,"w","w",1]],["steal","l",2],0,0],
-  "DD17": ["gbb",[[1,0,"w","w",0],[2,2,"b","n",1]],["predictions","r",1],0,0],
-  "DD18": ["pyb",[[0,0,"w","w",1],[1,2,"w","w",1]],["dream_moon","l",2],0,1],
-  "DD19": ["gbp",[[2,2,"b","w",1]],null,0,0],
-  "DD20": ["bby",[[2,0,"w","w",1]],["deep_sleep","r",2],0,0],
-  "DD21": ["pgg",[[2,0,"w","w",1]],["steal","r",1],0,0],
-  "DD22": ["byy",[[0,2,"b","b",1]],null,1,0],
-  "DD23": ["byg",[[1,1,"w","w",1],[2,2,"w","w",0]],null,0,0],
-  "DD24": ["ggy",[[1,0,"w","w",1],[2,1,"w","n",0]],null,1,0],
-  "DD25": ["pyg",[[0,0,"b","w",1],[1,2,"w","w",0]],null,0,0],
-  "DD26": ["pgy",[[0,0,"b","b",1],[1,1,"w","w",1]],["deep_sleep","r",2],0,0],
-  "DD27": ["ygp",[[2,1,"w","w",1]],["predictions","l",0],0,1],
-  "DD28": ["gyy",[[1,2,"w","w",1]],null,0,1],
-  "DD29": ["ybb",[[2,2,"w","b",1]],null,0,1],
-  "DD30": ["yyg",[[1,0,"n","w",1],[2,2,"w","w",1]],["eliminate_left","r",1],0,0],
-  "DD31": ["yyp",[[0,1,"w","w",1]],null,1,0],
-  "DD32": ["gpg",[[0,0,"b","w",1]],["eliminate_left","l",1],0,0],
-  "DD33": ["pby",[[1,0,"b","n",1],[2,2,"w","b",0]],null,0,1],
-  "DD34": ["bgp",[[0,1,"w","w",1],[2,2,"n","w",0]],null,0,0],
-  "DD35": ["ygb",[[1,1,"w","w",1],[2,2,"w","b",1]],["eliminate_right","l",0],0,0],
-  "DD36": ["pgb",[[1,0,"w","b",1],[2,1,"n","b",1]],null,0,0],
-  "DD37": ["ygg",[[0,2,"w","b",1]],["eliminate_left","l",1],0,0],
-  "DD38": ["ybp",[[0,1,"w","b",0],[1,2,"w","b",1]],null,0,0],
-  "DD39": ["pbp",[[0,0,"b","w",1],[1,2,"n","b",0]],null,0,0],
-  "DD40": ["pbb",[[0,0,"w","w",0],[2,2,"b","b",1]],null,0,0],
-  "DD41": ["yby",[[1,0,"b","b",1]],["dream_moon","l",0],0,1],
-  "DD42": ["gyb",[[0,0,"w","n",0],[1,1,"w","b",1]],null,0,1],
-  "DD43": ["ypg",[[0,1,"w","w",1],[2,2,"b","w",0]],null,1,0],
-  "DD44": ["pbg",[[0,0,"n","w",0],[2,2,"w","b",1]],null,0,1],
-  "DD45": ["bpg",[[0,1,"b","b",1],[1,2,"w","b",0]],["steal","r",0],0,0],
-  "DD46": ["bbp",[[0,1,"w","w",1],[2,2,"w","w",1]],["deep_sleep","l",1],0,0],
-  "DD47": ["bpy",[[1,0,"w","w",1],[2,1,"w","w",0]],null,0,0],
-  "DD48": ["gpy",[[1,1,"w","w",0],[2,2,"w","w",1]],null,0,0],
-  "DD49": ["ypb",[[0,1,"n","b",0],[1,2,"w","w",1]],null,0,1],
-  "DD50": ["bbg",[[0,0,"b","n",1],[1,1,"w","b",0]],null,0,1],
-  "DD51": ["byb",[[0,0,"w","n",0],[2,1,"w","b",1]],null,0,0],
-  "DD52": ["pyp",[[1,0,"b","n",0],[2,1,"b","b",1]],null,0,0],
-  "DD53": ["bgg",[[0,0,"w","n",1],[1,2,"w","w",0]],null,0,0],
-  "DD54": ["gyg",[[0,0,"n","w",0],[2,1,"b","w",1]],null,0,1]
-};
+// The 54 cards, from the server (games/deep_dreams/web_data.py says the compact form): code →
+// [colours top-middle-bottom, lines [left level, right level, left end, right end, Bruno], icon or null, X2, ⇄]
+const { deck: DECK } = await fetch(new URL("data.json", import.meta.url)).then((answer) => answer.json());
 
 const COLOURS = { g: "green", b: "blue", y: "yellow", p: "pink" };
 const COLOUR_ORDER = ["green", "blue", "yellow", "pink"];
