@@ -13,7 +13,7 @@ import pytest
 
 import dreamtable
 from dreamtable.core.errors import SetupError
-from dreamtable.core.game_package import check_web_package, web_folder
+from dreamtable.core.game_package import check_web_package, rules_page, web_folder
 
 SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
 
@@ -21,9 +21,10 @@ SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
 @pytest.fixture
 def copied_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     """A package of its own (as another distribution would install it) whose game plays Sogni e
-    Incubi and ships a copy of its web folder; returns (its GAME, its web folder) for a test to break."""
+    Incubi and ships a copy of its web and rules folders; returns (its GAME, its web folder) for a test to break."""
     name = f"copied_{uuid.uuid4().hex[:8]}"
     shutil.copytree(SOGNI / "web", tmp_path / name / "web")
+    shutil.copytree(SOGNI / "rules", tmp_path / name / "rules")
     (tmp_path / name / "__init__.py").write_text(
         "from dreamtable.games.sogni_e_incubi import SogniEIncubi\n\n\n"
         "class Copied(SogniEIncubi):\n    pass\n\n\nGAME = Copied()\n", encoding="utf-8")
@@ -51,6 +52,20 @@ def test_a_package_without_its_board_styles_or_english_words_is_refused_naming_t
     (web / missing).unlink()
     with pytest.raises(SetupError, match=rf"sogni-e-incubi \(copied_\w+/web/\) lacks {missing}"):
         check_web_package(game)
+
+
+def test_a_package_without_its_english_rules_page_is_refused(copied_game) -> None:
+    game, web = copied_game
+    (web.parent / "rules" / "en.md").unlink()
+    with pytest.raises(SetupError, match=r"sogni-e-incubi \(copied_\w+/\) lacks rules/en.md"):
+        check_web_package(game)
+    assert rules_page(game) is None
+
+
+def test_the_rules_page_is_read_from_the_game_s_package(copied_game) -> None:
+    game, web = copied_game
+    (web.parent / "rules" / "en.md").write_text("# Copied\n\n| SI-R1 | one rule |\n", encoding="utf-8")
+    assert rules_page(game) == "# Copied\n\n| SI-R1 | one rule |\n"
 
 
 def test_a_catalogue_without_an_event_s_sentence_is_refused_naming_the_key(copied_game) -> None:

@@ -1,6 +1,8 @@
-"""What a game's package holds beside its engine: its browser module, styles and word catalogues.
+"""What a game's package holds beside its engine: its rules page, browser module, styles and words.
 
-A game is one package. Next to its rules it ships, under ``web/``::
+A game is one package. Next to its engine it ships its rules page in our own words, ``rules/en.md``
+(``rules/LANG.md`` in another language; the server renders it at ``/rules/<game>``, and
+docs/rules/<game>.md links to it), and under ``web/``::
 
     web/board.js        the drawing of its table (docs/browser.md says what the module exports)
     web/board.css       its styles
@@ -10,7 +12,7 @@ A game is one package. Next to its rules it ships, under ``web/``::
 
 The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
 another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
-of these, a key, or uses a template field its event or prompt does not have, naming the game, the
+of these or its English rules page, a key, or uses a template field its event or prompt does not have, naming the game, the
 file and what is missing: a broken game stops the server at start, not a player at the table.
 """
 
@@ -32,6 +34,7 @@ STYLES = "board.css"
 CATALOGUES = "i18n"
 BASE_LANGUAGE = "en"
 REQUIRED = (BROWSER_MODULE, STYLES, f"{CATALOGUES}/{BASE_LANGUAGE}.json")
+RULES_FOLDER = "rules"
 
 _FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
 """A template's field, ``{name}`` or ``{name:how}`` (the syntax of core/sentences.py and static/js/i18n.js)."""
@@ -46,6 +49,12 @@ def package_name(game: Game[Any]) -> str:
 def web_folder(game: Game[Any]) -> Traversable:
     """The game's ``web/`` folder inside its installed package."""
     return files(package_name(game)) / WEB_FOLDER
+
+
+def rules_page(game: Game[Any], language: str = BASE_LANGUAGE) -> str | None:
+    """The game's rules page (markdown) in ``language``, or ``None`` when it has none in that language."""
+    path = files(package_name(game)) / RULES_FOLDER / f"{language}.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
 def _inside(folder: Traversable, path: str) -> Traversable:
@@ -98,14 +107,17 @@ def catalogue_problems(game: Game[Any], words: Mapping[str, str], english: Mappi
 
 
 def check_web_package(game: Game[Any]) -> None:
-    """Refuse (``SetupError``) a game whose package lacks its browser module, styles or English
-    catalogue, or whose catalogues break :func:`catalogue_problems`."""
+    """Refuse (``SetupError``) a game whose package lacks its browser module, styles, English
+    catalogue or English rules page, or whose catalogues break :func:`catalogue_problems`."""
     folder = web_folder(game)
     where = f"{game.id} ({package_name(game)}/{WEB_FOLDER}/)"
     absent = [name for name in REQUIRED if not _inside(folder, name).is_file()]
     if absent:
         raise SetupError(f"{where} lacks {', '.join(absent)}: a game ships its board module, its styles and "
                          "its English words there (docs/adding-a-game.md)")
+    if rules_page(game) is None:
+        raise SetupError(f"{game.id} ({package_name(game)}/) lacks {RULES_FOLDER}/{BASE_LANGUAGE}.md: a game ships "
+                         "its rules page in English (docs/adding-a-game.md)")
     english = _read_catalogue(game, folder / CATALOGUES / f"{BASE_LANGUAGE}.json")
     problems = [f"{CATALOGUES}/{BASE_LANGUAGE}.json {problem}" for problem in catalogue_problems(game, english)]
     for path in sorted((folder / CATALOGUES).iterdir(), key=lambda item: item.name):

@@ -541,7 +541,8 @@ def _parser() -> argparse.ArgumentParser:
     cover = actions.add_parser("coverage", help="which rule IDs the goldens reach (from their events) and which not")
     cover.add_argument("games", nargs="*", metavar="GAME", help="game ids (default: every game with goldens)")
     cover.add_argument("--dir", type=Path, default=DEFAULT_FOLDER, help="the goldens' folder")
-    cover.add_argument("--rules", type=Path, default=Path("docs") / "rules", help="the folder of the games' rule tables")
+    cover.add_argument("--rules", type=Path, default=None,
+                       help="a folder of rule tables (GAME.md) to read instead of each game's own rules page")
     cover.add_argument("--json", action="store_true", help="one JSON object per game, for machines")
     new = actions.add_parser("new", help="play the goldens of a (new) game with bots")
     new.add_argument("game", metavar="GAME")
@@ -561,7 +562,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _print_coverage(folder: Path, game_ids: Sequence[str], rules: Path, *, as_json: bool) -> int:
+def _print_coverage(folder: Path, game_ids: Sequence[str], rules: Path | None, *, as_json: bool) -> int:
     """``golden coverage``: per game, the rule IDs its goldens reach and those they do not."""
     from .rule_coverage import coverage  # it imports this module
 

@@ -7,7 +7,8 @@ Incubi ``play`` of a Nightmare is SI-R8, of a Dream SI-R7). A rule whose applica
 apart has a witness instead (``Game.rule_witnesses``: a test of one :class:`RuleStep`), and a rule no
 move applies (what is hidden, component data) names the test that checks it
 (``Game.rules_without_behaviour``). Replaying every golden gives the rule IDs the goldens reach; the
-rule table of ``docs/rules/<game>.md`` (the design note's IDs) gives those they do not::
+rule table of the game's rules page (its package's ``rules/en.md``, the design note's IDs) gives those
+they do not::
 
     python -m dreamtable.testing golden coverage [GAME ...] [--json]
 """
@@ -19,18 +20,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
+from .game_package import rules_page
 from .playthrough import DEFAULT_FOLDER, goldens, read_record
 from .registry import load
 from .visibility import Event, Secret
 
-RULES_FOLDER = Path("docs") / "rules"
 _RULE_ROW = re.compile(r"^\|\s*([A-Z]+-R\d+)\s*\|", re.MULTILINE)
 
 
-def rule_ids(game_id: str, folder: str | Path = RULES_FOLDER) -> list[str]:
-    """The rule IDs of ``docs/rules/<game>.md``'s rule table, in its order (the design note's IDs)."""
-    path = Path(folder) / f"{game_id}.md"
-    return _RULE_ROW.findall(path.read_text(encoding="utf-8"))
+def rule_ids(game_id: str, folder: str | Path | None = None) -> list[str]:
+    """The rule IDs of the game's rules page's rule table, in its order (the design note's IDs): the page
+    its package ships (``rules/en.md``), or ``<folder>/<game>.md`` when a folder is named."""
+    text = rules_page(load(game_id)) if folder is None else (Path(folder) / f"{game_id}.md").read_text(encoding="utf-8")
+    return _RULE_ROW.findall(text or "")
 
 
 def rules_of_event(rules: Mapping[str, tuple[str, ...]], event: Mapping[str, Any]) -> set[str]:
@@ -111,7 +113,7 @@ class GameCoverage:
                 f"  no behaviour:   {' '.join(self.without_behaviour) or '-'}")
 
 
-def game_coverage(game_id: str, paths: Iterable[Path], rules_folder: str | Path = RULES_FOLDER) -> GameCoverage:
+def game_coverage(game_id: str, paths: Iterable[Path], rules_folder: str | Path | None = None) -> GameCoverage:
     """The coverage of ``game_id`` by the goldens at ``paths``."""
     game = load(game_id)
     rules = rule_ids(game_id, rules_folder)
@@ -129,7 +131,7 @@ def game_coverage(game_id: str, paths: Iterable[Path], rules_folder: str | Path 
 
 
 def coverage(folder: str | Path = DEFAULT_FOLDER, game_ids: Sequence[str] = (),
-             rules_folder: str | Path = RULES_FOLDER) -> list[GameCoverage]:
+             rules_folder: str | Path | None = None) -> list[GameCoverage]:
     """The coverage of every game with goldens under ``folder`` (or of ``game_ids``)."""
     paths = goldens(folder, game_ids)
     games = list(game_ids) or sorted({path.parent.name for path in paths})

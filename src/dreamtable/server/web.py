@@ -25,12 +25,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..core.contract import State
 from ..core.errors import DreamtableError
 from ..core.game_package import WEB_FOLDER, check_web_package, package_name
+from ..core.game_package import rules_page as rules_markdown
 from ..core.record import Record
 from ..core.registry import games, load
 from .api import hub_of, live_room
 
 STATIC = Path(__file__).parent / "static"
-RULES = STATIC / "rules"
 
 CSP = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
        "connect-src 'self'; media-src 'self' data:; object-src 'none'; base-uri 'none'; frame-ancestors 'none'")
@@ -82,7 +82,7 @@ async def replay_page(table_id: str) -> FileResponse:
 
 @lru_cache(maxsize=16)
 def _rules_html(game_id: str) -> str:
-    text = (RULES / f"{game_id}.md").read_text(encoding="utf-8")
+    text = rules_markdown(load(game_id)) or ""
     body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)  # raw HTML in the markdown is escaped
     shell = (STATIC / "rules.html").read_text(encoding="utf-8")
     name = next(info.name for info in games() if info.id == game_id)
@@ -91,7 +91,7 @@ def _rules_html(game_id: str) -> str:
 
 @router.get("/rules/{game_id}")
 async def rules_page(game_id: str) -> HTMLResponse:
-    if game_id not in {info.id for info in games()} or not (RULES / f"{game_id}.md").is_file():
+    if game_id not in {info.id for info in games()} or rules_markdown(load(game_id)) is None:
         raise HTTPException(http.HTTP_404_NOT_FOUND, f"no rules page {game_id[:40]!r}; see /api/games")
     return HTMLResponse(_rules_html(game_id))
 
