@@ -19,7 +19,7 @@ $(VENV)/.installed: pyproject.toml | $(BIN)/python
 install: $(VENV)/.installed
 
 install-test: $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[test,rl,tune]'
+	$(BIN)/pip install --quiet -e '.[test,rl,tune]' -e examples/toy-game
 
 run: install
 	$(BIN)/dreamtable serve

@@ -10,8 +10,11 @@ from typing import Any
 import dreamtable
 from dreamtable import State
 
-ENCODED = ("deep-dreams", "dream-cycle", "dreamwell", "sogni-e-incubi")
+ENCODED = ("deep-dreams", "dream-cycle", "dreamwell", "sogni-e-incubi", "tap")  # tap: the toy game, installed on its own
 """The games with fixed action ids and observation tensors: every turn-based game."""
+
+OPTIONS = {"tap": {"turns": 60}}
+"""Rule options the suites play a game with: Tap's six turns end before their mid-game checks."""
 
 NOT_ENCODED = ("when-i-dream",)
 """Real time and free words: see docs/adapters.md."""
@@ -26,7 +29,7 @@ def random_states(game_id: str, players: int, seed: int, steps: int, *, any_acto
     """The states of one seeded random game (the seat the game waits for acts, or with
     ``any_actor`` any actor, as the fuzz does), for at most ``steps`` decisions, the last included."""
     rng = random.Random(seed)
-    state = dreamtable.load(game_id).new(players=players, seed=seed, **options)
+    state = dreamtable.load(game_id).new(players=players, seed=seed, **{**OPTIONS.get(game_id, {}), **options})
     for _ in range(steps):
         yield state
         if state.is_over:

@@ -16,7 +16,7 @@ from dreamtable import SetupError
 from dreamtable.adapters import AdapterError
 from dreamtable.adapters import openspiel as dos
 
-from .helpers import ENCODED, SETUPS
+from .helpers import ENCODED, OPTIONS, SETUPS
 
 SHORT = 40  # max_moves of the simulation tests: random play of Dreamwell takes ~15,000 decisions to end
 
@@ -82,7 +82,7 @@ def test_point2_observation_pieces_and_strings_are_the_seats_own() -> None:
 
 @pytest.mark.parametrize("game_id", ENCODED)
 def test_point2_resampling_keeps_what_the_seat_knows(game_id: str) -> None:
-    game = dos.load(game_id, players=3)
+    game = dos.load(game_id, players=3, **OPTIONS.get(game_id, {}))
     state = game.new_initial_state()
     state.apply_action(17)
     rng = random.Random(1)

@@ -132,7 +132,7 @@ def test_easy_draws_the_best_move_most_often_and_the_worst_e_to_the_minus_one_ov
 
 
 def test_easy_picks_uniformly_among_moves_worth_the_same():
-    from tests.core.toy_game import GAME as TAP  # no evaluation: every unfinished position is worth 0.5
+    from dreamtable_tap import GAME as TAP  # no evaluation: every unfinished position is worth 0.5
 
     state = TAP.new(players=2, seed=3)
     assert SoftmaxAgent(2).weights(state, 0) == [("tap", 0.5), ("draw", 0.5)]

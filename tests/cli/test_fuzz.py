@@ -22,7 +22,7 @@ from dreamtable.core import registry
 from dreamtable.core.contract import GameInfo, Option
 from dreamtable.workbench import fuzzing
 from dreamtable.workbench.fuzzing import FuzzSettings, run_fuzz
-from tests.core.toy_game import TapGame, TapState
+from dreamtable_tap import TapGame, TapState
 from tests.helpers import leak_b_hand_to_a
 
 app = typer.Typer(add_completion=False, pretty_exceptions_enable=False)
@@ -35,6 +35,7 @@ runner = CliRunner()
 POLICY = {
     "dreamwell": ["--prefer", "play "],
     "dream-cycle": ["--turn-bias", "0.8", "-o", "round_limit=15"],
+    "tap": ["-o", "turns=12"],  # random option draws may give a game of a turn or two
 }
 
 
@@ -134,7 +135,7 @@ class BrokenTapGame(TapGame):
 
     @property
     def view_schema(self) -> dict[str, Any]:
-        return json.loads((Path(__file__).parents[1] / "core" / "view.schema.json").read_text(encoding="utf-8"))
+        return TapGame().view_schema  # Tap's, found beside its module
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> BrokenTapState:
         state = super()._new(players, seed, options)

@@ -84,6 +84,20 @@ def test_deep_dreams_three_seats_with_an_effect_choice():
     child.expect(pexpect.EOF)
 
 
+def test_tap_from_its_own_distribution_plays_at_the_terminal():
+    """The toy game (examples/toy-game) is drawn by its own render module and played to its end."""
+    child = spawn("play", "tap", "--seats", "human,random", "--seed", "2", "-o", "turns=4")
+    child.expect("deck 6")
+    child.expect(r"Key: \[values\] your cards")
+    for _ in range(2):  # A's two turns of four, each answered at once (its clock gives 5 s)
+        child.expect("Tap for a point, or draw")
+        child.sendline("1")
+        child.expect("A tapped.")
+    child.expect("B  1 pt  \\[1\\]")  # the end shows every seat's cards
+    child.expect(r"Game over: A and B won \(after 4 turns\)\. Totals of points and cards: A 2, B 2\.")
+    child.expect(pexpect.EOF)
+
+
 @pytest.mark.parametrize("game_id", ["sogni-e-incubi", "deep-dreams"])
 def test_human_against_a_bot_to_the_end_with_a_save(tmp_path, game_id):
     save = tmp_path / "game.json"

@@ -1,14 +1,11 @@
-"""The toy game of the core tests, made known to the registry for the length of a test."""
+"""The toy game of the core tests: Tap, installed from its own distribution (examples/toy-game)."""
 
 import pytest
 
 import dreamtable
-from dreamtable.core import registry
 
 
 @pytest.fixture
-def tap(monkeypatch):
-    """Tap (tests/core/toy_game.py), loaded like any installed game."""
-    monkeypatch.setitem(registry._registered, "tap", "tests.core.toy_game:GAME")
-    monkeypatch.delitem(registry._loaded, "tap", raising=False)
+def tap():
+    """Tap, loaded like any installed game."""
     return dreamtable.load("tap")

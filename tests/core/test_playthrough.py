@@ -18,7 +18,7 @@ from dreamtable.core.playthrough import (
 )
 from dreamtable.core.record import Record
 
-from .toy_game import TapState
+from dreamtable_tap import TapState
 
 
 def tap_game(tap, moves=("tap", "draw", "tap", "draw")):

@@ -54,6 +54,12 @@ GAMES = {
                                                "conflict_toll": 0, "power_public": False}],
         "reveal": lambda world: dream_cycle_reveal(world),
     },
+    # The toy game, installed from its own distribution (examples/toy-game): checked like the five.
+    "tap": {"players": [2, 3], "fuzz": 40, "endings": {"turns"}, "check_every": 1, "first_timer": "clock-0",
+            "option_sets": [{"turns": 30}], "midgame_steps": (2, 25),
+            # Its hidden cards are numbers: the re-deal check compares their spread across worlds but
+            # counts only cards, tiles and words as items (a number may be a count a seat works out).
+            "hidden_items": "numbers"},
 }
 
 

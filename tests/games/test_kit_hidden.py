@@ -73,7 +73,8 @@ def test_kit_b_determinize_redeals_every_hidden_item(game_id):
     for state in played_states(game_id, salt=2):
         for seat in range(state.players):
             check_resamples_hidden(state, seat, worlds=WORLDS, seed=seat, report=report)
-    assert report.items > 0, f"{game_id}: no hidden item was found"
+    if GAMES[game_id].get("hidden_items") != "numbers":
+        assert report.items > 0, f"{game_id}: no hidden item was found"
     # Mid-game, a seat can rarely deduce a hidden card, tile or word; one kept in every world is
     # a leak, unless the seat could work it out (a tile offered in a trade): a few are allowed.
     assert not report.always_kept(), f"{game_id}: determinize never re-deals {report.always_kept()}"

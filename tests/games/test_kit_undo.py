@@ -18,7 +18,7 @@ from .test_kit import GAMES
 
 # The games with a clock, with options that set one (Dream Cycle's sand timer is an option). Every
 # other game must show no deadline in random play: a game that gains a clock must be listed here.
-CLOCKS = {"when-i-dream": {}, "dream-cycle": {"round_limit": 15, "buying_timer_seconds": 30}}
+CLOCKS = {"when-i-dream": {}, "dream-cycle": {"round_limit": 15, "buying_timer_seconds": 30}, "tap": {"turns": 30}}
 
 # Steps per game and seed: When I Dream's undo policy replays worlds of a long log (~0.4 s an ask),
 # Dreamwell's of a big board.

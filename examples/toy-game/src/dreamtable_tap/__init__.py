@@ -1,8 +1,9 @@
-"""A tiny real-time game for testing the core: tap before your 5-second clock runs out.
+"""Tap: a tiny real-time game, dreamtable's sixth, packaged on its own as any outside game would be.
 
 Each turn the active seat may ``tap`` (a point) or ``draw`` a hidden card worth 0–2 points that
-only it sees, before its deadline; if the deadline passes instead, the turn moves on with no
-point. Six turns in all (option ``turns``). ``adding-a-game.md`` walks through this file.
+only it sees, before its 5-second deadline; if the deadline passes instead, the turn moves on with
+no point. Six turns in all (option ``turns``, 1–100,000: long games test the platform). The rules page is ``rules/en.md``, the browser
+module ``web/board.js``; docs/adding-a-game.md in dreamtable walks through this package.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ class TapState(State[str]):
 
     def determinize(self, seat: int, rng: Any) -> "TapState":
         twin = self.copy()
+        if self.is_over:  # every card is shown at the end (TAP-R5): only the deck's order is unknown
+            twin.deck = sorted(self.deck)
+            shuffle_with(twin.deck, rng)
+            twin.rng = reseeded(rng)
+            return twin
         pool = sorted(self.deck + [card for other, cards in enumerate(self.drawn) if other != seat for card in cards])
         shuffle_with(pool, rng)
         for other in range(self.players):
@@ -62,10 +68,10 @@ class TapState(State[str]):
             card = self.deck.pop()
             self.drawn[seat].append(card)
             self._next()
-            return [Event("draw", seat, {"card": owner_only(seat, card, "a card")})]
+            return [Event("draw", seat, {"card": owner_only(seat, card, "a card")}), *self._ending()]
         self.points[seat] += 1
         self._next()
-        return [Event("tap", seat)]
+        return [Event("tap", seat), *self._ending()]
 
     @property
     def timers(self) -> tuple[Timer, ...]:
@@ -74,7 +80,14 @@ class TapState(State[str]):
     def _expire(self, timer: Timer) -> list[Event]:
         seat = self.turn
         self._next()
-        return [Event("time-up", None, {"seat": seat})]
+        return [Event("time-up", None, {"seat": seat}), *self._ending()]
+
+    def _ending(self) -> list[Event]:
+        """The game-over event once the last turn is played (TAP-R4, TAP-R6): the winners and each total."""
+        outcome = self.outcome
+        if outcome is None:
+            return []
+        return [Event("game-over", None, {"winners": list(outcome.winners), "totals": [int(score) for score in outcome.scores]})]
 
     @property
     def is_over(self) -> bool:
@@ -96,18 +109,31 @@ class TapState(State[str]):
             "points": self.points[:],
             "done": self.done,
             "deck": len(self.deck),
-            "drawn": [owner_only(seat, cards[:], len(cards)) for seat, cards in enumerate(self.drawn)],
+            # TAP-R5: a drawn card is its owner's secret until the end, when the totals show them all.
+            "drawn": [cards[:] if self.is_over else owner_only(seat, cards[:], len(cards)) for seat, cards in enumerate(self.drawn)],
         }
 
 
 class TapGame(Game[str]):
-    info = GameInfo("tap", "Tap", 2, 3, (Option("turns", 6, "how many turns the game lasts"),))
+    info = GameInfo("tap", "Tap", 2, 3, (Option("turns", 6, "how many turns the game lasts (TAP-R4)", minimum=1, maximum=100_000),))
     sentences = {
         "tap": "{actor:seat} tapped.",
         "draw": "{actor:seat} drew {card}.",
         "time-up": "{seat:seat}'s time ran out.",
+        "game-over": "Game over: {winners:seats} won.",
     }
-    event_fields = {"tap": (), "draw": ("card",), "time-up": ("seat",)}  # what each event carries: nothing else passes
+    event_fields = {"tap": (), "draw": ("card",), "time-up": ("seat",), "game-over": ("winners", "totals")}  # what each event carries: nothing else passes
+    encoding_module = f"{__name__}.encoding"  # action ids and observation tensors for the research adapters
+    event_rules = {"tap": ("TAP-R1",), "draw": ("TAP-R2",), "time-up": ("TAP-R3",), "game-over": ("TAP-R4", "TAP-R6")}  # the rule each event shows applied
+    rules_without_behaviour = {  # what no move applies, and the test that checks it
+        "TAP-R5": "test_TAP_R5_a_drawn_card_is_seen_by_its_owner_alone_until_the_end",
+    }
+
+    def render(self, view: dict[str, Any]) -> Any:
+        """The board as text for the terminal (see .render)."""
+        from .render import render
+
+        return render(view)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> TapState:
         state = TapState.__new__(TapState)
