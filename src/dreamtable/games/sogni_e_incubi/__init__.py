@@ -26,7 +26,7 @@ see :data:`OPTIONS`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
@@ -35,6 +35,7 @@ from . import evaluation
 from .events import DEAL, DRAW, EVENT_FIELDS, EVENT_RULES, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
+from .rule_witnesses import RULE_WITNESSES
 from .rules import SogniState
 
 MAX_PLAYERS = 4
@@ -68,6 +69,11 @@ class SogniEIncubi(Game[Move]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = {
+        "SI-R13": "test_SI_R13_every_card_is_always_in_one_place",  # no discard pile: where cards are, never a move
+        "SI-R17": "test_SI_R17_hands_hidden_sizes_public_deck_order_hidden",  # what each seat sees
+    }
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]
