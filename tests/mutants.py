@@ -54,12 +54,38 @@ def constant(game: str, rule: str, path: str, text: str, tests: tuple[str, ...])
     return tuple(Mutant(game, rule, f"{text} {sign}1", ((path, text, f"({text} {sign} 1)"),), tests) for sign in "-+")
 
 
+def variants(game: str, rule: str, path: str, text: str, replacements: tuple[str, ...], tests: tuple[str, ...]) -> tuple[Mutant, ...]:
+    """``text`` (a rule's number where the rules read it, with enough context to be found once) read as each of
+    ``replacements`` (the number one lower and one higher), for numbers ``constant`` cannot wrap."""
+    return tuple(Mutant(game, rule, f"{text.strip()} -> {new.strip()}", ((path, text, new),), tests) for new in replacements)
+
+
 DD, DC, WID = (f"src/dreamtable/games/{name}/rules.py" for name in ("deep_dreams", "dream_cycle", "when_i_dream"))
+DD_SCORING, DD_CARDS = (f"src/dreamtable/games/deep_dreams/{name}.py" for name in ("scoring", "cards"))
+DD_TESTS = ("tests/games/deep_dreams", *goldens("deep-dreams"))
 MUTANTS = (
+    # deep-dreams
+    *constant("deep-dreams", "DD-R7", DD, 'self._options["draw_bonus_cards"]', DD_TESTS),
+    *variants("deep-dreams", "DD-R3", DD, "range(HAND_SIZE)", ("range(HAND_SIZE - 1)", "range(HAND_SIZE + 1)"), DD_TESTS),
+    *variants("deep-dreams", "DD-R7", DD, "joint.levels >= 2:", ("joint.levels >= 1:", "joint.levels >= 3:"), DD_TESTS),
+    *variants("deep-dreams", "DD-R11", DD, "min(PREDICTIONS_LOOK,", ("min(PREDICTIONS_LOOK - 1,", "min(PREDICTIONS_LOOK + 1,"), DD_TESTS),
+    *variants("deep-dreams", "DD-R12", DD, "self.extra_turns += 1", ("self.extra_turns += 0", "self.extra_turns += 2"), DD_TESTS),
+    *variants("deep-dreams", "DD-R16", DD, "len(row) >= self.threshold", ("len(row) >= self.threshold - 1", "len(row) >= self.threshold + 1"), DD_TESTS),
+    *variants("deep-dreams", "DD-R17", DD, "self.passes >= n:", ("self.passes >= n - 1:", "self.passes >= n + 1:"), DD_TESTS),
+    *variants("deep-dreams", "DD-R18", DD_CARDS, "return 2 if self.x2", ("return 1 if self.x2", "return 3 if self.x2"), DD_TESTS),
+    *variants("deep-dreams", "DD-R19", DD_SCORING, "run_positions >= 2", ("run_positions >= 1", "run_positions >= 3"), DD_TESTS),
+    *variants("deep-dreams", "DD-R20", DD_SCORING, "parts], 5, 3)", ("parts], 4, 3)", "parts], 6, 3)", "parts], 5, 2)", "parts], 5, 4)"), DD_TESTS),
+    *variants("deep-dreams", "DD-R21", DD_SCORING, "award(column, 4, 2)",
+              ("award(column, 3, 2)", "award(column, 5, 2)", "award(column, 4, 1)", "award(column, 4, 3)"), DD_TESTS),
+    *variants("deep-dreams", "DD-R22", DD_SCORING, "+ parts[s][2] for s", ("+ 0 * parts[s][2] for s", "+ 2 * parts[s][2] for s"), DD_TESTS),
+    # sogni-e-incubi
     hand_limit("hand limit ignored", "10 ** 9"),
     hand_limit("hand limit 9 (limit - 1)", "(self._hand_limit - 1)"),
     hand_limit("hand limit 11 (limit + 1)", "(self._hand_limit + 1)"),
-    *constant("deep-dreams", "DD-R7", DD, 'self.options["draw_bonus_cards"]', ("tests/games/deep_dreams", *goldens("deep-dreams"))),
+    *variants("sogni-e-incubi", "SI-R1", SI_RULES, "range(DEALT)", ("range(DEALT - 1)", "range(DEALT + 1)"), SI_TESTS),
+    *variants("sogni-e-incubi", "SI-R12", SI_RULES, "self.dream_slots(seat) == SLOTS", ("self.dream_slots(seat) == SLOTS - 1", "self.dream_slots(seat) == SLOTS + 1"), SI_TESTS),
+    *variants("sogni-e-incubi", "SI-R12", SI_RULES, "if self.hand_sizes[seat] == 0 and", ("if self.hand_sizes[seat] == -1 and", "if self.hand_sizes[seat] <= 1 and"), SI_TESTS),
+    *variants("sogni-e-incubi", "SI-R15", SI_RULES, "self.passes >= players", ("self.passes >= players - 1", "self.passes >= players + 1"), SI_TESTS),
     *constant("dream-cycle", "DC-R14", DC, 'self.options["blue_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
     *constant("dream-cycle", "DC-R15", DC, 'self.options["drain_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
     *constant("when-i-dream", "WID-R15", WID, 'self.options["flag_quorum"]', ("tests/games/when_i_dream", *goldens("when-i-dream"))),

@@ -54,6 +54,11 @@ class DeepDreams(Game[DreamMove]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = {  # component data and what each seat sees
+        "DD-R2": "test_DD_R2_card_model_every_card_has_bruno_two_colours_and_an_arrow_per_edge",
+        "DD-R24": "test_DD_R24_hands_hidden_rows_and_discard_public_peek_private",
+        "DD-R25": "test_DD_R25_deck_option",
+    }
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
 

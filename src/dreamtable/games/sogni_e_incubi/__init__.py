@@ -26,7 +26,7 @@ see :data:`OPTIONS`.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
@@ -35,6 +35,7 @@ from . import evaluation
 from .events import DEAL, DRAW, EVENT_FIELDS, EVENT_RULES, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
 from .notation import Move, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
+from .rule_witnesses import RULE_WITNESSES
 from .rules import SogniState
 
 MAX_PLAYERS = 4
@@ -74,6 +75,11 @@ class SogniEIncubi(Game[Move]):
     # about 72%) and easy sits near greedy (docs/bots.md, "Sogni e Incubi's levels").
     easy_temperature: ClassVar[float | None] = 0.1
     medium_iterations: ClassVar[int | None] = 100
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = {
+        "SI-R13": "test_SI_R13_every_card_is_always_in_one_place",  # no discard pile: where cards are, never a move
+        "SI-R17": "test_SI_R17_hands_hidden_sizes_public_deck_order_hidden",  # what each seat sees
+    }
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> SogniState:
         first = options["first_player"]
