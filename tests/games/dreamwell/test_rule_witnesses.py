@@ -31,6 +31,10 @@ def test_DW_R6_the_third_action_is_witnessed_and_the_first_is_not():
     assert not spends_the_third_action(step(state, 0, "draw"))
     assert not spends_the_third_action(step(state, 0, "draw"))
     assert spends_the_third_action(step(state, 0, "draw"))
+    state = board_a(pawns={0: ("a1", None)}, hands={0: []}, must_use_all_actions=False)
+    play(state, 0, "draw")
+    play(state, 0, "draw")
+    assert not spends_the_third_action(step(state, 0, "end"))  # the turn passes with an action unspent
 
 
 def test_DW_R13_a_move_cut_short_by_the_step_limit_is_witnessed():

@@ -20,9 +20,10 @@ _ARRIVALS = ("enter", "move", "move-to")
 
 def spends_the_third_action(step: Any) -> bool:
     """DW-R6: the seat on turn spends the last of its three actions (none is left after the move,
-    or the turn has passed): the turn is three actions long, free ones come on top."""
+    or the turn has passed): the turn is three actions long, free ones come on top. An ``end`` with an
+    action left (``must_use_all_actions=false``) spends none."""
     before, after = step.before, step.after
-    if not isinstance(before, WellState) or before.discarding or before.actions_left != 1:
+    if not isinstance(before, WellState) or before.discarding or before.actions_left != 1 or step.move == "end":
         return False
     return bool(after.turn != before.turn or after.actions_left == 0)
 
