@@ -63,6 +63,8 @@ def variants(game: str, rule: str, path: str, text: str, replacements: tuple[str
 DD, DC, WID = (f"src/dreamtable/games/{name}/rules.py" for name in ("deep_dreams", "dream_cycle", "when_i_dream"))
 DD_SCORING, DD_CARDS = (f"src/dreamtable/games/deep_dreams/{name}.py" for name in ("scoring", "cards"))
 DD_TESTS = ("tests/games/deep_dreams", *goldens("deep-dreams"))
+DW, DW_SCORING = "src/dreamtable/games/dreamwell/rules.py", "src/dreamtable/games/dreamwell/scoring.py"
+DW_TESTS, WID_TESTS = ("tests/games/dreamwell", *goldens("dreamwell")), ("tests/games/when_i_dream", *goldens("when-i-dream"))
 MUTANTS = (
     # deep-dreams
     *constant("deep-dreams", "DD-R7", DD, 'self._options["draw_bonus_cards"]', DD_TESTS),
@@ -88,7 +90,39 @@ MUTANTS = (
     *variants("sogni-e-incubi", "SI-R15", SI_RULES, "self.passes >= players", ("self.passes >= players - 1", "self.passes >= players + 1"), SI_TESTS),
     *constant("dream-cycle", "DC-R14", DC, 'self.options["blue_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
     *constant("dream-cycle", "DC-R15", DC, 'self.options["drain_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
-    *constant("when-i-dream", "WID-R15", WID, 'self.options["flag_quorum"]', ("tests/games/when_i_dream", *goldens("when-i-dream"))),
+    # dreamwell
+    *(Mutant("dreamwell", "DW-R5", f"cards dealt {sign}1", ((DW, "for _ in range(2):", f"for _ in range(2 {sign} 1):"),), DW_TESTS)
+      for sign in "-+"),
+    *(Mutant("dreamwell", "DW-R5", f"display size {sign}1", ((DW, "DISPLAY_SIZE = 4", f"DISPLAY_SIZE = (4 {sign} 1)"),), DW_TESTS)
+      for sign in "-+"),
+    *(Mutant("dreamwell", "DW-R6", f"actions per turn {sign}1", (
+        (DW, "actions_left = ACTIONS_PER_TURN", f"actions_left = (ACTIONS_PER_TURN {sign} 1)"),), DW_TESTS) for sign in "-+"),
+    *constant("dreamwell", "DW-R13", DW, 'self._options["max_steps_per_move"]', DW_TESTS),
+    *(Mutant("dreamwell", "DW-R18", f"hand limit {sign}1", (
+        (DW, "> HAND_LIMIT", f"> (HAND_LIMIT {sign} 1)"), (DW, "<= HAND_LIMIT", f"<= (HAND_LIMIT {sign} 1)")), DW_TESTS)
+      for sign in "-+"),
+    *(Mutant("dreamwell", "DW-R19", f"cards that start the last round {sign}1", (
+        (DW, "len(self.played[seat]) >= self.threshold", f"len(self.played[seat]) >= (self.threshold {sign} 1)"),), DW_TESTS)
+      for sign in "-+"),
+    *(Mutant("dreamwell", "DW-R20", f"IF n friends needs n {sign}1", (
+        (DW_SCORING, "if friends[values[2]] >= values[1] else 0", f"if friends[values[2]] >= (values[1] {sign} 1) else 0"),),
+        DW_TESTS) for sign in "-+"),
+    # when-i-dream
+    *(Mutant("when-i-dream", "WID-R2", f"rounds {sign}1", (
+        (WID, "self.round >= self.players", f"self.round >= (self.players {sign} 1)"),), WID_TESTS) for sign in "-+"),
+    *constant("when-i-dream", "WID-R7", WID, 'self._options["clue_max_len"]', WID_TESTS),
+    *constant("when-i-dream", "WID-R14", WID, 'self._options["min_substring_len"]', WID_TESTS),
+    *constant("when-i-dream", "WID-R15", WID, 'self._options["flag_quorum"]', WID_TESTS),
+    *(Mutant("when-i-dream", "WID-R19", f"bonus {sign}1", ((WID, "bonus = 2 if all", f"bonus = (2 {sign} 1) if all"),), WID_TESTS)
+      for sign in "-+"),
+    *(Mutant("when-i-dream", "WID-R19", f"Yellow cards the bonus needs {sign}1", (
+        (WID, "yellow >= 1 or", f"yellow >= (1 {sign} 1) or"),), WID_TESTS) for sign in "-+"),
+    *constant("when-i-dream", "WID-R21", WID, "yellow + 2", WID_TESTS),
+    *(Mutant("when-i-dream", "WID-R20", f"Sandmen's one-apart gap {sign}1", (
+        (WID, "abs(yellow - blue) == 1", f"abs(yellow - blue) == (1 {sign} 1)"),), WID_TESTS) for sign in "-+"),
+    *(Mutant("when-i-dream", "WID-R23", f"a penalty card's cost {sign}1", (
+        (WID, "self.points[s] - len(self.penalties[s])", f"self.points[s] - (1 {sign} 1) * len(self.penalties[s])"),), WID_TESTS)
+      for sign in "-+"),
 )
 
 

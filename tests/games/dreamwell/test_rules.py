@@ -40,6 +40,22 @@ def test_white_cards_can_be_met_on_white_faces_and_black_cards_cannot():
     assert sum(not c.black for c in FRIEND_CARDS) == 72 and sum(c.black for c in FRIEND_CARDS) == 15
 
 
+def test_DW_R23_eight_friend_types_with_our_names_for_three():
+    from dreamtable.games.dreamwell.components import FRIENDS
+    assert len(set(FRIENDS)) == 8
+    assert {"Stella", "Astra", "Orbit"} <= set(FRIENDS)  # the seahorse lady, the heart girl, the wolf lady
+    assert {FRIENDS[card.friend] for card in FRIEND_CARDS} == set(FRIENDS)
+
+
+def test_DW_R25_no_nightmare_variant_is_offered():
+    import dreamtable
+    game = dreamtable.load("dreamwell")
+    modes = next(option for option in game.info.options if option.name == "mode")
+    assert modes.choices == ("basic", "advanced")
+    with pytest.raises(dreamtable.SetupError, match="mode"):
+        game.new(players=2, seed=0, mode="nightmare")
+
+
 def test_malformed_tile_data_names_the_tile_and_field():
     import json
     from importlib import resources

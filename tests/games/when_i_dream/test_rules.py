@@ -414,6 +414,23 @@ def test_wid_r16_no_card_left_ends_the_night_without_a_final_guess():
     assert state.phase == "recount"
 
 
+def test_wid_r24_points_have_no_ceiling():
+    state = new(4, seed=18)
+    state.points = [10_000, 10_000, 10_000, 10_000]
+    guess_right(state)
+    end_night(state)
+    finish_day(state, recount=state.board[0]["element"])
+    assert state.points[0] == 10_000 + 1 + 2  # one Yellow card and the bonus, on top of any total
+
+
+def test_wid_r25_english_is_the_one_word_list():
+    language = next(option for option in GAME.info.options if option.name == "language")
+    assert language.default == "en" and language.choices == ("en",)
+    assert len(new(4).cards) == 110
+    with pytest.raises(dreamtable.SetupError, match="language"):
+        new(4, language="fr")
+
+
 def test_time_a_stale_expiry_is_refused_and_replay_reproduces_the_game():
     state = new(4, seed=17)
     state.expire("night")

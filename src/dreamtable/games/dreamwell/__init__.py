@@ -20,7 +20,7 @@ listed by ``legal_actions`` (no action forms).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.errors import NotationError
@@ -29,6 +29,7 @@ from . import evaluation  # imported once here: an import statement per call cos
 from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import WellMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
+from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import WellState
 
 OPTIONS = (
@@ -48,6 +49,8 @@ class Dreamwell(Game[WellMove]):
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = RULES_WITHOUT_BEHAVIOUR  # and the tests that check them
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)

@@ -97,6 +97,7 @@ EVENT_RULES: Mapping[str, tuple[str, ...]] = {
     PLAY: ("DW-R15", "DW-R16"),
     ENTER: ("DW-R11",),
     MOVE: ("DW-R10",),
+    **{f"{MOVE}:direction={diagonal}": ("DW-R2",) for diagonal in ("NE", "SE", "SW", "NW")},  # a diagonal door leads diagonally
     LEAVE: ("DW-R12",),
     MOVE_TO: ("DW-R17",),
     SKIP: ("DW-R16",),

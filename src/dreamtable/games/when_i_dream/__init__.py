@@ -36,6 +36,7 @@ from ...core.sentences import Sentence
 from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import MAX_INPUT, DreamMove, parse
 from .prompts import PROMPT_FIELDS, PROMPTS
+from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
 
@@ -115,6 +116,8 @@ class WhenIDream(Game[DreamMove]):
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = RULES_WITHOUT_BEHAVIOUR  # and the tests that check them
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
 
