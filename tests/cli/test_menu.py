@@ -14,7 +14,7 @@ from .test_terminal import MOVE_PROMPT, spawn
 SOGNI = 1 + [info.id for info in dreamtable.games()].index("sogni-e-incubi")
 
 
-def test_point17_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path):
+def test_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path):
     save = tmp_path / "menu.json"
     child = spawn()
     child.expect("Game number:")
@@ -58,7 +58,7 @@ def test_point17_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(
     assert record["moves"][0] == [0, "draw"]
 
 
-def test_point17_after_a_finished_game_the_menu_comes_back():
+def test_after_a_finished_game_the_menu_comes_back():
     child = spawn()
     child.expect("Game number:")
     child.sendline(str(SOGNI))

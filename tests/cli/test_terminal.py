@@ -333,7 +333,7 @@ def test_hint_is_refused_with_the_reason_where_there_is_none_to_give():
     child.expect(pexpect.EOF)
 
 
-def test_issue14_point1_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
+def test_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
     """It said "It is saved in FILE" and wrote nothing when left before the first move."""
     save = tmp_path / "night.json"
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "--save", str(save))

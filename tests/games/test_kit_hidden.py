@@ -132,7 +132,7 @@ def test_kit_c_fails_when_an_event_shows_a_drawn_card_to_all(monkeypatch):
         check_seat_logs(state)
 
 
-def test_kit_a_fails_on_issue_13_point_1_known_cards_lowered_from_the_true_hand(monkeypatch):
+def test_kit_a_fails_on_a_sogni_leak_of_known_cards_lowered_from_the_true_hand(monkeypatch):
     """The Sogni e Incubi leak of issue 13 (seed 5: B S5, A CI>B5, B S5 left B known=['S5'] in A's
     view when B held a second, hidden Dream 5), put back: the check finds it."""
     from dreamtable.games.sogni_e_incubi.rules import SogniState

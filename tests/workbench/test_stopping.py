@@ -23,7 +23,7 @@ DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
 HUGE = Experiment("sogni-e-incubi", ("random", "random"), games=10**7, seed=0)
 
 
-def test_issue13_point16_ten_million_games_cost_nothing_before_the_first():
+def test_ten_million_games_cost_nothing_before_the_first():
     tracemalloc.start()
     started = time.perf_counter()
     tasks, rows, left = pending_tasks(HUGE, None)
@@ -41,7 +41,7 @@ class Stop(KeyboardInterrupt):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_issue13_point16_an_interrupt_returns_quickly_and_keeps_only_the_finished_games(tmp_path, workers):
+def test_an_interrupt_returns_quickly_and_keeps_only_the_finished_games(tmp_path, workers):
     out = tmp_path / "r.jsonl"
     seen = []
 
@@ -61,7 +61,7 @@ def test_issue13_point16_an_interrupt_returns_quickly_and_keeps_only_the_finishe
     assert not out.with_name("r.jsonl.lock").exists()
 
 
-def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path):
+def test_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path):
     # Each game takes far longer than the allowed stop: ISMCTS thinks 2 s per decision.
     args = [DREAMTABLE, "simulate", "sogni-e-incubi", "--games", "20", "--seats", "ismcts:2s,random",
             "--workers", "2", "--out", "r.jsonl"]

@@ -86,18 +86,18 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
-def test_issue14_6_greedy_never_repeats_a_standing_choice_nor_undoes_its_own_move_in_a_buying_phase(specs, seed):
+def test_greedy_never_repeats_a_standing_choice_nor_undoes_its_own_move_in_a_buying_phase(specs, seed):
     fickle, _idle = play_and_watch(specs, seed)
     assert fickle == []
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
-def test_issue14_6_greedy_never_ends_two_turns_running_at_once_beside_an_empty_field(specs, seed):
+def test_greedy_never_ends_two_turns_running_at_once_beside_an_empty_field(specs, seed):
     _fickle, idle = play_and_watch(specs, seed)
     assert idle == []
 
 
-def test_issue14_6_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_it_and_rides():
+def test_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_it_and_rides():
     state = table()
     paint(state, "S")  # every square Silver: a North tile on Silver rides the token north
     put(state, 0, 4, 1, "N")
@@ -114,7 +114,7 @@ def test_issue14_6_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_i
     assert state.geo.y(state.pos[0]) > start_y
 
 
-def test_issue14_6_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it_needs():
+def test_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it_needs():
     """One ply sees that buying a tile for the empty field under the token leads somewhere, and
     that placing it is better still."""
     state = table()
@@ -132,7 +132,7 @@ def test_issue14_6_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it
 
 @pytest.mark.parametrize(("first", "then"), [("buy N", "sell N"), ("place N S", "unplace N S"), ("plan row 3", "plan none"),
                                              ("boost S 2", "unboost S")])
-def test_issue14_6_undoing_an_own_move_of_the_phase_costs_more_than_going_out(first, then):
+def test_undoing_an_own_move_of_the_phase_costs_more_than_going_out(first, then):
     state = table()
     paint(state, "S")
     put(state, 0, 4, 1, "N")
@@ -149,7 +149,7 @@ def test_issue14_6_undoing_an_own_move_of_the_phase_costs_more_than_going_out(fi
     assert estimate(twice, 0) < estimate(once, 0) - 30
 
 
-def test_issue14_6_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
+def test_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
     """ISMCTS may explore a Buying Phase of hundreds of moves, each undoing the last: the value
     stays in [0, 1] (it overflowed once, ending `tournament --bots ismcts:300,greedy`) and keeps
     falling with every undo (saturated at 0, a search found every move alike and went on for ever
@@ -198,7 +198,7 @@ def _first_reinterpretation(max_seed: int = 200):
     raise AssertionError("no reinterpretation with a tile to move in the seeded games")
 
 
-def test_issue14_6_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
+def test_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
     """A search against greedy placed and unplaced the same tiles after a Reinterpretation for ever
     (its moves cost nothing there), and the game never ended: a reinterpretation is a stretch of the
     mover's own moves like a Buying Phase, with the same impatience and the same cost of an undo."""
@@ -216,7 +216,7 @@ def test_issue14_6_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buyin
 
 
 @pytest.mark.parametrize("bot", [GreedyAgent(5)], ids=["greedy"])
-def test_issue14_6_a_bot_ends_a_reinterpretation(bot):
+def test_a_bot_ends_a_reinterpretation(bot):
     state, seat = reinterpreting()
     for _ in range(30):
         if not (state.movement is not None and state.movement.reinterpreting):
