@@ -1,4 +1,4 @@
-"""The Makefile (issue 14, point 17): `make run` installs the package once, and again only when
+"""The Makefile: `make run` installs the package once, and again only when
 pyproject.toml changes, instead of reinstalling at every start."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15, point 3: stable action ids — every legal action has a fixed id below the declared
+"""Stable action ids — every legal action has a fixed id below the declared
 bound, and the id reads back as the same action; bad ids and foreign values are refused."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15, point 5: the defects PettingZoo's and OpenSpiel's suites found, checked the way the
+"""The defects PettingZoo's and OpenSpiel's suites found, checked the way the
 suites meet them. All three were already fixed when the adapters came (When I Dream's duplicate
 recount in commit 2361617, long states that would not pickle in 5c64d82, Dream Cycle's ``apply``
 in 58fcef4); these tests keep them fixed."""

@@ -1,4 +1,4 @@
-"""Issue 15, point 4: observation tensors — a fixed-shape float32 vector per seat, within the
+"""Observation tensors — a fixed-shape float32 vector per seat, within the
 declared bounds, built only from what the seat may know (two states it cannot tell apart give
 the same tensor), and carrying what it does know."""
 
@@ -94,7 +94,7 @@ def test_no_leak_as_twin_worlds_play_on_the_seat_sees_one_tensor_while_it_is_tol
 
 def test_DC_R43_the_movers_own_question_and_face_down_tiles_stay_out_of_the_others_tensors() -> None:
     """Two Dream Cycle positions the others cannot tell apart: A paused by its private ``plan ask``
-    or choosing its way (issue 13, point 2), and A holding a Zip or a Second Wind face down. Only A's
+    or choosing its way, and A holding a Zip or a Second Wind face down. Only A's
     tensor differs."""
     from tests.games.dream_cycle.table import give_inspiration
     from tests.games.dream_cycle.test_hidden_questions import reaching_a_choice

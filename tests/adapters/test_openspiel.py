@@ -1,4 +1,4 @@
-"""Issue 15, point 2: ``dreamtable.adapters.openspiel`` registers every turn-based game as a
+"""``dreamtable.adapters.openspiel`` registers every turn-based game as a
 pyspiel Python game of the documented type; it passes OpenSpiel's random_sim_test with
 serialize=True, and OpenSpiel's ISMCTS bot plays it."""
 

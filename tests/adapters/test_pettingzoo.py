@@ -1,4 +1,4 @@
-"""Issue 15, point 1: ``dreamtable.adapters.pettingzoo`` passes PettingZoo's own api_test,
+"""``dreamtable.adapters.pettingzoo`` passes PettingZoo's own api_test,
 seed_test and max_cycles_test for every turn-based game and player count, and refuses bad
 input with a clear error that changes nothing."""
 

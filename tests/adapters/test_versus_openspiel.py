@@ -1,4 +1,4 @@
-"""Issue 15, point 6: benchmarks/versus_openspiel.py measures every game beside OpenSpiel's Python
+"""``benchmarks/versus_openspiel.py`` measures every game beside OpenSpiel's Python
 games in one run and reports the ratios (here with tiny budgets: the figures themselves are in
 docs/performance.md, never asserted by a timed test)."""
 
@@ -26,7 +26,7 @@ def test_one_run_measures_the_references_and_the_games_side_by_side(capsys):
     assert sogni["ismcts"] > 0 and wid["ismcts"] is None  # ISMCTS: 2 players and an evaluation only
     ratio = sogni["decisions"] / summary["reference_decisions"]
     assert math.isclose(sogni["decisions_ratio"], ratio)  # one run: the median is that run's ratio
-    # the ISMCTS target is judged at the issue's reference speed: it/s scaled by 52,000 over this run's reference
+    # the ISMCTS target is judged at its reference speed: it/s scaled by 52,000 over this run's reference
     assert math.isclose(sogni["ismcts_scaled"], sogni["ismcts"] * 52_000 / summary["reference_decisions"])
     assert sogni["met"] == (sogni["decisions_ratio"] >= 2 and sogni["copies_ratio"] >= 3 and sogni["ismcts_scaled"] >= 10_000)
 

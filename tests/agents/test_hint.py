@@ -1,4 +1,4 @@
-"""The hint (issue 19, point 3): the hard bot's move and its chance to win, from what the asking seat
+"""The hint: the hard bot's move and its chance to win, from what the asking seat
 may know only; refused plainly, changing nothing, when it cannot be given."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 19, point 1: a search that scores its leaves with a model of who wins, fitted to results.
+"""A search that scores its leaves with a model of who wins, fitted to results.
 
 The model (core/leaf_model.py), the game hook (``Game.leaf_model`` / ``leaf_values``), Deep
 Dreams' features and weights (games/deep_dreams/leaf_values.py) and the fitting procedure

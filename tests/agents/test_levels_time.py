@@ -1,4 +1,4 @@
-"""Time kept (issue 19, point 4): a bot given seconds answers within 10% of its budget, even on the
+"""Time kept: a bot given seconds answers within 10% of its budget, even on the
 longest turns, and never takes longer than a table's clock allows (the time left it is given, or
 the deadlines pending in the state)."""
 

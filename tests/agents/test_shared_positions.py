@@ -1,6 +1,6 @@
 """ISMCTS shares one position per node between its worlds when they differ only in their rng
 (``State.same_worlds``): the descent reads it instead of applying the node's action again, until a
-chance event is drawn (issue 15, point 6: applying and listing moves were two fifths of Dream
+chance event is drawn (applying and listing moves were two fifths of Dream
 Cycle's search). Sharing must change the speed only, never a choice."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A real server and a real Chromium for the browser tests (issue 18).
+"""A real server and a real Chromium for the browser tests.
 
 The server is ``dreamtable serve`` on a free loopback port with its own SQLite file; Chromium is
 Debian's (``/usr/bin/chromium``, or ``DREAMTABLE_CHROMIUM``) driven by Playwright for Python.

@@ -1,4 +1,4 @@
-"""Bot specs as `--seats` takes them (issue 14 point 4): a bad budget is a clear UnknownAgentError."""
+"""Bot specs as `--seats` takes them: a bad budget is a clear UnknownAgentError."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14, point 15: every game explains its winner from ``outcome.details``, and the end is told once."""
+"""Every game explains its winner from ``outcome.details``, and the end is told once."""
 
 from __future__ import annotations
 

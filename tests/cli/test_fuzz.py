@@ -1,4 +1,4 @@
-"""``dreamtable fuzz`` (issue 13, "Fuzz at scale"): a small run of every game passes, a broken game's
+"""``dreamtable fuzz``: a small run of every game passes, a broken game's
 failures are reported with a seed and a command that reproduces them, bad arguments are clear
 errors, and a run stops cleanly and makes its tasks lazily."""
 

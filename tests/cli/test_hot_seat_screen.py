@@ -1,4 +1,4 @@
-"""Issue 14, point 3: at a hot seat no hand stays in the scrollback: the game runs on the terminal's
+"""At a hot seat no hand stays in the scrollback: the game runs on the terminal's
 alternate screen (no scrollback) and every "Pass the keyboard" clears the screen and the scrollback."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14, point 14: a 'legend' command explains every mark of a game's drawing, and a one-line key
+"""A 'legend' command explains every mark of a game's drawing, and a one-line key
 sits under each board."""
 
 from __future__ import annotations

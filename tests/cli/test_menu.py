@@ -1,4 +1,4 @@
-"""Issue 14, point 17: the menu shows its defaults, asks again after a mistake, takes a seed, options
+"""The menu shows its defaults, asks again after a mistake, takes a seed, options
 and a save file, and comes back after a game."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14, point 13: long lists of moves are grouped by kind and target under the board, which stays
+"""Long lists of moves are grouped by kind and target under the board, which stays
 on the screen; 'moves' gives the full numbered list, 'moves KIND' one kind, 'board' the screen again."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""When I Dream at the keyboard (issue 14, points 2 and 16): the clue-giver's start clock stops at the
+"""When I Dream at the keyboard: the clue-giver's start clock stops at the
 first key, news goes above the line being typed, and the day shows the Dreamer and the reviewers the
 night's cards."""
 

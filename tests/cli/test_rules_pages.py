@@ -1,4 +1,4 @@
-"""Issue 14, point 12: the rules pages say what the engines do.
+"""The rules pages say what the engines do.
 
 Each test pairs a sentence of a page under docs/rules/ with the engine doing exactly that, so a
 page that drifts from its engine (or an engine from its page) fails here. Positions are built

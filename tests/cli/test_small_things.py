@@ -1,4 +1,4 @@
-"""Issue 14, point 18: the small things a new player tripped on, each checked where it showed."""
+"""The small things a new player tripped on, each checked where it showed."""
 
 from __future__ import annotations
 

@@ -77,7 +77,7 @@ def test_a_game_against_the_clock_refuses_two_humans_and_says_why():
 
 
 def test_deep_dreams_three_seats_with_an_effect_choice():
-    # A human among two bots, as the issue asks; the human answers every prompt with the first move.
+    # A human among two bots, the usual first game; the human answers every prompt with the first move.
     child = spawn("play", "deep-dreams", "--seats", "human,ismcts:50,greedy", "--seed", "4")
     child.expect("your hand")
     assert play_to_the_end(child) > 5
@@ -306,7 +306,7 @@ def test_bench_with_no_game_measures_every_game():
 
 
 def test_hint_names_a_legal_move_and_a_chance_and_changes_nothing(tmp_path):
-    """Issue 19, point 3: 'hint' at the prompt shows the hard bot's move for the player and its
+    """'hint' at the prompt shows the hard bot's move for the player and its
     chance to win, and is no move; the player then plays that very move."""
     save = tmp_path / "game.json"
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "6", "--save", str(save))

@@ -1,4 +1,4 @@
-"""The contract's own guards against hostile or careless callers (issue 13, points 7 and 10).
+"""The contract's own guards against hostile or careless callers.
 
 Every game inherits these from ``State`` and ``Game``, so they are tested once here on the toy game
 (and on Dream Cycle, whose options hold lists and tables).

@@ -79,7 +79,7 @@ def test_save_is_atomic_and_leaves_no_temporary(tmp_path):
 @pytest.mark.parametrize(
     "text, phrase",
     [
-        ("[" * 100_000, "nested too deeply"),  # issue 13 point 11: once a RecursionError
+        ("[" * 100_000, "nested too deeply"),  # once a RecursionError
         ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
         ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1' + "0" * 5000 + "}", "cannot read here"),
         ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": true}', "'seed' must be a int"),

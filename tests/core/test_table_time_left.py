@@ -1,4 +1,4 @@
-"""Issue 19, point 4: a bot that keeps time is told by the table how long it has before the next
+"""A bot that keeps time is told by the table how long it has before the next
 deadline (Dream Cycle's sand timer here), on a clock that runs while it thinks; a simulated clock,
 a game with no deadline pending and a bot that does not keep time are asked as before."""
 

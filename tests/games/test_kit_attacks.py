@@ -1,4 +1,4 @@
-"""Issue 13's kit checks of crafted input and shared state, run on every game of test_kit.GAMES:
+"""The kit checks of crafted input and shared state, run on every game of test_kit.GAMES:
 (d) crafted moves, seats, timers and notation are refused cleanly; (e) mutating what a game hands
 out (views, logs, record dicts, options) changes nothing else.
 

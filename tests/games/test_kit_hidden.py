@@ -1,4 +1,4 @@
-"""Issue 13's kit checks of hidden information, run on every game of tests/games/test_kit.py's GAMES:
+"""The kit checks of hidden information, run on every game of tests/games/test_kit.py's GAMES:
 (a) distinguishability, (b) determinize re-deals every hidden item, (c) per-seat logs and replay.
 
 Sizes are lean for ``make test``; DREAMTABLE_FUZZ_SCALE multiplies the states and worlds.
@@ -133,7 +133,7 @@ def test_kit_c_fails_when_an_event_shows_a_drawn_card_to_all(monkeypatch):
 
 
 def test_kit_a_fails_on_a_sogni_leak_of_known_cards_lowered_from_the_true_hand(monkeypatch):
-    """The Sogni e Incubi leak of issue 13 (seed 5: B S5, A CI>B5, B S5 left B known=['S5'] in A's
+    """A Sogni e Incubi leak once found (seed 5: B S5, A CI>B5, B S5 left B known=['S5'] in A's
     view when B held a second, hidden Dream 5), put back: the check finds it."""
     from dreamtable.games.sogni_e_incubi.rules import SogniState
 

@@ -1,4 +1,4 @@
-"""The server's HTTP API and WebSocket, on SQLite and on PostgreSQL (issue 17, points 2–4, 8, 9)."""
+"""The server's HTTP API and WebSocket, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The browser's word catalogues (issue 18, point 4): every event kind and every prompt of every
+"""The browser's word catalogues: every event kind and every prompt of every
 game has an English sentence, and the Italian catalogues hold no key the English ones lack."""
 
 from __future__ import annotations

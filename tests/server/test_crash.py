@@ -1,4 +1,4 @@
-"""Nothing is lost when the server is killed (issue 17, point 6), on SQLite and on PostgreSQL.
+"""Nothing is lost when the server is killed, on SQLite and on PostgreSQL.
 
 The real server runs as a process; several tables are played over WebSockets (humans at Deep
 Dreams and Sogni e Incubi, a human against bots, Dream Cycle with its sand timer); the server is

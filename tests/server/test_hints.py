@@ -1,4 +1,4 @@
-"""The hint endpoint and the levels at the server's seats (issue 19, points 2 and 3), on SQLite and
+"""The hint endpoint and the levels at the server's seats, on SQLite and
 on PostgreSQL: the seat on its turn gets the hard bot's move and its chance to win; any other asker
 is refused plainly, and nothing changes."""
 
@@ -97,7 +97,7 @@ def test_levels_sit_at_the_servers_tables_and_bad_ones_are_refused_naming_the_le
 
 
 def test_a_bot_that_keeps_time_is_told_the_seconds_left_on_the_tables_clock(client, monkeypatch):
-    """Issue 19, point 4: the server's bots are asked through the table's hook, so a hard bot in a
+    """The server's bots are asked through the table's hook, so a hard bot in a
     game against the clock (Dream Cycle's sand timer) never thinks past the deadline."""
     from dreamtable.server.thinking import Thinking
 

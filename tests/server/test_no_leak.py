@@ -1,4 +1,4 @@
-"""No message the server sends to one seat holds a hidden item of another (issue 17, point 8).
+"""No message the server sends to one seat holds a hidden item of another.
 
 Whole games of every game are played through the WebSocket by one connection per seat and a
 spectator, each choosing random legal moves from what it is sent. Afterwards the game is replayed

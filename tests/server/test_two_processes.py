@@ -1,4 +1,4 @@
-"""Two server processes on one PostgreSQL database serve the same tables (issue 17, point 7).
+"""Two server processes on one PostgreSQL database serve the same tables.
 
 Clients of one table are split across two real server processes: a move accepted by one reaches
 the other's clients at once (LISTEN/NOTIFY); two connections for the same seat on different

@@ -1,4 +1,4 @@
-"""Issue 13 point 15: `simulate --out` never empties or appends to a file that is not its own, and
+"""`simulate --out` never empties or appends to a file that is not its own, and
 two runs never write one results file at once."""
 
 from __future__ import annotations

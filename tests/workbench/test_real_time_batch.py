@@ -1,4 +1,4 @@
-"""Issue 13 point 14: batch play of a game against the clock ends its nights on the simulated clock.
+"""Batch play of a game against the clock ends its nights on the simulated clock.
 
 Before, bots answered in no time, so a When I Dream night ran through the whole deck: a 4-player
 game took ~2,200 decisions and scored ~180. Every night must now end by its timer.

@@ -1,4 +1,4 @@
-"""Issue 13 point 16: a batch is made lazily, and stopping it (Ctrl-C) takes seconds and keeps
+"""A batch is made lazily, and stopping it (Ctrl-C) takes seconds and keeps
 exactly the finished games."""
 
 from __future__ import annotations

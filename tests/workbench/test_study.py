@@ -1,4 +1,4 @@
-"""Issue 16: balance studies — one command plays a game's seeded batches and publishes docs/balance/GAME.md."""
+"""Balance studies — one command plays a game's seeded batches and publishes docs/balance/GAME.md."""
 
 from __future__ import annotations
 

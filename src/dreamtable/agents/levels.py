@@ -1,4 +1,4 @@
-"""Difficulty levels (issue 19, point 2): ``easy``, ``medium`` and ``hard``, wherever a bot can sit.
+"""Difficulty levels: ``easy``, ``medium`` and ``hard``, wherever a bot can sit.
 
 * ``easy`` — :class:`SoftmaxAgent`: one ply like greedy, but it *samples* its move from a softmax
   over the values with a high temperature, so it often plays a fair move and sometimes a poor one.
@@ -27,7 +27,7 @@ from .ismcts import IsmctsAgent
 from .specs import LEVELS, MAX_SECONDS, MIN_SECONDS
 
 HARD_SECONDS = 1.0
-"""The hard bot's thinking time a move (the issue's bound: at most 1 s a move on one core)."""
+"""The hard bot's thinking time a move (the bound set for it: at most 1 s a move on one core)."""
 MAX_HARD_SECONDS = MAX_SECONDS
 """The longest budget ``hard:Ns`` takes: :data:`.specs.MAX_SECONDS`, the bound of every search budget."""
 

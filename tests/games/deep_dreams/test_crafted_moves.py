@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a DreamMove built by hand is accepted only when it is a listed
+"""Crafted moves: a DreamMove built by hand is accepted only when it is a listed
 move, with whole numbers in every field; anything else is IllegalActionError and changes nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 14, point 11 (DC-R9, DC-R10): a game with the note's alternative fields, ``G W O Y BL R P``,
+"""DC-R9, DC-R10: a game with the note's alternative fields, ``G W O Y BL R P``,
 is shown as well as played: its views fit the schema, its events and questions have sentences, the
 terminal draws it and words its moves. Seeded random games run the kit's checks under both
 ``special_exit`` values (``die`` needs die faces of the game's colours, DC-R11)."""

@@ -1,4 +1,4 @@
-"""Issue 14, point 11 (DC-R9): action ids by field slot. A move naming a field takes the id of the
+"""DC-R9: action ids by field slot. A move naming a field takes the id of the
 field's slot in its game (``state.settings.slot``): the default game's 319 ids are unchanged, and in
 the note's alternative ``G W O Y BL R P`` Yellow and Blue take the ids of the slots of Fuchsia and
 Silver, which that game lacks."""

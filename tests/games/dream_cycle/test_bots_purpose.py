@@ -1,8 +1,8 @@
-"""Dream Cycle's greedy bot is neither passive nor fickle (issue 14, point 6).
+"""Dream Cycle's greedy bot is neither passive nor fickle.
 
 Seen at `play dream-cycle --seats human,greedy,greedy --seed 3`: a bot on a Silver square with no
 tile there and 7 chi ended its turn doing nothing for three rounds; another set its brake plan five
-times in one Buying Phase and bought, then sold, the same tile. Over seeded games (the issue's table
+times in one Buying Phase and bought, then sold, the same tile. Over seeded games (that table
 with a random player standing in for the human, and others) the greedy bot never changes a standing
 choice (brake plan, kept tiles, aim) twice in one Buying Phase, never undoes one of its own moves of
 that phase (sells a tile it bought, buys one it sold, takes back a tile it placed, places one it took
@@ -74,7 +74,7 @@ def play_and_watch(table_specs: str, seed: int) -> tuple[list[str], list[str]]:
 
 
 GAMES = [
-    ("random,greedy,greedy", 3),  # the issue's table, a random player in the human's seat
+    ("random,greedy,greedy", 3),  # the table it was seen at, a random player in the human's seat
     ("random,greedy,greedy", 4),
     ("greedy,greedy,greedy", 0),
     ("greedy,greedy,greedy", 1),

@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dream Cycle's faster evaluation gives the values it gave.
+"""No slow game: Dream Cycle's faster evaluation gives the values it gave.
 
 ``evaluate_all`` works out each seat's estimate once (an opponent's view of a seat differs from its
 own only for the seat in its Buying Phase), and the simulated rides are remembered per board and

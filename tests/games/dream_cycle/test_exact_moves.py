@@ -1,6 +1,6 @@
 """``apply`` accepts exactly what ``legal_actions`` lists plus the moves with free parameters that
 ``action_forms`` describes (offers, brake plans, keeps), within their bounds; anything else is an
-``IllegalActionError`` naming the rule, and changes nothing (issue 12, item 5)."""
+``IllegalActionError`` naming the rule, and changes nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 13, point 2 (DC-R43: Inspiration tiles are face down): whether the movement stops to ask
+"""DC-R43 (Inspiration tiles are face down): whether the movement stops to ask
 the mover something must not depend on what the mover holds face down. Two matches that differ
 only in the mover's hidden tile (a Zip or not) look the same to every other seat at every step:
 views, prompts, actors and turn, legal actions, action forms and logs."""

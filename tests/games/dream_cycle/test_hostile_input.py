@@ -1,4 +1,4 @@
-"""Hostile and careless input to Dream Cycle (issue 13): notation, crafted move objects and options.
+"""Hostile and careless input to Dream Cycle: notation, crafted move objects and options.
 Everything is refused with the project's own errors, saying what is allowed, and changes nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): the parts of a position that a Buying Phase move keeps in the cache
+"""No slow game: the parts of a position that a Buying Phase move keeps in the cache
 (``rules.KEPT_BY``: the actors, and the supply, trades and tail of the Buying Phase's list) are the ones
 worked out afresh, along random games of several setups, trades and out-of-turn moves included.
 """

@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dream Cycle's faster move lists say what the rules say.
+"""No slow game: Dream Cycle's faster move lists say what the rules say.
 
 The Buying Phase's list now takes its buys and sales from a memo per (chi, stock, hand), its
 placements from rows per hand, its boosts in the same pass over the fields; peek reads the geometry

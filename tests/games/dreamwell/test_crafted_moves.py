@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a WellMove built by hand with a bool, a float or a number out
+"""Crafted moves: a WellMove built by hand with a bool, a float or a number out
 of every range is refused with IllegalActionError (not taken for the listed move it equals, nor a
 KeyError or IndexError), and changes nothing."""
 

@@ -330,7 +330,7 @@ def test_changing_a_views_outcome_does_not_change_the_cached_scores(games):
 
 
 def test_a_win_with_one_point_is_singular():
-    # issue 14: the log said "won with 1 points"
+    # the log once said "won with 1 points"
     game = dreamtable.load("dreamwell")
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [0, 1], "points": 1}) == "Game over: A and B won with 1 point."
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [2], "points": 12}) == "Game over: C won with 12 points."

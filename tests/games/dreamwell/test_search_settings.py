@@ -1,4 +1,4 @@
-"""Dreamwell's search settings (issue 19, point 1; docs/bots.md, "Dreamwell: a low exploration constant
+"""Dreamwell's search settings (docs/bots.md, "Dreamwell: a low exploration constant
 with the tuned leaves"): ISMCTS compares raw leaf values at exploration 0.03 instead of normalising them."""
 
 from __future__ import annotations

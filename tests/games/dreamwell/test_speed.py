@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dreamwell's shortcuts give the answers of the work they save.
+"""No slow game: Dreamwell's shortcuts give the answers of the work they save.
 
 Random play and search now read the playable cards from a bit set per pair of shown items, the
 rotations and flips from one bit set of open cells, the board's items and doors from tables kept

@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a Move object built by hand with fields of the wrong type is
+"""Crafted moves: a Move object built by hand with fields of the wrong type is
 refused with IllegalActionError, names what is allowed, and changes nothing."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, points 9, 12 and 13: hostile text in When I Dream's notation and free words.
+"""Hostile text in When I Dream's notation and free words.
 
 Every refusal is the project's own error (``NotationError`` when the text cannot be read,
 ``IllegalActionError`` when it reads but the rules refuse it), says what is allowed, and changes

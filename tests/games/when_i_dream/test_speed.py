@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): what When I Dream keeps to play fast never changes what it says.
+"""No slow game: what When I Dream keeps to play fast never changes what it says.
 
 The actors and each seat's legal list are kept until the state changes, a vote mends its voter's
 kept list in place, copies share the clues, board entries, ballots and flags (replaced, never

@@ -1,4 +1,4 @@
-"""Issue 14, point 9 (WID-R11): what the Dreamer learns, and when.
+"""WID-R11: what the Dreamer learns, and when.
 
 During the night and the last answer the Dreamer is told only that the card changed — never that a
 penalty was given, nor to whom. Once the recount is in, the Dreamer takes off the mask (rulebook):
@@ -35,7 +35,7 @@ def says_penalty(event):
 
 
 def test_WID_R11_random_nights_never_tell_the_dreamer_of_a_penalty():
-    """The reproduction of the issue: penalised clues during random nights; the Dreamer's log and view
+    """Penalised clues during random nights; the Dreamer's log and view
     never name the penalised seat nor say that a penalty happened, while the clue-givers are told."""
     told_givers = []
 

@@ -28,7 +28,7 @@ def test_a_fairys_clue_points_at_the_element_and_a_boogeymans_away_from_it():
 
 def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
     """Measured over 200 nights in docs/performance.md (74.4% since the clue words are common nouns
-    and adjectives, issue 14 point 7; 64% before); 20 here."""
+    and adjectives; 64% before); 20 here."""
     rates = {}
     for spirit in ("Fairy", "Boogeyman"):
         yellow = blue = 0

@@ -1,4 +1,4 @@
-"""Issue 14, point 7: the word bots' clues are common nouns and adjectives only (no names, function
+"""The word bots' clues are common nouns and adjectives only (no names, function
 words, verbs, inflections or profanity), and no clue repeats a word, or a form of one, in a night."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 13, point 3: ``determinize(seat)`` re-deals everything ``seat`` has not seen, and nothing else.
+"""``determinize(seat)`` re-deals everything ``seat`` has not seen, and nothing else.
 
 The Dreamer never sees the card in play nor the night's board (WID-R11): only the clues and their
 own guesses. Clue-givers see those but not the others' spirits; nobody sees the face-down spirit
