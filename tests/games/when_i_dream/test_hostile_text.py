@@ -43,7 +43,7 @@ def assert_unreadable(state, seat, text, *phrases):
     assert all_views(state) == before and state.record().to_dict() == record
 
 
-# -- point 9: numbers are ASCII digits -----------------------------------------------------------------
+# -- numbers are ASCII digits --------------------------------------------------------------------------
 @pytest.mark.parametrize("text", ["vote-side ² yellow", "vote-side ١ yellow", "vote-mention ½ yes", "vote-penalty ⑴ keep",
                                   "guess ² dog", "clue ١ bark", "clue-pass ³", "typing ٣", "dream-pass ۱", "flag c²",
                                   "flag c١", "flag c１", "vote-side １ blue", "guess " + "9" * 5000 + " dog"])
@@ -64,7 +64,7 @@ def test_text_that_is_not_a_string_is_a_notation_error():
             GAME.parse_action(state, 0, text)
 
 
-# -- point 12: bounded free text -----------------------------------------------------------------------
+# -- bounded free text ---------------------------------------------------------------------------------
 def test_a_megabyte_guess_or_clue_is_refused_and_changes_nothing():
     state = new()
     huge = "x" * 1_000_000
@@ -95,7 +95,7 @@ def test_clue_max_len_is_bounded_so_guesses_stay_bounded(value):
     assert new(clue_max_len=64).guess_max_len == 64
 
 
-# -- point 13: look-alike letters ------------------------------------------------------------------------
+# -- look-alike letters ----------------------------------------------------------------------------------
 @pytest.mark.parametrize("spoof", ["dоg",  # Cyrillic о
                                    "ԁog",  # Cyrillic komi de
                                    "dοg",  # Greek omicron
