@@ -14,6 +14,8 @@ from typer.testing import CliRunner
 from dreamtable.cli.bench_serve import bench_serve
 from dreamtable.server.loadtest import LoadConfig, LoadTest, start_servers
 
+pytestmark = pytest.mark.slow  # real server processes under load for seconds, and PostgreSQL
+
 app = typer.Typer()
 app.command()(bench_serve)
 

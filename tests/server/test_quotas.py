@@ -162,6 +162,7 @@ def test_expired_tables_and_abandoned_games_are_cleaned_at_a_restart_and_new_tab
         assert not second.crashes(), second.output()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_two_processes_sweep_one_database_safely_and_both_forget_what_expired(pg_url: str) -> None:
     settings = {"waiting_expiry_seconds": 6.0, "sweep_seconds": 0.1}
     with ServerProcess(pg_url, **settings) as one, ServerProcess(pg_url, **settings) as two:

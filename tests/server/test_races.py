@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import httpx
+import pytest
 
 from .processes import Api, ServerProcess, select_rows
 
@@ -109,6 +110,7 @@ def test_racing_rematches_of_one_table_make_one_new_table(db_url: str) -> None:
         assert not apis[0].server.crashes()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_racing_rematches_over_two_processes_make_one_new_table(pg_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, pg_url, 2)
@@ -124,6 +126,7 @@ def test_racing_start_join_and_leave_give_one_result(db_url: str) -> None:
         assert not apis[0].server.crashes()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_racing_start_join_and_leave_over_two_processes_give_one_result(pg_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, pg_url, 2)

@@ -14,10 +14,14 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
 import dreamtable
 from dreamtable.core.registry import replay
 
 from .processes import Api, ServerProcess, Socket, changes, replayed, without_seconds
+
+pytestmark = pytest.mark.slow  # two server processes on PostgreSQL
 
 SHORT = {"night_seconds": 2, "clue_start_seconds": 0.5, "clue_submit_seconds": 0.5, "final_guess_seconds": 0.5,
          "recount_seconds": 0.5, "review_seconds": 0.5}
