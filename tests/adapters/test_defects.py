@@ -59,6 +59,7 @@ def test_a_long_game_survives_openspiel_cloning_and_serialisation() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 5])
+@pytest.mark.slow
 def test_dream_cycle_apply_refuses_every_id_it_does_not_list(players: int) -> None:
     """Every move with an id that ``legal_actions`` does not list now is refused by ``apply`` and
     changes nothing — except offers, plans and keeps, which an action form may describe."""

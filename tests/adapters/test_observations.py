@@ -37,6 +37,7 @@ def test_one_fixed_shape_within_bounds_for_every_seat(game_id: str, players: int
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
+@pytest.mark.slow
 def test_no_leak_two_states_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id: str, players: int) -> None:
     """Worlds dealt by ``determinize(seat)`` differ only in what ``seat`` cannot see: its tensor
     stays, while another seat's tensor (its own hand, say) does change in some world."""
@@ -61,6 +62,7 @@ def test_no_leak_two_states_a_seat_cannot_tell_apart_give_it_the_same_tensor(gam
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
+@pytest.mark.slow
 def test_no_leak_as_twin_worlds_play_on_the_seat_sees_one_tensor_while_it_is_told_the_same(
         game_id: str, players: int) -> None:
     """The real state and a world dealt for ``seat`` play on with the same moves (in notation):

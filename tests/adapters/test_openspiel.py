@@ -22,11 +22,13 @@ SHORT = 40  # max_moves of the simulation tests: random play of Dreamwell takes 
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
+@pytest.mark.slow
 def test_openspiel_random_sim_test_with_serialize_passes(game_id: str, players: int) -> None:
     game = dos.load(game_id, players=players, max_moves=SHORT, seed=players)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
 def test_openspiel_random_sim_test_plays_whole_games_to_their_end() -> None:
     for game_id in ("sogni-e-incubi", "deep-dreams"):
         pyspiel.random_sim_test(dos.load(game_id, players=3), num_sims=2, serialize=True, verbose=False)

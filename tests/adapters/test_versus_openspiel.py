@@ -12,6 +12,7 @@ import pytest
 from ..helpers import benchmark_script
 
 
+@pytest.mark.slow
 def test_one_run_measures_the_references_and_the_games_side_by_side(capsys):
     script = benchmark_script("versus_openspiel")
     code = script.main(["--runs", "1", "--seconds", "0.02", "--game", "sogni-e-incubi", "--game", "when-i-dream",

@@ -54,6 +54,7 @@ def test_a_hint_is_the_hard_bots_move_with_a_chance_to_win_and_changes_nothing(g
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.slow
 def test_two_states_the_seat_cannot_tell_apart_give_the_same_hint(game_id, players):
     twins = 0
     for seed in range(3):

@@ -152,6 +152,7 @@ def longest_turn(game_id: str, seed: int = 3, steps: int = 300) -> State[Any]:
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.slow
 def test_the_longest_turns_of_every_game_are_answered_within_ten_percent(game_id):
     state = longest_turn(game_id)
     seat = state.actors[0]

@@ -74,6 +74,7 @@ def test_worlds_said_to_be_the_same_differ_only_in_their_rng(index: int):
 
 @pytest.mark.parametrize("budget", [{"prune": 0, "opponent_prune": 0}, {}, {"prune": 0, "rollout_depth": 4}],
                          ids=["unpruned", "pruned", "rollouts"])
+@pytest.mark.slow
 def test_sharing_positions_changes_no_choice_of_the_search(monkeypatch: pytest.MonkeyPatch, budget: dict[str, object]):
     states = positions()
     shared = [search(state.copy(), **budget) for state in states]

@@ -99,6 +99,7 @@ CASES = [
 ]
 
 
+@pytest.mark.slow  # up to hundreds of seeded games a case
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_bot_strength(case, game_pool):
     """The hero wins at least the threshold's share of games: passes early once the games so far

@@ -6,6 +6,7 @@ import io
 import re
 
 import pexpect
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -93,6 +94,7 @@ def test_when_i_dream_penalties_break_a_tie():
                     "A and B are level, so the fewest penalties decides: A 0, B 1.")
 
 
+@pytest.mark.slow
 def test_the_terminal_tells_the_end_once_with_its_reason():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5")
     while child.expect([MOVE_PROMPT, pexpect.EOF]) == 0:

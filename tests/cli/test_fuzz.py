@@ -50,6 +50,7 @@ def figures(*args: str) -> dict[str, Any]:
 # -- every game ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", [info.id for info in dreamtable.games()])
+@pytest.mark.slow
 def test_ci_fuzz_run_passes_for_every_game(game_id):
     """The CI-sized run: a few games of each game on two workers, every check on at a high rate."""
     found = figures(game_id, "--games", "3", "--seed", "11", "--workers", "2", "--check-rate", "0.2",

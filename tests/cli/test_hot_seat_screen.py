@@ -4,6 +4,7 @@ alternate screen (no scrollback) and every "Pass the keyboard" clears the screen
 from __future__ import annotations
 
 import pexpect
+import pytest
 
 from .test_terminal import DREAMTABLE, ENV, MOVE_PROMPT
 
@@ -45,6 +46,7 @@ def test_a_bots_game_with_one_human_keeps_the_normal_screen():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_the_end_of_a_hot_seat_game_is_shown_on_the_normal_screen_to_everyone():
     child = hot_seat("xterm-256color")
     while True:

@@ -8,6 +8,7 @@ import re
 import time
 
 import pexpect
+import pytest
 
 from .test_terminal import spawn
 
@@ -23,6 +24,7 @@ def clue_giver_first(*extra: str) -> pexpect.spawn:
     return child
 
 
+@pytest.mark.slow
 def test_the_start_clock_stops_at_the_first_key():
     child = clue_giver_first()
     child.send("b")  # one key, well inside the 5-second start clock
@@ -35,6 +37,7 @@ def test_the_start_clock_stops_at_the_first_key():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_without_a_key_the_start_clock_runs_out():
     child = clue_giver_first()
     child.expect(r"A's time ran out: the turn passes", timeout=12)
@@ -55,6 +58,7 @@ def test_news_goes_above_the_line_being_typed_and_the_typed_text_is_kept():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_the_day_shows_the_dreamer_and_the_reviewers_the_nights_cards():
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=6",
                   "-o", "final_guess_seconds=3", "--bot-delay", "0.3")

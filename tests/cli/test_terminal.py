@@ -44,6 +44,7 @@ def test_list_shows_the_games():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=6",
                   "-o", "final_guess_seconds=3", "--bot-delay", "0.3")
@@ -85,6 +86,7 @@ def test_deep_dreams_three_seats_with_an_effect_choice():
 
 
 @pytest.mark.parametrize("game_id", ["sogni-e-incubi", "deep-dreams"])
+@pytest.mark.slow
 def test_human_against_a_bot_to_the_end_with_a_save(tmp_path, game_id):
     save = tmp_path / "game.json"
     child = spawn("play", game_id, "--seats", "human,random", "--seed", "5", "--save", str(save))
@@ -115,6 +117,7 @@ def test_illegal_and_malformed_input_is_answered_with_a_reason_and_a_new_prompt(
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_quit_and_resume_from_the_save_file(tmp_path):
     save = tmp_path / "game.json"
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
@@ -185,6 +188,7 @@ def test_hot_seat_hides_each_hand_until_its_owner_confirms():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
     for args, phrase in [
         (("play", "chess"), "unknown game"),
@@ -294,6 +298,7 @@ def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_bench_with_no_game_measures_every_game():
     # The `games` option once shadowed the list of games and this crashed (make bench too).
     child = spawn("bench", "--runs", "1", "--games", "1")

@@ -34,6 +34,7 @@ def foreign_moves(game_id: str) -> list:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_kit_d_crafted_moves_seats_and_timers_are_refused_and_change_nothing(game_id):
     refused = 0
     for index, state in enumerate(played_states(game_id, count=STATES, salt=4)):

@@ -59,6 +59,7 @@ def _played(game_id: str, count: int, salt: int) -> tuple:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_kit_a_states_a_seat_cannot_tell_apart_act_alike_for_it(game_id):
     tested = 0
     for index, state in enumerate(played_states(game_id, salt=1)):

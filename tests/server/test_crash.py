@@ -14,6 +14,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from .processes import Api, ServerProcess, Socket, changes, replayed, without_seconds
 
 SHOWN = ("type", "table", "seq", "view", "legal", "forms", "bots", "rematch")
@@ -97,6 +99,7 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+@pytest.mark.slow
 def test_a_server_killed_at_any_moment_restarts_with_every_table_as_it_was(db_url: str) -> None:
     server = ServerProcess(db_url)
     with server:

@@ -14,6 +14,7 @@ from dreamtable.workbench.task import TURN_SECONDS, GameTask, play_task
 
 @pytest.mark.parametrize("bot, most_decisions, top_score", [("wordbot", 1_100, 130), ("random", 400, 100),
                                                              ("greedy", 400, 100)])
+@pytest.mark.slow
 def test_a_4_player_when_i_dream_batch_game_ends_every_night_on_the_clock(tmp_path, bot, most_decisions,
                                                                                           top_score):
     row = play_task(GameTask("when-i-dream", (bot,) * 4, seed=1, record_dir=str(tmp_path)))

@@ -61,6 +61,7 @@ def test_an_interrupt_returns_quickly_and_keeps_only_the_finished_games(tmp_path
     assert not out.with_name("r.jsonl.lock").exists()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path):
     # Each game takes far longer than the allowed stop: ISMCTS thinks 2 s per decision.
     args = [DREAMTABLE, "simulate", "sogni-e-incubi", "--games", "20", "--seats", "ismcts:2s,random",
@@ -93,6 +94,7 @@ def test_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path
     assert not lock.exists()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_tournament_in_seconds_without_a_traceback(tmp_path):
     args = [DREAMTABLE, "tournament", "sogni-e-incubi", "--bots", "ismcts:2s,random", "--games", "4", "--workers", "2"]
     running = subprocess.Popen(args, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"}, stdout=subprocess.PIPE,

@@ -134,6 +134,7 @@ def test_when_i_dream_nights_give_each_roles_points_and_the_boogeymen(tmp_path):
     assert sum(figure["top"] * figure["nights"] for figure in spirits) == pytest.approx(8), "one night won per night, ties shared"
 
 
+@pytest.mark.slow
 def test_dreamtable_study_writes_the_page_plots_reports_and_summary(tmp_path):
     out, data = tmp_path / "balance", tmp_path / "data"
     command = [DREAMTABLE, "study", "deep-dreams", "--games", "6", "--seed", "3", "--workers", "2",

@@ -86,12 +86,14 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
+@pytest.mark.slow
 def test_greedy_never_repeats_a_standing_choice_nor_undoes_its_own_move_in_a_buying_phase(specs, seed):
     fickle, _idle = play_and_watch(specs, seed)
     assert fickle == []
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
+@pytest.mark.slow
 def test_greedy_never_ends_two_turns_running_at_once_beside_an_empty_field(specs, seed):
     _fickle, idle = play_and_watch(specs, seed)
     assert idle == []
@@ -198,6 +200,7 @@ def _first_reinterpretation(max_seed: int = 200):
     raise AssertionError("no reinterpretation with a tile to move in the seeded games")
 
 
+@pytest.mark.slow
 def test_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
     """A search against greedy placed and unplaced the same tiles after a Reinterpretation for ever
     (its moves cost nothing there), and the game never ended: a reinterpretation is a stretch of the

@@ -144,6 +144,7 @@ def candidate_moves(state, seat):
     return [GAME.parse_action(state, seat, text) for text in texts]
 
 
+@pytest.mark.slow
 def test_apply_accepts_exactly_the_listed_moves_and_what_the_forms_describe():
     rng = random.Random(5)
     checked = 0

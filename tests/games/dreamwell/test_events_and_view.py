@@ -51,6 +51,7 @@ def test_every_kind_the_rules_emit_has_a_sentence_and_every_sentence_a_kind():
         assert re.fullmatch(r"[a-z][a-z0-9-]*", kind), kind
 
 
+@pytest.mark.slow
 def test_random_games_emit_every_declared_kind_and_no_other(games):
     seen = {event.kind for state in games for event in state.events()}
     assert seen == events.EVENT_KINDS

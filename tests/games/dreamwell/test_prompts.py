@@ -196,6 +196,7 @@ def test_the_browser_catalogue_words_every_prompt_like_the_game(catalogue, many_
     assert {"actions", "extras", "discard", "move-to"} <= checked
 
 
+@pytest.mark.slow
 def test_the_browser_catalogue_words_every_event_like_the_game(catalogue):
     for mode in ("basic", "advanced"):
         for players in (2, 3, 4):

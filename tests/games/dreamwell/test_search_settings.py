@@ -3,6 +3,8 @@ with the tuned leaves"): ISMCTS compares raw leaf values at exploration 0.03 ins
 
 from __future__ import annotations
 
+import pytest
+
 import dreamtable
 from dreamtable.agents import GreedyAgent, IsmctsAgent
 from dreamtable.agents.play import play_out
@@ -26,6 +28,7 @@ def _positions() -> list:
     return found
 
 
+@pytest.mark.slow
 def test_the_search_compares_raw_values_at_exploration_0_03() -> None:
     assert GAME.search_exploration == 0.03 and not GAME.evaluation_needs_normalizing
     positions = _positions()

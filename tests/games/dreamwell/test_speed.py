@@ -12,6 +12,8 @@ from __future__ import annotations
 import heapq
 import random
 
+import pytest
+
 from dreamtable.games.dreamwell import components, evaluation
 from dreamtable.games.dreamwell.components import FRIEND_CARDS, TERRAIN_ITEM, TILES
 from dreamtable.games.dreamwell.notation import FLIP, ROTATE
@@ -176,6 +178,7 @@ def test_remembered_steps_and_values_give_the_evaluation_worked_out_afresh():
         assert evaluation.evaluate_all(state.copy()) == first
 
 
+@pytest.mark.slow
 def test_one_seats_evaluation_is_its_entry_of_every_seats():
     """evaluate(state, seat) works out only that seat's estimate (greedy and playouts ask for one):
     the same value as evaluate_all's, with 2–4 players, in both modes, finished games too."""

@@ -70,6 +70,7 @@ def test_a_returned_legal_list_is_the_callers_own():
     assert vote not in state.legal_actions(seat) and vote in twin.legal_actions(seat)
 
 
+@pytest.mark.slow
 def test_copies_sharing_entries_ballots_and_flags_never_see_each_others_moves():
     """Play a copy from every 25th step to the end of the game (recount, review, scoring, next nights):
     the original's views and logs stay as they were, and so do its worlds (determinize)."""

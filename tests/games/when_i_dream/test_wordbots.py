@@ -26,6 +26,7 @@ def test_a_fairys_clue_points_at_the_element_and_a_boogeymans_away_from_it():
     assert hits["Fairy"] >= 2 * hits["Boogeyman"] and hits["Fairy"] >= 10
 
 
+@pytest.mark.slow
 def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
     """Measured over 200 nights in docs/performance.md (74.4% since the clue words are common nouns
     and adjectives; 64% before); 20 here."""
@@ -103,6 +104,7 @@ def test_a_bot_clue_respects_the_matchs_clue_length():
         state.apply(seat, move)
 
 
+@pytest.mark.slow
 def test_word_bot_agents_play_a_whole_game_at_the_table_on_a_simulated_clock():
     import dreamtable
     from dreamtable.agents import make_agent

@@ -135,6 +135,7 @@ def test_a_bot_never_says_a_form_of_a_word_already_said_in_the_night():
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.slow
 def test_no_clue_repeats_a_word_or_its_stem_within_a_night(seed):
     state = wordbots.bot_game(seed=seed, players=5)
     nights: list[list[str]] = [[]]
