@@ -41,6 +41,7 @@ def test_when_i_dream_lists_each_move_once_through_the_recount() -> None:
     assert "recount" in phases, phases
 
 
+@pytest.mark.slow
 def test_a_long_game_survives_openspiel_cloning_and_serialisation() -> None:
     """OpenSpiel clones a state by deep-copying it and serialises it by pickling: a Dreamwell
     match of 5,000 decisions (linked history 5,000 deep) goes through both."""

@@ -32,6 +32,7 @@ def test_one_run_measures_the_references_and_the_games_side_by_side(capsys):
     assert sogni["met"] == (sogni["decisions_ratio"] >= 2 and sogni["copies_ratio"] >= 3 and sogni["ismcts_scaled"] >= 10_000)
 
 
+@pytest.mark.slow
 def test_the_table_names_every_game_and_target():
     script = benchmark_script("versus_openspiel")
     summary = script.measure(1, 0.02, (("deep-dreams", 2),), progress=False)

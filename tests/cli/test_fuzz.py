@@ -70,6 +70,7 @@ def test_a_game_depends_on_its_seed_alone():
     assert len(here["player_counts"]) > 1  # random player counts
 
 
+@pytest.mark.slow
 def test_random_options_stay_valid_and_vary():
     """Options are drawn within what the game accepts (so no game fails at setup) and do vary."""
     game = dreamtable.load("dream-cycle")
@@ -277,6 +278,7 @@ def test_an_interrupted_run_exits_130_with_its_figures(monkeypatch):
     assert "Stopped by Ctrl-C after 3 of 100 games" in " ".join(result.stdout.split())
 
 
+@pytest.mark.slow
 def test_the_run_command_names_every_setting_that_shapes_the_games():
     """A report's command plays the same games again, and each setting in it changes the games."""
     args = ["sogni-e-incubi", "--games", "4", "--seed", "7", "--players", "3", "--prefer", "R", "--turn-bias", "0.5",

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pexpect
+import pytest
 
 import dreamtable
 
@@ -14,6 +15,7 @@ from .test_terminal import MOVE_PROMPT, spawn
 SOGNI = 1 + [info.id for info in dreamtable.games()].index("sogni-e-incubi")
 
 
+@pytest.mark.slow
 def test_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path):
     save = tmp_path / "menu.json"
     child = spawn()

@@ -45,6 +45,7 @@ def test_without_a_key_the_start_clock_runs_out():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_news_goes_above_the_line_being_typed_and_the_typed_text_is_kept():
     child = clue_giver_first()
     child.send("mea")

@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -63,6 +64,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           env={"NO_COLOR": "1", "COLUMNS": "200", "PATH": "/usr/bin:/bin"})
 
 
+@pytest.mark.slow
 def test_unfinished_game_is_not_replayed_per_seat_without_reveal_hands(tmp_path):
     record = deep_dreams_with_a_hidden_keep()
     path = tmp_path / "unfinished.json"
@@ -93,6 +95,7 @@ def test_a_unicode_digit_at_the_replay_prompt_is_not_a_move_number():
     assert "Not an answer here: '²'" in out.getvalue() and "Move 1 of" not in out.getvalue()
 
 
+@pytest.mark.slow
 def test_play_refuses_a_save_path_it_cannot_write_before_the_game_starts(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     (tmp_path / "game.json.tmp").mkdir()
@@ -108,6 +111,7 @@ def test_play_refuses_a_save_path_it_cannot_write_before_the_game_starts(tmp_pat
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
+@pytest.mark.slow
 def test_replay_of_a_malformed_save_file_prints_a_message_not_a_traceback(tmp_path):
     for name, content in [("nested.json", b"[" * 100_000), ("latin1.json", '{"game": "café"}'.encode("latin-1")),
                           ("bool.json", b'{"game": "deep-dreams", "version": 1, "players": 2, "seed": 1, "moves": [[true, "draw"]]}')]:

@@ -6,6 +6,7 @@ import io
 import re
 
 import pexpect
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -79,6 +80,7 @@ def test_dreamwell_names_are_never_cut():
     assert on_boards and all(name in shown for name in on_boards)
 
 
+@pytest.mark.slow
 def test_list_fits_80_columns_without_cutting_an_option_name():
     child = pexpect.spawn(DREAMTABLE, ["list"], env={**ENV, "COLUMNS": "80"}, encoding="utf-8", timeout=20, dimensions=(60, 80))
     child.expect(pexpect.EOF)
@@ -95,6 +97,7 @@ def test_list_fits_80_columns_without_cutting_an_option_name():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_no_seed_line_above_an_error():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "-o", "hand_limit=lots")
     child.expect(pexpect.EOF)
@@ -140,6 +143,7 @@ def ab_row(variant, seed, winners, scores, reason, hand_limit):
             "decisions": 10, "rounds": 5, "reason": reason, "metrics": {}}
 
 
+@pytest.mark.slow
 def test_the_ab_report_names_variants_apart_from_seats_and_says_what_b_changed(tmp_path):
     rows = [ab_row("A", 0, [0], [5, 3], "stuck", 10), ab_row("A", 1, [1], [2, 6], "complete-row", 10),
             ab_row("B", 0, [0], [6, 3], "stuck", 8), ab_row("B", 1, [0], [4, 2], "stuck", 8)]

@@ -338,6 +338,7 @@ def test_hint_is_refused_with_the_reason_where_there_is_none_to_give():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
     """It said "It is saved in FILE" and wrote nothing when left before the first move."""
     save = tmp_path / "night.json"

@@ -32,6 +32,7 @@ def view(client: TestClient, table: str, token: str) -> dict:
     return client.get(f"/api/tables/{table}/view", headers=bearer(token)).json()
 
 
+@pytest.mark.slow
 def test_the_seat_on_its_turn_gets_a_move_it_may_play_and_a_chance_to_win(client):
     table, tokens = started(client)
     before = view(client, table, tokens[0])
@@ -65,6 +66,7 @@ def test_hints_are_refused_to_others_and_off_turn_saying_what_is_allowed(client)
     assert view(client, table, tokens[0]) == before
 
 
+@pytest.mark.slow
 def test_no_hint_before_the_game_starts_nor_after_it_ends(client):
     created = client.post("/api/tables", json={"game": "deep-dreams", "players": 2, "seed": 3}).json()
     waiting = client.get(f"/api/tables/{created['table']}/hint", headers=bearer(created["links"]["A"]["token"]))

@@ -92,6 +92,7 @@ def test_DC_R9_the_core_passes_the_state_so_the_masks_and_ids_of_yellow_and_blue
 
 
 @pytest.mark.parametrize("special_exit", ["fields", "die"])
+@pytest.mark.slow
 def test_DC_R9_the_adapters_take_yellow_and_blue_fields_and_pass_pettingzoos_api_test(special_exit):
     from pettingzoo.test import api_test
 

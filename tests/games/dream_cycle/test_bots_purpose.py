@@ -219,6 +219,7 @@ def test_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
 
 
 @pytest.mark.parametrize("bot", [GreedyAgent(5)], ids=["greedy"])
+@pytest.mark.slow
 def test_a_bot_ends_a_reinterpretation(bot):
     state, seat = reinterpreting()
     for _ in range(30):

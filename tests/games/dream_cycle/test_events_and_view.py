@@ -345,6 +345,7 @@ def test_an_eliminated_seat_shows_the_payment_it_could_not_make():
     assert GAME.sentence(events[0].seen_by(None)) == "B is out of the game: could not pay 1 chi for A's toll."
 
 
+@pytest.mark.slow
 def test_render_and_describe_read_only_the_view():
     for state in random_states(games=4, every=97):
         for seat in [*range(state.players), None]:

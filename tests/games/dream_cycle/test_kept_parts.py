@@ -31,6 +31,7 @@ def _fresh(state: CycleState, part: str) -> object:
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
+@pytest.mark.slow
 def test_parts_kept_after_a_move_are_the_parts_worked_out_afresh(players, options):
     kept = 0
     for seed in range(3):

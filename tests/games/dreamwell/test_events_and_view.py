@@ -59,6 +59,7 @@ def test_random_games_emit_every_declared_kind_and_no_other(games):
         testing.check_event_sentences(state)
 
 
+@pytest.mark.slow
 def test_event_fields_are_typed_values_never_words(games):
     """Seats are ints, everything else numbers, codes (``W12``, ``b3``, ``NE``, ``GAM``) or lists of them:
     no text is built in apply."""
@@ -171,6 +172,7 @@ def test_a_shared_win_names_every_winner():
     assert last_text(state, 0) == f"Game over: A and B won with {int(state.outcome.scores[0])} points."
 
 
+@pytest.mark.slow
 def test_the_ability_lapses_when_it_has_nothing_to_act_on(games):
     lapsed = [(state, index) for state in games for index, event in enumerate(state.events()) if event.kind == "ability-lapses"]
     assert lapsed

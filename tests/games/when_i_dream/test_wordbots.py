@@ -40,6 +40,7 @@ def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
     assert rates["Fairy"] >= 0.70 and rates["Boogeyman"] <= rates["Fairy"] / 3
 
 
+@pytest.mark.slow
 def test_word_bots_play_a_whole_game_at_once_and_reproducibly():
     first = wordbots.bot_game(seed=5, players=4)
     again = wordbots.bot_game(seed=5, players=4)
