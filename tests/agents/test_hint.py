@@ -36,6 +36,7 @@ def twin_of(state, seat: int, seed: int = 0):
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.slow
 def test_a_hint_is_the_hard_bots_move_with_a_chance_to_win_and_changes_nothing(game_id):
     state = played(game_id, seed=5, steps=15)
     seat = state.actors[0]

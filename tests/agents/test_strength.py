@@ -113,6 +113,7 @@ def test_bot_strength(case, game_pool):
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.slow
 def test_sequential_tests_are_no_weaker_than_the_fixed_ones(case):
     """Below the zone the sequential test passes a weak bot no more often than the fixed test it
     replaced, above it it fails a strong bot no more often, and its rates at the zone's edges are

@@ -60,6 +60,7 @@ def test_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path
     assert record["moves"][0] == [0, "draw"]
 
 
+@pytest.mark.slow
 def test_after_a_finished_game_the_menu_comes_back():
     child = spawn()
     child.expect("Game number:")

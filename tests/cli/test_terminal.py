@@ -77,6 +77,7 @@ def test_a_game_against_the_clock_refuses_two_humans_and_says_why():
     assert child.exitstatus == 2
 
 
+@pytest.mark.slow
 def test_deep_dreams_three_seats_with_an_effect_choice():
     # A human among two bots, the usual first game; the human answers every prompt with the first move.
     child = spawn("play", "deep-dreams", "--seats", "human,ismcts:50,greedy", "--seed", "4")
@@ -232,6 +233,7 @@ def test_replay_steps_through_a_saved_game(tmp_path):
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_menu_starts_a_game():
     child = spawn()
     child.expect("Game number:")
@@ -250,6 +252,7 @@ def test_menu_starts_a_game():
 
 
 @pytest.mark.parametrize("seats", ["random,greedy,random", "random,random,random,random"])
+@pytest.mark.slow
 def test_bots_only_game_runs_to_the_end(seats):
     child = spawn("play", "sogni-e-incubi", "--seats", seats, "--seed", "2")
     child.expect("Game over:")
@@ -272,6 +275,7 @@ def test_dreamwell_board_is_drawn_and_a_move_is_taken():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child = spawn("play", "dream-cycle", "--seats", "human,greedy", "--seed", "2", "-o", "first_player=A")
     child.expect("starting space")
@@ -310,6 +314,7 @@ def test_bench_with_no_game_measures_every_game():
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_hint_names_a_legal_move_and_a_chance_and_changes_nothing(tmp_path):
     """'hint' at the prompt shows the hard bot's move for the player and its
     chance to win, and is no move; the player then plays that very move."""

@@ -43,6 +43,7 @@ def test_evaluate_all_is_evaluate_of_every_seat(players, options):
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS[:2])
+@pytest.mark.slow
 def test_remembered_rides_are_the_rides_worked_out_afresh(players, options):
     """The memos of simulations, follows and rides give what an empty memo works out."""
     states = [state.copy() for state in _states(players, seed=20 + players, every=7)]
