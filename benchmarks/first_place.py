@@ -1,6 +1,6 @@
 """How often one bot finishes first against a field of others, seated in every rotation.
 
-Issue 19, point 1: with three or four players the strongest bot must finish first at least 1.5x a
+With three or four players the strongest bot must finish first at least 1.5x a
 fair share. ``dreamtable tournament`` plays every seat *order*, and with two equal bots in the field
 (``greedy,greedy`` or ``greedy,medium`` where medium is greedy) half of its games are repeats; this
 seats the bot under test in each of the n rotations of the field instead, so every game is a

@@ -1,4 +1,4 @@
-"""A tournament's games, one at a time, with the seconds of every ISMCTS move (issue 19, point 1).
+"""A tournament's games, one at a time, with the seconds of every ISMCTS move.
 
 It plays exactly the games ``dreamtable tournament GAME --bots ... --games N --seed S`` plays (the
 same tasks through ``workbench.task.play_task``: game seeds ``S`` to ``S + N - 1`` in every seat

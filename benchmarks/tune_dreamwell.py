@@ -1,6 +1,6 @@
 """Tune Dreamwell's evaluation weights with CMA-ES: a greedy bot judging by them against the hand-set greedy.
 
-Issue 19, point 1: Dreamwell's search did not beat greedy 70% with the hand-set evaluation, whose
+Dreamwell's search did not beat greedy 70% with the hand-set evaluation, whose
 promise counts four cards as if two pawns could serve them all at once. This tunes the ten numbers of
 :class:`dreamtable.games.dreamwell.evaluation.Weights` (each as the hand-set value times ``exp(x)``)
 so that ``GreedyAgent`` judging by them beats ``GreedyAgent`` judging by ``HAND_SET``; the search then

@@ -1,4 +1,4 @@
-"""The Makefile (issue 14, point 17): `make run` installs the package once, and again only when
+"""The Makefile: `make run` installs the package once, and again only when
 pyproject.toml changes, instead of reinstalling at every start."""
 
 from __future__ import annotations
@@ -30,3 +30,18 @@ def test_make_run_installs_only_when_pyproject_changes(tmp_path: Path) -> None:
     assert "pip install" not in planned(tmp_path, "run")  # installed and unchanged: just start
     os.utime(tmp_path / "pyproject.toml", (later + 10, later + 10))
     assert "pip install" in planned(tmp_path, "run")  # dependencies changed: install again
+
+
+def test_make_test_fast_leaves_out_the_slow_tests_and_needs_no_database_or_browser(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    plan = planned(tmp_path, "test-fast")
+    assert "pip install" in plan and "-e '.[test,rl,tune]'" in plan  # the same install as make test
+    assert '.venv/bin/pytest -m "not slow"' in plan
+    assert "postgres.sh" not in plan and "browser.sh" not in plan
+
+
+def test_make_test_still_runs_every_test(tmp_path: Path) -> None:
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    plan = planned(tmp_path, "test")
+    assert "postgres.sh" in plan and "browser.sh" in plan
+    assert plan.rstrip().endswith(".venv/bin/pytest") and "not slow" not in plan

@@ -1,4 +1,4 @@
-"""Issue 15, point 3: stable action ids — every legal action has a fixed id below the declared
+"""Stable action ids — every legal action has a fixed id below the declared
 bound, and the id reads back as the same action; bad ids and foreign values are refused."""
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ STEPS = {"sogni-e-incubi": 400, "deep-dreams": 400, "dreamwell": 300, "dream-cyc
 SEEDS = {"sogni-e-incubi": 2, "deep-dreams": 8, "dreamwell": 2, "dream-cycle": 2, "tap": 5}  # Deep Dreams and Tap games are short
 
 
-def test_point3_every_turn_based_game_declares_ids_and_when_i_dream_says_it_has_none() -> None:
+def test_every_turn_based_game_declares_ids_and_when_i_dream_says_it_has_none() -> None:
     assert adapted_games() == list(ENCODED)
     for game_id in ENCODED:
         assert dreamtable.load(game_id).num_distinct_actions() > 0
@@ -34,7 +34,7 @@ def test_point3_every_turn_based_game_declares_ids_and_when_i_dream_says_it_has_
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point3_ids_round_trip_over_every_legal_action_of_fuzzed_games(game_id: str, players: int) -> None:
+def test_ids_round_trip_over_every_legal_action_of_fuzzed_games(game_id: str, players: int) -> None:
     game = dreamtable.load(game_id)
     bound = game.num_distinct_actions()
     options: list[dict[str, Any]] = [{}, {"mode": "advanced"}] if game_id == "dreamwell" else [{}]
@@ -54,7 +54,7 @@ def test_point3_ids_round_trip_over_every_legal_action_of_fuzzed_games(game_id: 
     assert checked > 500
 
 
-def test_point3_ids_are_the_documented_table() -> None:
+def test_ids_are_the_documented_table() -> None:
     """A few ids pinned to the tables of the games' encoding.py: a policy's outputs keep their meaning."""
     pinned = {
         "sogni-e-incubi": {"draw": 0, "S1": 1, "S3>B": 7 + 4 * 2 + 1, "I6>D": 31 + 4 * 5 + 3, "CI>B4": 55 + 6 + 3,
@@ -76,7 +76,7 @@ def test_point3_ids_are_the_documented_table() -> None:
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_point3_the_docstring_states_the_id_count_and_the_shape(game_id: str) -> None:
+def test_the_docstring_states_the_id_count_and_the_shape(game_id: str) -> None:
     game = dreamtable.load(game_id)
     doc = sys.modules[game.encoding_module or ""].__doc__ or ""
     count = re.search(r"Discrete, ([\d,]+) ids", doc)

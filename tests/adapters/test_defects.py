@@ -1,4 +1,4 @@
-"""Issue 15, point 5: the defects PettingZoo's and OpenSpiel's suites found, checked the way the
+"""The defects PettingZoo's and OpenSpiel's suites found, checked the way the
 suites meet them. All three were already fixed when the adapters came (When I Dream's duplicate
 recount in commit 2361617, long states that would not pickle in 5c64d82, Dream Cycle's ``apply``
 in 58fcef4); these tests keep them fixed."""
@@ -20,7 +20,7 @@ from dreamtable.games.dream_cycle.rules import FREE_KINDS
 from .helpers import fingerprint, random_states
 
 
-def test_point5_when_i_dream_lists_each_move_once_through_the_recount() -> None:
+def test_when_i_dream_lists_each_move_once_through_the_recount() -> None:
     """A mask built from ``legal_actions`` needs each move once; the recount of no guesses was
     listed twice (the guesses retold, and the empty recount, are the same move then)."""
     game = dreamtable.load("when-i-dream")
@@ -41,7 +41,8 @@ def test_point5_when_i_dream_lists_each_move_once_through_the_recount() -> None:
     assert "recount" in phases, phases
 
 
-def test_point5_a_long_game_survives_openspiel_cloning_and_serialisation() -> None:
+@pytest.mark.slow
+def test_a_long_game_survives_openspiel_cloning_and_serialisation() -> None:
     """OpenSpiel clones a state by deep-copying it and serialises it by pickling: a Dreamwell
     match of 5,000 decisions (linked history 5,000 deep) goes through both."""
     game = dos.load("dreamwell", players=2, max_moves=50_000)
@@ -59,7 +60,8 @@ def test_point5_a_long_game_survives_openspiel_cloning_and_serialisation() -> No
 
 
 @pytest.mark.parametrize("players", [2, 5])
-def test_point5_dream_cycle_apply_refuses_every_id_it_does_not_list(players: int) -> None:
+@pytest.mark.slow
+def test_dream_cycle_apply_refuses_every_id_it_does_not_list(players: int) -> None:
     """Every move with an id that ``legal_actions`` does not list now is refused by ``apply`` and
     changes nothing — except offers, plans and keeps, which an action form may describe."""
     game = dreamtable.load("dream-cycle")

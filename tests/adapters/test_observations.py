@@ -1,4 +1,4 @@
-"""Issue 15, point 4: observation tensors — a fixed-shape float32 vector per seat, within the
+"""Observation tensors — a fixed-shape float32 vector per seat, within the
 declared bounds, built only from what the seat may know (two states it cannot tell apart give
 the same tensor), and carrying what it does know."""
 
@@ -19,7 +19,7 @@ STEPS = 150
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point4_one_fixed_shape_within_bounds_for_every_seat(game_id: str, players: int) -> None:
+def test_one_fixed_shape_within_bounds_for_every_seat(game_id: str, players: int) -> None:
     game = dreamtable.load(game_id)
     shape, high = game.observation_shape(), game.encoding.high
     names = [name for name, _ in game.observation_layout()]
@@ -37,7 +37,8 @@ def test_point4_one_fixed_shape_within_bounds_for_every_seat(game_id: str, playe
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point4_no_leak_two_states_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id: str, players: int) -> None:
+@pytest.mark.slow
+def test_no_leak_two_states_a_seat_cannot_tell_apart_give_it_the_same_tensor(game_id: str, players: int) -> None:
     """Worlds dealt by ``determinize(seat)`` differ only in what ``seat`` cannot see: its tensor
     stays, while another seat's tensor (its own hand, say) does change in some world."""
     game = dreamtable.load(game_id)
@@ -61,7 +62,8 @@ def test_point4_no_leak_two_states_a_seat_cannot_tell_apart_give_it_the_same_ten
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point4_no_leak_as_twin_worlds_play_on_the_seat_sees_one_tensor_while_it_is_told_the_same(
+@pytest.mark.slow
+def test_no_leak_as_twin_worlds_play_on_the_seat_sees_one_tensor_while_it_is_told_the_same(
         game_id: str, players: int) -> None:
     """The real state and a world dealt for ``seat`` play on with the same moves (in notation):
     whenever everything the contract tells the seat is the same in both (view, log, moves, prompt),
@@ -92,9 +94,9 @@ def test_point4_no_leak_as_twin_worlds_play_on_the_seat_sees_one_tensor_while_it
     assert compared > 20
 
 
-def test_point4_DC_R43_the_movers_own_question_and_face_down_tiles_stay_out_of_the_others_tensors() -> None:
+def test_DC_R43_the_movers_own_question_and_face_down_tiles_stay_out_of_the_others_tensors() -> None:
     """Two Dream Cycle positions the others cannot tell apart: A paused by its private ``plan ask``
-    or choosing its way (issue 13, point 2), and A holding a Zip or a Second Wind face down. Only A's
+    or choosing its way, and A holding a Zip or a Second Wind face down. Only A's
     tensor differs."""
     from tests.games.dream_cycle.table import give_inspiration
     from tests.games.dream_cycle.test_hidden_questions import reaching_a_choice
@@ -114,7 +116,7 @@ def test_point4_DC_R43_the_movers_own_question_and_face_down_tiles_stay_out_of_t
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_point4_the_tensor_holds_the_seats_own_hidden_items(game_id: str) -> None:
+def test_the_tensor_holds_the_seats_own_hidden_items(game_id: str) -> None:
     """Two seats of the same state see different tensors (each its own hand), and the parts are
     where the layout says: the ``seat`` part is the observer's one-hot."""
     game = dreamtable.load(game_id)

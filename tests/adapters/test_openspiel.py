@@ -1,4 +1,4 @@
-"""Issue 15, point 2: ``dreamtable.adapters.openspiel`` registers every turn-based game as a
+"""``dreamtable.adapters.openspiel`` registers every turn-based game as a
 pyspiel Python game of the documented type; it passes OpenSpiel's random_sim_test with
 serialize=True, and OpenSpiel's ISMCTS bot plays it."""
 
@@ -22,18 +22,20 @@ SHORT = 40  # max_moves of the simulation tests: random play of Dreamwell takes 
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point2_random_sim_test_with_serialize(game_id: str, players: int) -> None:
+@pytest.mark.slow
+def test_openspiel_random_sim_test_with_serialize_passes(game_id: str, players: int) -> None:
     game = dos.load(game_id, players=players, max_moves=SHORT, seed=players)
     pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
 
 
-def test_point2_random_sim_test_plays_whole_games_to_their_end() -> None:
+@pytest.mark.slow
+def test_openspiel_random_sim_test_plays_whole_games_to_their_end() -> None:
     for game_id in ("sogni-e-incubi", "deep-dreams"):
         pyspiel.random_sim_test(dos.load(game_id, players=3), num_sims=2, serialize=True, verbose=False)
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_point2_the_game_type_and_facts(game_id: str) -> None:
+def test_the_openspiel_game_type_and_facts_match_the_game(game_id: str) -> None:
     game = dos.load(game_id, players=2, max_moves=123)
     kind = game.get_type()
     ours = dreamtable.load(game_id)
@@ -53,7 +55,7 @@ def test_point2_the_game_type_and_facts(game_id: str) -> None:
     assert str(again) == str(game)
 
 
-def test_point2_the_chance_node_deals_the_match_of_its_seed() -> None:
+def test_the_chance_node_deals_the_match_of_its_seed() -> None:
     game = dos.load("sogni-e-incubi", players=2, seed=3, deals=10)
     state = game.new_initial_state()
     assert state.is_chance_node() and state.chance_outcomes() == [(k, 0.1) for k in range(10)]
@@ -64,7 +66,7 @@ def test_point2_the_chance_node_deals_the_match_of_its_seed() -> None:
     assert state.legal_actions() == ours.game.legal_action_ids(ours, ours.actors[0])
 
 
-def test_point2_observation_pieces_and_strings_are_the_seats_own() -> None:
+def test_observation_pieces_and_strings_are_the_seats_own() -> None:
     game = dos.load("deep-dreams", players=3)
     state = game.new_initial_state()
     state.apply_action(0)
@@ -81,7 +83,7 @@ def test_point2_observation_pieces_and_strings_are_the_seats_own() -> None:
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_point2_resampling_keeps_what_the_seat_knows(game_id: str) -> None:
+def test_resampling_keeps_what_the_seat_knows(game_id: str) -> None:
     game = dos.load(game_id, players=3, **OPTIONS.get(game_id, {}))
     state = game.new_initial_state()
     state.apply_action(17)
@@ -98,7 +100,7 @@ def test_point2_resampling_keeps_what_the_seat_knows(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", ENCODED)
-def test_point2_openspiel_ismcts_plays_it(game_id: str) -> None:
+def test_openspiels_ismcts_plays_every_encoded_game(game_id: str) -> None:
     """OpenSpiel's ISMCTS (``open_spiel.python.algorithms.ismcts``, resampling through
     ``resample_from_infostate``) plays seat A against random play. The C++ ``pyspiel.ISMCTSBot``
     cannot: pyspiel gives a Python game no way to resample (docs/adapters.md)."""
@@ -120,7 +122,7 @@ def test_point2_openspiel_ismcts_plays_it(game_id: str) -> None:
     assert searched >= 1
 
 
-def test_point2_serialisation_reads_back_the_same_state_and_game_object() -> None:
+def test_serialisation_reads_back_the_same_state_and_game_object() -> None:
     game = dos.load("dream-cycle", players=3, max_moves=500)
     state = game.new_initial_state()
     state.apply_action(2)

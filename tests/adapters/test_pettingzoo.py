@@ -1,4 +1,4 @@
-"""Issue 15, point 1: ``dreamtable.adapters.pettingzoo`` passes PettingZoo's own api_test,
+"""``dreamtable.adapters.pettingzoo`` passes PettingZoo's own api_test,
 seed_test and max_cycles_test for every turn-based game and player count, and refuses bad
 input with a clear error that changes nothing."""
 
@@ -36,12 +36,12 @@ def warnings_fail() -> Iterator[None]:
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point1_api_test_in_turn_order_and_in_cycle_order(game_id: str, players: int) -> None:
+def test_pettingzoo_api_test_passes_in_turn_order_and_in_cycle_order(game_id: str, players: int) -> None:
     api_test(pz.env(game_id, players=players, seed=1), num_cycles=60)
     api_test(pz.env(game_id, players=players, seed=2, order="cycle"), num_cycles=20)
 
 
-def test_point1_api_test_plays_a_whole_game_to_its_end() -> None:
+def test_pettingzoo_api_test_plays_a_whole_game_to_its_end() -> None:
     env = pz.env("deep-dreams", players=3, seed=4)
     api_test(env, num_cycles=200)  # Deep Dreams ends within a few dozen decisions
     env.reset(seed=4)
@@ -52,12 +52,12 @@ def test_point1_api_test_plays_a_whole_game_to_its_end() -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point1_seed_test(game_id: str, players: int) -> None:
+def test_pettingzoo_seed_test_passes(game_id: str, players: int) -> None:
     seed_test(functools.partial(pz.env, game_id, players=players), num_cycles=40)
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_point1_max_cycles_test(game_id: str, players: int) -> None:
+def test_pettingzoo_max_cycles_test_passes(game_id: str, players: int) -> None:
     """max_cycles_test draws ids without the mask, so it runs with ``illegal="skip"``; one cycle
     is one decision, so the parallel form and the cycle-order environment agree on its length."""
     module = types.SimpleNamespace(
@@ -78,7 +78,7 @@ def _play(env: pz.DreamtableEnv, seed: int) -> dict[str, float]:
     return totals
 
 
-def test_point1_the_agents_are_the_seats_and_the_match_is_the_seeded_one() -> None:
+def test_the_agents_are_the_seats_and_the_match_is_the_seeded_one() -> None:
     env = pz.env("sogni-e-incubi", players=3)
     env.reset(seed=9)
     game = dreamtable.load("sogni-e-incubi")
@@ -93,7 +93,7 @@ def test_point1_the_agents_are_the_seats_and_the_match_is_the_seeded_one() -> No
     assert env.action_space("player_0").n == game.num_distinct_actions() + 1  # the last id waits
 
 
-def test_point1_rewards_are_plus_one_for_a_winner_and_minus_one_for_the_others() -> None:
+def test_rewards_are_plus_one_for_a_winner_and_minus_one_for_the_others() -> None:
     env = pz.env("deep-dreams", players=3, seed=1)
     totals = _play(env, 21)
     outcome = env.match.outcome if env.match else None
@@ -103,14 +103,14 @@ def test_point1_rewards_are_plus_one_for_a_winner_and_minus_one_for_the_others()
     assert list(totals.values()) == expected
 
 
-def test_point1_a_match_cut_at_max_cycles_is_truncated_with_no_reward() -> None:
+def test_a_match_cut_at_max_cycles_is_truncated_with_no_reward() -> None:
     env = pz.env("dreamwell", players=2, seed=1, max_cycles=7)
     totals = _play(env, 3)
     assert env.decisions == 7 and env.match is not None and not env.match.is_over
     assert totals == {"player_0": 0.0, "player_1": 0.0}
 
 
-def test_point1_the_parallel_form_runs_a_whole_game() -> None:
+def test_the_parallel_form_runs_a_whole_game() -> None:
     env = pz.parallel_env("sogni-e-incubi", players=2, seed=5)
     observations, _ = env.reset(seed=5)
     steps = 0
@@ -121,7 +121,7 @@ def test_point1_the_parallel_form_runs_a_whole_game() -> None:
     assert steps > 20 and sorted(rewards.values()) in ([-1.0, 1.0], [0.0, 0.0])
 
 
-def test_point1_reset_without_a_seed_continues_a_reproducible_sequence() -> None:
+def test_reset_without_a_seed_continues_a_reproducible_sequence() -> None:
     first, second = pz.env("deep-dreams", players=2, seed=8), pz.env("deep-dreams", players=2, seed=8)
     seeds = []
     for env in (first, second):
@@ -132,14 +132,14 @@ def test_point1_reset_without_a_seed_continues_a_reproducible_sequence() -> None
     assert seeds[0] == seeds[1] and seeds[0][0] != seeds[0][1]
 
 
-def test_point1_render_writes_the_table_as_text() -> None:
+def test_render_writes_the_table_as_text() -> None:
     env = pz.env("sogni-e-incubi", players=2, seed=1, render_mode="ansi")
     env.reset(seed=1)
     text = env.render()
     assert isinstance(text, str) and text.strip()
 
 
-def test_point1_when_i_dream_is_excluded_with_a_clear_error() -> None:
+def test_when_i_dream_is_excluded_with_a_clear_error() -> None:
     with pytest.raises(AdapterError, match="When I Dream has no fixed action ids.*the adapters take: deep-dreams, dream-cycle, dreamwell, sogni-e-incubi"):
         pz.env("when-i-dream", players=4)
 
@@ -184,7 +184,7 @@ def test_bad_input_an_illegal_or_out_of_range_id_raises_and_changes_nothing(orde
     assert env.decisions == 1 or order == "cycle"
 
 
-def test_point1_illegal_skip_passes_the_step_with_its_reward_and_says_so() -> None:
+def test_illegal_skip_passes_the_step_with_its_reward_and_says_so() -> None:
     env = pz.env("sogni-e-incubi", players=2, seed=2, illegal="skip", illegal_reward=-0.5)
     env.reset(seed=2)
     assert env.match is not None

@@ -1,4 +1,4 @@
-"""The hint (issue 19, point 3): the hard bot's move and its chance to win, from what the asking seat
+"""The hint: the hard bot's move and its chance to win, from what the asking seat
 may know only; refused plainly, changing nothing, when it cannot be given."""
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ def twin_of(state, seat: int, seed: int = 0):
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.slow
 def test_a_hint_is_the_hard_bots_move_with_a_chance_to_win_and_changes_nothing(game_id):
     state = played(game_id, seed=5, steps=15)
     seat = state.actors[0]
@@ -54,6 +55,7 @@ def test_a_hint_is_the_hard_bots_move_with_a_chance_to_win_and_changes_nothing(g
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
 @pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.slow
 def test_two_states_the_seat_cannot_tell_apart_give_the_same_hint(game_id, players):
     twins = 0
     for seed in range(3):

@@ -1,6 +1,6 @@
 """ISMCTS keeps the subtree under its chosen action for its next decision (``keep_tree``, the game's
 ``search_keeps_tree``) when that decision follows at once: the same seat, after that action alone, no
-chance drawn (issue 19, point 1: Dream Cycle's Buying Phase is one seat's many actions in a row)."""
+chance drawn (Dream Cycle's Buying Phase is one seat's many actions in a row)."""
 
 from __future__ import annotations
 

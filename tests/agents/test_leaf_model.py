@@ -1,4 +1,4 @@
-"""Issue 19, point 1: a search that scores its leaves with a model of who wins, fitted to results.
+"""A search that scores its leaves with a model of who wins, fitted to results.
 
 The model (core/leaf_model.py), the game hook (``Game.leaf_model`` / ``leaf_values``), Deep
 Dreams' features and weights (games/deep_dreams/leaf_values.py) and the fitting procedure
@@ -106,6 +106,7 @@ def test_a_game_without_a_model_scores_leaves_with_its_evaluation():
 
 
 @pytest.mark.parametrize("seats", [2, 4])
+@pytest.mark.slow
 def test_the_fit_recovers_the_weights_that_made_the_results(seats):
     """Winners drawn from a softmax of known weights: the fit finds those weights again."""
     rng = np.random.default_rng(5)
@@ -120,6 +121,7 @@ def test_the_fit_recovers_the_weights_that_made_the_results(seats):
     assert log_loss < math.log(seats)
 
 
+@pytest.mark.slow
 def test_with_two_seats_the_fit_is_the_logistic_regression_on_the_difference():
     """The conditional logit of two seats, with a shared win as ½ each, minimises the same loss as a
     logistic regression of the first seat's result on the features' difference, both ways round."""
@@ -144,6 +146,7 @@ def test_self_play_is_seeded_and_records_every_decision():
     assert len(results) == 4 and sum(results) == pytest.approx(1.0) and all(len(table) == 4 for table in tables)
 
 
+@pytest.mark.slow
 def test_a_small_fit_predicts_better_than_a_coin():
     fit = fit_leaf_model("deep-dreams", 40, 300, workers=1)
     assert fit.names == dd_leaves.NAMES and fit.games == 40 and fit.positions > 40 * 20

@@ -1,4 +1,4 @@
-"""Difficulty levels (issue 19, point 2): easy, medium and hard wherever a bot spec is taken; bad
+"""Difficulty levels: easy, medium and hard wherever a bot spec is taken; bad
 specs refused with the levels named."""
 
 from __future__ import annotations

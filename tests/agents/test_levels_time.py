@@ -1,4 +1,4 @@
-"""Time kept (issue 19, point 4): a bot given seconds answers within 10% of its budget, even on the
+"""Time kept: a bot given seconds answers within 10% of its budget, even on the
 longest turns, and never takes longer than a table's clock allows (the time left it is given, or
 the deadlines pending in the state)."""
 
@@ -152,6 +152,7 @@ def longest_turn(game_id: str, seed: int = 3, steps: int = 300) -> State[Any]:
 
 
 @pytest.mark.parametrize("game_id", TURN_BASED)
+@pytest.mark.slow
 def test_the_longest_turns_of_every_game_are_answered_within_ten_percent(game_id):
     state = longest_turn(game_id)
     seat = state.actors[0]

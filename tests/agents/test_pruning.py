@@ -1,5 +1,5 @@
 """ISMCTS's heuristic pruning (``prune``, the game's ``search_prune``): a node searches only its best
-actions by one-ply value, best first (issue 14, point 6: Dream Cycle's search against greedy)."""
+actions by one-ply value, best first (Dream Cycle's search against greedy)."""
 
 from __future__ import annotations
 

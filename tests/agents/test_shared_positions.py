@@ -1,6 +1,6 @@
 """ISMCTS shares one position per node between its worlds when they differ only in their rng
 (``State.same_worlds``): the descent reads it instead of applying the node's action again, until a
-chance event is drawn (issue 15, point 6: applying and listing moves were two fifths of Dream
+chance event is drawn (applying and listing moves were two fifths of Dream
 Cycle's search). Sharing must change the speed only, never a choice."""
 
 from __future__ import annotations
@@ -74,6 +74,7 @@ def test_worlds_said_to_be_the_same_differ_only_in_their_rng(index: int):
 
 @pytest.mark.parametrize("budget", [{"prune": 0, "opponent_prune": 0}, {}, {"prune": 0, "rollout_depth": 4}],
                          ids=["unpruned", "pruned", "rollouts"])
+@pytest.mark.slow
 def test_sharing_positions_changes_no_choice_of_the_search(monkeypatch: pytest.MonkeyPatch, budget: dict[str, object]):
     states = positions()
     shared = [search(state.copy(), **budget) for state in states]

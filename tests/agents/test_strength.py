@@ -88,17 +88,18 @@ CASES = [
     # ISMCTS(200), not 500: it wins as clearly (93% over 60 seeds) in a third of the time
     make_case("sogni-e-incubi", "ismcts:200", "random", 0.80, 0.10, 50, 0.03, 0.01),
     make_case("sogni-e-incubi", "greedy", "random", 0.55, 0.05, 200, 0.01, 0.01),
-    # Issue 19, point 1: with its fitted leaf model the search beats greedy 77.5% of 200 games (docs/bots.md);
+    # With its fitted leaf model the search beats greedy 77.5% of 200 games (docs/bots.md);
     # without it, 62.5%.
     make_case("deep-dreams", "ismcts:300", "greedy", 0.65, 0.10, 50, 0.03, 0.01),
     make_case("deep-dreams", "greedy", "random", 0.80, 0.05, 200, 0.01, 0.01),
     make_case("dreamwell", "ismcts:300", "random", 0.80, 0.10, 40, 0.03, 0.01),
     make_case("dreamwell", "greedy", "random", 0.80, 0.10, 40, 0.03, 0.01),
-    # Issue 14, point 6: greedy must beat random at least 90% of the time (± 0.07: 97% is the most a margin may reach here).
+    # Greedy must beat random at least 90% of the time (± 0.07: 97% is the most a margin may reach here).
     make_case("dream-cycle", "greedy", "random", 0.90, 0.07, 30, 0.03, 0.01),
 ]
 
 
+@pytest.mark.slow  # up to hundreds of seeded games a case
 @pytest.mark.parametrize("case", CASES, ids=str)
 def test_bot_strength(case, game_pool):
     """The hero wins at least the threshold's share of games: passes early once the games so far
@@ -112,6 +113,7 @@ def test_bot_strength(case, game_pool):
 
 
 @pytest.mark.parametrize("case", CASES, ids=str)
+@pytest.mark.slow
 def test_sequential_tests_are_no_weaker_than_the_fixed_ones(case):
     """Below the zone the sequential test passes a weak bot no more often than the fixed test it
     replaced, above it it fails a strong bot no more often, and its rates at the zone's edges are

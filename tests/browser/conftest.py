@@ -1,4 +1,4 @@
-"""A real server and a real Chromium for the browser tests (issue 18).
+"""A real server and a real Chromium for the browser tests.
 
 The server is ``dreamtable serve`` on a free loopback port with its own SQLite file; Chromium is
 Debian's (``/usr/bin/chromium``, or ``DREAMTABLE_CHROMIUM``) driven by Playwright for Python.
@@ -6,8 +6,9 @@ Debian's (``/usr/bin/chromium``, or ``DREAMTABLE_CHROMIUM``) driven by Playwrigh
 registry and names it in ``DREAMTABLE_TEST_AXE``. Without them these tests fail and say so: they
 never skip.
 
-Every browser test runs in the xdist group "browser" (one worker, one server, one Chromium). A page
-that logs a JavaScript error or fails to load a file fails its test.
+Every browser test runs in the xdist group "browser" (one worker, one server, one Chromium) and is
+marked slow, so `make test-fast` needs no Chromium. A page that logs a JavaScript error or fails to
+load a file fails its test.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "tests/browser/" in str(item.fspath).replace(os.sep, "/"):
             item.add_marker(pytest.mark.xdist_group("browser"))
+            item.add_marker(pytest.mark.slow)  # a server and Chromium: never in `make test-fast`
 
 
 @pytest.fixture(scope="package")

@@ -1,4 +1,4 @@
-"""Deep Dreams in Chromium (issue 18): a person plays a whole game against a bot by clicking the
+"""Deep Dreams in Chromium: a person plays a whole game against a bot by clicking the
 drawn board — a card in the hand, then the end of the row; the deck; an opponent's hand or end
 card, a Predictions card, the Deep Sleep and skip buttons — and sees the end with its reason and
 scores. Only legal moves are offered; the page passes the accessibility check; a phone-wide
@@ -202,7 +202,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
         if seed >= 12 and not wanted:
             break
     assert not wanted, f"no random game showed {wanted}"
-    # one card, one point: the singular (issue 14), too rare in random games to wait for
+    # one card, one point: the singular, too rare in random games to wait for
     for singular in ({"kind": "reshuffle", "actor": None, "cards": 1},
                      {"kind": "game-over", "actor": None, "reason": "stuck", "winners": [1], "points": 1.0}):
         events.append({**singular, "text": game.sentence(singular)})

@@ -1,4 +1,4 @@
-"""Dream Cycle in Chromium (issue 18): a turn played by clicking on the drawn board — a starting
+"""Dream Cycle in Chromium: a turn played by clicking on the drawn board — a starting
 space, tiles bought from the market and placed on fields, a brake plan, the end of the Buying
 Phase — and the movement that follows seen step by step; with reduced motion the tokens stand where
 they end at once; the sentences the page words are the server's own; the accessibility check."""

@@ -1,4 +1,4 @@
-"""Dreamwell in Chromium (issue 18): a whole turn played by clicking on the drawn board (a tile
+"""Dreamwell in Chromium: a whole turn played by clicking on the drawn board (a tile
 turned, a card drawn, a pawn brought on and moved through a door, the turn ended), checked in the
 log and on the board; a card played and its ability used by clicking; nothing illegal offered; the
 accessibility check; the phone-sized page. The module's card table and words are checked against

@@ -1,4 +1,4 @@
-"""The pages every game shares, in Chromium: the lobby, a table's shell, rules, replay (issue 18)."""
+"""The pages every game shares, in Chromium: the lobby, a table's shell, rules, replay."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def test_replay_steps_through_a_finished_game_as_any_seat(page: Page, server: Se
     screenshot(page, "replay")
 
 
-# -- bad input: a stale tab, a double click, a closed socket (issue 18, "Bad input") ---------------
+# -- bad input: a stale tab, a double click, a closed socket ------------------------------------
 
 def two_humans(server: ServerProcess, seed: int = 4) -> tuple[str, list[str | None]]:
     return table(server, "sogni-e-incubi", [{"kind": "human"}, {"kind": "human"}], seed=seed)
@@ -204,7 +204,7 @@ def test_the_lobby_fits_a_phone_screen(new_page: Any) -> None:
     assert phone.evaluate("document.documentElement.scrollWidth") <= 375
 
 
-# -- good manners (issue 18, point 3) -------------------------------------------------------------
+# -- good manners -------------------------------------------------------------
 
 def test_undo_takes_back_a_move_that_showed_nothing(page: Page, server: ServerProcess) -> None:
     """Dreamwell against a bot, A first: turning a tile is one of A's three actions and shows nothing
@@ -254,7 +254,7 @@ def test_the_lobby_is_usable_with_the_keyboard_alone(page: Page) -> None:
 
 def test_hint_shows_the_hard_bots_move_and_the_chance_on_ones_own_turn(page: Page, new_page: Any,
                                                                       server: ServerProcess) -> None:
-    """Issue 19, point 3 in the browser: the Hint button, on the seat's turn only, asks the server
+    """In the browser, the Hint button, on the seat's turn only, asks the server
     (what the seat may know only) and says the move and the chance to win; nothing is played."""
     table_id, tokens = table(server, "deep-dreams", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=5)
     open_seat(page, table_id, tokens[0])

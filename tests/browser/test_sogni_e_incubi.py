@@ -1,4 +1,4 @@
-"""Dream – Sogni e Incubi in Chromium (issue 18): two people play a whole game against each other
+"""Dream – Sogni e Incubi in Chromium: two people play a whole game against each other
 by clicking on the drawn board, the end shows its reason and the scores; the table page passes the
 accessibility check; the page in Italian words the prompts and the cards as the Italian rulebook.
 

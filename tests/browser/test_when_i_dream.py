@@ -1,4 +1,4 @@
-"""When I Dream in Chromium (issue 18): a night played as the Dreamer, masked, with word bots giving
+"""When I Dream in Chromium: a night played as the Dreamer, masked, with word bots giving
 the clues — guesses typed in the guess box drawn on the board until the night ends, the last answer,
 the recount — and proof that the Dreamer's page never received an Element of the night: every
 WebSocket frame the page got before the mask came off is searched for the night's Elements,

@@ -1,4 +1,4 @@
-"""Issue 14, point 15: every game explains its winner from ``outcome.details``, and the end is told once."""
+"""Every game explains its winner from ``outcome.details``, and the end is told once."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import io
 import re
 
 import pexpect
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -30,7 +31,7 @@ def view_with(outcome: dict, players: int = 2, board: dict | None = None) -> dic
     return {"players": players, "outcome": outcome, "board": board or {}, "events": []}
 
 
-def test_point15_sogni_a_tie_on_dream_places_says_the_longest_run_decided():
+def test_sogni_a_tie_on_dream_places_says_the_longest_run_decided():
     state = position(rows={0: {2: "S2", 3: "S3", 4: "S4"}, 1: {1: "S1", 2: "S2", 4: "S4", 5: "S5", 3: "I3"}},
                      hands={0: "S5"}, deck="")
     play(state, 0, "S5")
@@ -41,7 +42,7 @@ def test_point15_sogni_a_tie_on_dream_places_says_the_longest_run_decided():
     assert text.count("Game over") == 1, "the game-over event is not repeated above the explained ending"
 
 
-def test_point15_sogni_a_full_tie_is_called_a_shared_win_and_a_finished_row_says_so():
+def test_sogni_a_full_tie_is_called_a_shared_win_and_a_finished_row_says_so():
     state = position(rows={0: {1: "S1"}, 1: {1: "S1", 2: "I2"}}, hands={0: "S2", 1: "S2"}, deck="")
     play(state, 0, "S2")
     play(state, 1, "S2")
@@ -53,7 +54,7 @@ def test_point15_sogni_a_full_tie_is_called_a_shared_win_and_a_finished_row_says
         "Game over: B won (a row of six dreams and an empty hand). B shows a dream on all six places and holds no card.")
 
 
-def test_point15_deep_dreams_black_pairs_break_a_tie_on_points():
+def test_deep_dreams_black_pairs_break_a_tie_on_points():
     part = {"sleep_path": 2, "path_points": 4, "group_points": {"green": 2}, "black_pairs": 1, "total": 7}
     outcome = {"winners": [1], "reason": "stuck", "details": [part, {**part, "black_pairs": 2}]}
     text = text_of(deep_dreams_end(view_with(outcome, board={"threshold": 10})))
@@ -61,7 +62,7 @@ def test_point15_deep_dreams_black_pairs_break_a_tie_on_points():
     assert text.endswith("A and B are level, so the number of black pairs decides: A 1, B 2.")
 
 
-def test_point15_dreamwell_friend_types_break_a_tie_on_points():
+def test_dreamwell_friend_types_break_a_tie_on_points():
     outcome = {"winners": [0, 2], "reason": "cards-played",
                "details": [{"points": 9, "friend_types": 3}, {"points": 8, "friend_types": 4}, {"points": 9, "friend_types": 3}]}
     text = text_of(dreamwell_end(view_with(outcome, players=3, board={"threshold": 7})))
@@ -70,7 +71,7 @@ def test_point15_dreamwell_friend_types_break_a_tie_on_points():
                     "A and C are level on every count too: a shared win.")
 
 
-def test_point15_dream_cycle_says_who_went_out_and_why_and_who_was_furthest_north():
+def test_dream_cycle_says_who_went_out_and_why_and_who_was_furthest_north():
     out = {"chi": 2, "reason": "drain", "to": None}
     outcome = {"winners": [1], "reason": "last-standing",
                "details": [{"alive": False, "row": None, "out": out, "chi": 0}, {"alive": True, "row": 3, "out": None, "chi": 4}]}
@@ -84,7 +85,7 @@ def test_point15_dream_cycle_says_who_went_out_and_why_and_who_was_furthest_nort
         "Furthest north: A row 4 (y 11), B row 4 (y 10).")
 
 
-def test_point15_when_i_dream_penalties_break_a_tie():
+def test_when_i_dream_penalties_break_a_tie():
     outcome = {"winners": [0], "reason": "all-dreamed",
                "details": [{"points": 9, "penalties": 0, "total": 9}, {"points": 10, "penalties": 1, "total": 9},
                            {"points": 4, "penalties": 0, "total": 4}, {"points": 5, "penalties": 0, "total": 5}]}
@@ -93,7 +94,8 @@ def test_point15_when_i_dream_penalties_break_a_tie():
                     "A and B are level, so the fewest penalties decides: A 0, B 1.")
 
 
-def test_point15_the_terminal_tells_the_end_once_with_its_reason():
+@pytest.mark.slow
+def test_the_terminal_tells_the_end_once_with_its_reason():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5")
     while child.expect([MOVE_PROMPT, pexpect.EOF]) == 0:
         child.sendline("1")

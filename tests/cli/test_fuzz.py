@@ -1,4 +1,4 @@
-"""``dreamtable fuzz`` (issue 13, "Fuzz at scale"): a small run of every game passes, a broken game's
+"""``dreamtable fuzz``: a small run of every game passes, a broken game's
 failures are reported with a seed and a command that reproduces them, bad arguments are clear
 errors, and a run stops cleanly and makes its tasks lazily."""
 
@@ -51,6 +51,7 @@ def figures(*args: str) -> dict[str, Any]:
 # -- every game ---------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game_id", [info.id for info in dreamtable.games()])
+@pytest.mark.slow
 def test_ci_fuzz_run_passes_for_every_game(game_id):
     """The CI-sized run: a few games of each game on two workers, every check on at a high rate."""
     found = figures(game_id, "--games", "3", "--seed", "11", "--workers", "2", "--check-rate", "0.2",
@@ -70,6 +71,7 @@ def test_a_game_depends_on_its_seed_alone():
     assert len(here["player_counts"]) > 1  # random player counts
 
 
+@pytest.mark.slow
 def test_random_options_stay_valid_and_vary():
     """Options are drawn within what the game accepts (so no game fails at setup) and do vary."""
     game = dreamtable.load("dream-cycle")
@@ -277,6 +279,7 @@ def test_an_interrupted_run_exits_130_with_its_figures(monkeypatch):
     assert "Stopped by Ctrl-C after 3 of 100 games" in " ".join(result.stdout.split())
 
 
+@pytest.mark.slow
 def test_the_run_command_names_every_setting_that_shapes_the_games():
     """A report's command plays the same games again, and each setting in it changes the games."""
     args = ["sogni-e-incubi", "--games", "4", "--seed", "7", "--players", "3", "--prefer", "R", "--turn-bias", "0.5",

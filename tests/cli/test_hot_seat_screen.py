@@ -1,9 +1,10 @@
-"""Issue 14, point 3: at a hot seat no hand stays in the scrollback: the game runs on the terminal's
+"""At a hot seat no hand stays in the scrollback: the game runs on the terminal's
 alternate screen (no scrollback) and every "Pass the keyboard" clears the screen and the scrollback."""
 
 from __future__ import annotations
 
 import pexpect
+import pytest
 
 from .test_terminal import DREAMTABLE, ENV, MOVE_PROMPT
 
@@ -15,7 +16,7 @@ def hot_seat(term: str) -> pexpect.spawn:
                          env={**ENV, "TERM": term}, encoding="utf-8", timeout=20, dimensions=(60, 120))
 
 
-def test_point3_pass_the_keyboard_clears_the_scrollback_on_the_alternate_screen():
+def test_pass_the_keyboard_clears_the_scrollback_on_the_alternate_screen():
     child = hot_seat("xterm-256color")
     child.expect("Player A, press Enter")
     assert ALT_ON in child.before, "the hot seat plays on the alternate screen"
@@ -36,7 +37,7 @@ def test_point3_pass_the_keyboard_clears_the_scrollback_on_the_alternate_screen(
     child.expect(pexpect.EOF)
 
 
-def test_point3_a_bots_game_with_one_human_keeps_the_normal_screen():
+def test_a_bots_game_with_one_human_keeps_the_normal_screen():
     child = pexpect.spawn(DREAMTABLE, ["play", "sogni-e-incubi", "--seats", "human,random", "--seed", "3"],
                           env={**ENV, "TERM": "xterm-256color"}, encoding="utf-8", timeout=20, dimensions=(60, 120))
     child.expect(MOVE_PROMPT)
@@ -45,7 +46,8 @@ def test_point3_a_bots_game_with_one_human_keeps_the_normal_screen():
     child.expect(pexpect.EOF)
 
 
-def test_point3_the_end_of_a_hot_seat_game_is_shown_on_the_normal_screen_to_everyone():
+@pytest.mark.slow
+def test_the_end_of_a_hot_seat_game_is_shown_on_the_normal_screen_to_everyone():
     child = hot_seat("xterm-256color")
     while True:
         index = child.expect([r"press Enter when you are at the keyboard", MOVE_PROMPT, pexpect.EOF], timeout=60)

@@ -1,4 +1,4 @@
-"""Issue 14, point 14: a 'legend' command explains every mark of a game's drawing, and a one-line key
+"""A 'legend' command explains every mark of a game's drawing, and a one-line key
 sits under each board."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ def printed(renderable) -> str:
     return out.getvalue()
 
 
-def test_point14_every_game_has_a_legend_and_a_key_under_its_board():
+def test_every_game_has_a_legend_and_a_key_under_its_board():
     for info in dreamtable.games():
         game = dreamtable.load(info.id)
         legend = game_legend(game)
@@ -34,7 +34,7 @@ def test_point14_every_game_has_a_legend_and_a_key_under_its_board():
         assert len(keys) == 1 and "type 'legend' for more" in keys[0], (info.id, drawing)
 
 
-def test_point14_deep_dreams_legend_names_every_mark_a_card_can_show():
+def test_deep_dreams_legend_names_every_mark_a_card_can_show():
     legend = game_legend(dreamtable.load("deep-dreams"))
     marks = {char for card in DECK for line in card_lines(card.id, covered=1) for char in line.plain if not char.isalnum()}
     marks -= {" ", "+"}
@@ -45,7 +45,7 @@ def test_point14_deep_dreams_legend_names_every_mark_a_card_can_show():
         assert words in legend
 
 
-def test_point14_dreamwell_legend_explains_the_card_text_and_the_black_side():
+def test_dreamwell_legend_explains_the_card_text_and_the_black_side():
     legend = game_legend(dreamtable.load("dreamwell"))
     for words in ("◆", "♥ 7 IF 4×Orbit", "PER", "WILD", "located X", "each turn a free rotate", "move to X", "flip any X"):
         assert words in legend, words
@@ -55,7 +55,7 @@ def test_point14_dreamwell_legend_explains_the_card_text_and_the_black_side():
         assert any(marker in text for text in texts) and marker.split()[0] in legend, marker
 
 
-def test_point14_the_legend_command_at_the_terminal():
+def test_the_legend_command_at_the_terminal_explains_the_marks_and_help_names_it():
     child = spawn("play", "deep-dreams", "--seats", "human,random", "--seed", "4", "--option", "first_player=A")
     child.expect(r"Key: ○ white arrow")
     child.expect(MOVE_PROMPT)

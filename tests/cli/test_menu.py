@@ -1,4 +1,4 @@
-"""Issue 14, point 17: the menu shows its defaults, asks again after a mistake, takes a seed, options
+"""The menu shows its defaults, asks again after a mistake, takes a seed, options
 and a save file, and comes back after a game."""
 
 from __future__ import annotations
@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 import pexpect
+import pytest
 
 import dreamtable
 
@@ -14,7 +15,8 @@ from .test_terminal import MOVE_PROMPT, spawn
 SOGNI = 1 + [info.id for info in dreamtable.games()].index("sogni-e-incubi")
 
 
-def test_point17_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path):
+@pytest.mark.slow
+def test_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(tmp_path):
     save = tmp_path / "menu.json"
     child = spawn()
     child.expect("Game number:")
@@ -58,7 +60,8 @@ def test_point17_the_menu_asks_again_takes_seed_options_and_save_and_comes_back(
     assert record["moves"][0] == [0, "draw"]
 
 
-def test_point17_after_a_finished_game_the_menu_comes_back():
+@pytest.mark.slow
+def test_after_a_finished_game_the_menu_comes_back():
     child = spawn()
     child.expect("Game number:")
     child.sendline(str(SOGNI))

@@ -1,4 +1,4 @@
-"""Issue 14, point 13: long lists of moves are grouped by kind and target under the board, which stays
+"""Long lists of moves are grouped by kind and target under the board, which stays
 on the screen; 'moves' gives the full numbered list, 'moves KIND' one kind, 'board' the screen again."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ def dreamwell_turn() -> pexpect.spawn:
     return child
 
 
-def test_point13_moves_grouped_by_kind_and_target():
+def test_moves_grouped_by_kind_and_target():
     assert group_targets(["rotate a1 90", "rotate a1 180", "rotate b1 90", "rotate b1 180"]) == "a1 b1, then 90 180"
     assert group_targets(["enter 1 a1", "enter 1 b1", "enter 2 a1"]) == "1: a1 b1 · 2: a1"
     assert group_targets(["buy N", "buy E", "buy S"]) == "N E S"
@@ -35,7 +35,7 @@ def test_point13_moves_grouped_by_kind_and_target():
     child.expect(pexpect.EOF)
 
 
-def test_point13_full_list_on_request_and_its_numbers_work():
+def test_full_list_on_request_and_its_numbers_work():
     child = dreamwell_turn()
     child.sendline("moves")
     child.expect(r"(\d+)\. rotate a1 90")
@@ -60,7 +60,7 @@ def test_point13_full_list_on_request_and_its_numbers_work():
     child.expect(pexpect.EOF)
 
 
-def test_point13_short_lists_stay_numbered_one_per_line():
+def test_short_lists_stay_numbered_one_per_line():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=A")
     child.expect(MOVE_PROMPT)
     assert "grouped by kind" not in child.before and " 1. draw" in child.before

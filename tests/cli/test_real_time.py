@@ -1,4 +1,4 @@
-"""When I Dream at the keyboard (issue 14, points 2 and 16): the clue-giver's start clock stops at the
+"""When I Dream at the keyboard: the clue-giver's start clock stops at the
 first key, news goes above the line being typed, and the day shows the Dreamer and the reviewers the
 night's cards."""
 
@@ -8,6 +8,7 @@ import re
 import time
 
 import pexpect
+import pytest
 
 from .test_terminal import spawn
 
@@ -23,7 +24,8 @@ def clue_giver_first(*extra: str) -> pexpect.spawn:
     return child
 
 
-def test_point2_the_start_clock_stops_at_the_first_key():
+@pytest.mark.slow
+def test_the_start_clock_stops_at_the_first_key():
     child = clue_giver_first()
     child.send("b")  # one key, well inside the 5-second start clock
     child.expect("A is typing…")
@@ -35,14 +37,16 @@ def test_point2_the_start_clock_stops_at_the_first_key():
     child.expect(pexpect.EOF)
 
 
-def test_point2_without_a_key_the_start_clock_runs_out():
+@pytest.mark.slow
+def test_without_a_key_the_start_clock_runs_out():
     child = clue_giver_first()
     child.expect(r"A's time ran out: the turn passes", timeout=12)
     child.sendline("quit")
     child.expect(pexpect.EOF)
 
 
-def test_point16_news_goes_above_the_line_being_typed_and_the_typed_text_is_kept():
+@pytest.mark.slow
+def test_news_goes_above_the_line_being_typed_and_the_typed_text_is_kept():
     child = clue_giver_first()
     child.send("mea")
     child.expect(r"says: \w+|is typing…")  # news arrives while A types
@@ -55,7 +59,8 @@ def test_point16_news_goes_above_the_line_being_typed_and_the_typed_text_is_kept
     child.expect(pexpect.EOF)
 
 
-def test_point16_the_day_shows_the_dreamer_and_the_reviewers_the_nights_cards():
+@pytest.mark.slow
+def test_the_day_shows_the_dreamer_and_the_reviewers_the_nights_cards():
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=6",
                   "-o", "final_guess_seconds=3", "--bot-delay", "0.3")
     child.timeout = 40

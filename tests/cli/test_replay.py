@@ -10,6 +10,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -33,7 +34,7 @@ def replay_text(record: Record, seat: int | None) -> str:
     return out.getvalue()
 
 
-def test_issue13_point4_per_seat_replay_equals_the_seats_own_log():
+def test_per_seat_replay_equals_the_seats_own_log():
     record = deep_dreams_with_a_hidden_keep()
     final = dreamtable.replay(record)
     for seat in (0, 1, None):
@@ -41,7 +42,7 @@ def test_issue13_point4_per_seat_replay_equals_the_seats_own_log():
         assert shown == [event["text"] for event in final.log(seat)]
 
 
-def test_issue13_point4_per_seat_replay_shows_no_card_the_seat_never_saw():
+def test_per_seat_replay_shows_no_card_the_seat_never_saw():
     record = deep_dreams_with_a_hidden_keep()
     seen = set()  # every card B was ever shown: in its views, move by move, and in its log
     for position in range(len(record.moves) + 1):
@@ -63,7 +64,8 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
                           env={"NO_COLOR": "1", "COLUMNS": "200", "PATH": "/usr/bin:/bin"})
 
 
-def test_issue13_point5_unfinished_game_is_not_replayed_per_seat_without_reveal_hands(tmp_path):
+@pytest.mark.slow
+def test_unfinished_game_is_not_replayed_per_seat_without_reveal_hands(tmp_path):
     record = deep_dreams_with_a_hidden_keep()
     path = tmp_path / "unfinished.json"
     Record(record.game, record.version, record.players, record.seed, record.options, record.moves[:10]).save(path)
@@ -77,7 +79,7 @@ def test_issue13_point5_unfinished_game_is_not_replayed_per_seat_without_reveal_
     assert revealed.returncode == 0 and "Move 0 of 10" in revealed.stdout
 
 
-def test_issue13_point5_a_finished_game_may_be_replayed_per_seat(tmp_path):
+def test_a_finished_game_may_be_replayed_per_seat(tmp_path):
     path = tmp_path / "finished.json"
     deep_dreams_with_a_hidden_keep().save(path)
     done = run("replay", str(path), "--seat", "B")
@@ -93,7 +95,8 @@ def test_a_unicode_digit_at_the_replay_prompt_is_not_a_move_number():
     assert "Not an answer here: '²'" in out.getvalue() and "Move 1 of" not in out.getvalue()
 
 
-def test_issue13_point17_play_refuses_a_save_path_it_cannot_write_before_the_game_starts(tmp_path):
+@pytest.mark.slow
+def test_play_refuses_a_save_path_it_cannot_write_before_the_game_starts(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     (tmp_path / "game.json.tmp").mkdir()
     for save, phrase in [
@@ -108,7 +111,8 @@ def test_issue13_point17_play_refuses_a_save_path_it_cannot_write_before_the_gam
     assert (tmp_path / "notes.txt").read_text() == "mine"
 
 
-def test_issue13_point11_replay_of_a_malformed_save_file_prints_a_message_not_a_traceback(tmp_path):
+@pytest.mark.slow
+def test_replay_of_a_malformed_save_file_prints_a_message_not_a_traceback(tmp_path):
     for name, content in [("nested.json", b"[" * 100_000), ("latin1.json", '{"game": "café"}'.encode("latin-1")),
                           ("bool.json", b'{"game": "deep-dreams", "version": 1, "players": 2, "seed": 1, "moves": [[true, "draw"]]}')]:
         path = tmp_path / name

@@ -1,4 +1,4 @@
-"""Issue 14, point 12: the rules pages say what the engines do.
+"""The rules pages say what the engines do.
 
 Each test pairs a sentence of a page under docs/rules/ with the engine doing exactly that, so a
 page that drifts from its engine (or an engine from its page) fails here. Positions are built
@@ -25,7 +25,7 @@ def page(name: str) -> str:
     return " ".join(re.sub(r"[*`]", "", (RULES / name).read_text(encoding="utf-8")).split())
 
 
-def test_point12_sogni_the_end_of_the_deck_names_the_shared_win_and_the_stuck_end():
+def test_sogni_the_end_of_the_deck_names_the_shared_win_and_the_stuck_end():
     text = page("sogni-e-incubi.md")
     assert "players equal on both share the win" in text
     assert "stuck, when every player in turn has had to pass" in text
@@ -38,7 +38,7 @@ def test_point12_sogni_the_end_of_the_deck_names_the_shared_win_and_the_stuck_en
     assert state.outcome.reason == "stuck"
 
 
-def test_point12_sogni_the_lock_off_option_is_described_as_the_engine_plays_it():
+def test_sogni_the_lock_off_option_is_described_as_the_engine_plays_it():
     text = page("sogni-e-incubi.md")
     assert ("your own Dream of that number on top of it, and an opponent's Nightmare of that number or "
             "Convert to Nightmare over it. They take nothing") in text
@@ -51,7 +51,7 @@ def test_point12_sogni_the_lock_off_option_is_described_as_the_engine_plays_it()
     assert sogni.row_names(state, 0)[4] == ["I5", "CS", "CI"] and sogni.hand_names(state, 1) == ["I5"]
 
 
-def test_point12_deep_dreams_drawing_is_not_always_allowed():
+def test_deep_dreams_drawing_is_not_always_allowed():
     text = page("deep-dreams.md")
     assert "drawing is always allowed" not in text
     assert "when both are empty nobody may draw" in text
@@ -61,7 +61,7 @@ def test_point12_deep_dreams_drawing_is_not_always_allowed():
     assert "draw" in legal(state, 0)
 
 
-def test_point12_dream_cycle_forced_payments_turn_in_inspiration_tiles_instead_of_chi():
+def test_dream_cycle_forced_payments_turn_in_inspiration_tiles_instead_of_chi():
     text = page("dream-cycle.md")
     assert "Paying with Inspiration tiles instead of chi" in text
     assert "the game turns in your Inspiration tiles for you, 1 chi each (Second Wind 3)" in text
@@ -75,7 +75,7 @@ def test_point12_dream_cycle_forced_payments_turn_in_inspiration_tiles_instead_o
     assert [event.kind for event in events].count("cash") == 2
 
 
-def test_point12_dream_cycle_the_round_limit_is_ours():
+def test_dream_cycle_the_round_limit_is_ours():
     text = page("dream-cycle.md")
     assert "The round limit is ours, not the rulebook's" in text
     rulebook = Path("/work/shared/rulebooks/dream_cycle.txt")
@@ -85,7 +85,7 @@ def test_point12_dream_cycle_the_round_limit_is_ours():
     assert option.default == 100 and "ours" in option.doc
 
 
-def test_point12_when_i_dream_the_bonus_needs_a_yellow_card():
+def test_when_i_dream_the_bonus_needs_a_yellow_card():
     text = page("when-i-dream.md")
     assert "provided there is at least one Yellow card" in text
     state = wid.new(4, seed=10)

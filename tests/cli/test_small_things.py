@@ -1,4 +1,4 @@
-"""Issue 14, point 18: the small things a new player tripped on, each checked where it showed."""
+"""The small things a new player tripped on, each checked where it showed."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import io
 import re
 
 import pexpect
+import pytest
 from rich.console import Console
 
 import dreamtable
@@ -39,7 +40,7 @@ def printed(renderable) -> str:
     return out.getvalue()
 
 
-def test_point18_one_card_and_one_point_are_singular():
+def test_one_card_and_one_point_are_singular():
     state = position(hands={0: "S1 S2", 1: "S3"})
     text = printed(dreamtable.load("sogni-e-incubi").render(state.view(0)))
     assert re.search(r"\b1 card\b", text) and not re.search(r"\b1 cards\b", text)
@@ -50,7 +51,7 @@ def test_point18_one_card_and_one_point_are_singular():
         assert not re.search(r"\b1 (cards|points)\b", text), (game_id, text)
 
 
-def test_point18_a_move_is_not_labelled_twice():
+def test_a_move_is_not_labelled_twice():
     for game_id in [info.id for info in dreamtable.games()]:
         game = dreamtable.load(game_id)
         for seed in range(2):
@@ -69,7 +70,7 @@ def test_point18_a_move_is_not_labelled_twice():
     assert text.startswith("draw the top card")
 
 
-def test_point18_dreamwell_names_are_never_cut():
+def test_dreamwell_names_are_never_cut():
     game = dreamtable.load("dreamwell")
     shown = ""
     for seed in range(6):
@@ -79,7 +80,8 @@ def test_point18_dreamwell_names_are_never_cut():
     assert on_boards and all(name in shown for name in on_boards)
 
 
-def test_point18_list_fits_80_columns_without_cutting_an_option_name():
+@pytest.mark.slow
+def test_list_fits_80_columns_without_cutting_an_option_name():
     child = pexpect.spawn(DREAMTABLE, ["list"], env={**ENV, "COLUMNS": "80"}, encoding="utf-8", timeout=20, dimensions=(60, 80))
     child.expect(pexpect.EOF)
     text = child.before
@@ -95,7 +97,8 @@ def test_point18_list_fits_80_columns_without_cutting_an_option_name():
     child.expect(pexpect.EOF)
 
 
-def test_point18_no_seed_line_above_an_error():
+@pytest.mark.slow
+def test_no_seed_line_above_an_error():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "-o", "hand_limit=lots")
     child.expect(pexpect.EOF)
     assert "Seed" not in child.before and "Error:" in child.before
@@ -106,7 +109,7 @@ def test_point18_no_seed_line_above_an_error():
     child.expect(pexpect.EOF)
 
 
-def test_point18_replay_refuses_garbage_and_says_when_it_ends():
+def test_replay_refuses_garbage_and_says_when_it_ends():
     record = testing.play_random(dreamtable.load("sogni-e-incubi"), 2, 4).record()
     total = len(record.moves)
     answers = iter(["next please", "", str(total), ""])
@@ -124,7 +127,7 @@ def test_point18_replay_refuses_garbage_and_says_when_it_ends():
     assert "this is the last move" in prompts[-1] and text.rstrip().endswith("End of the replay.")
 
 
-def test_point18_undo_before_your_first_move_says_so():
+def test_undo_before_your_first_move_says_so():
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "5", "--option", "first_player=B")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
@@ -140,7 +143,8 @@ def ab_row(variant, seed, winners, scores, reason, hand_limit):
             "decisions": 10, "rounds": 5, "reason": reason, "metrics": {}}
 
 
-def test_point18_the_ab_report_names_variants_apart_from_seats_and_says_what_b_changed(tmp_path):
+@pytest.mark.slow
+def test_the_ab_report_names_variants_apart_from_seats_and_says_what_b_changed(tmp_path):
     rows = [ab_row("A", 0, [0], [5, 3], "stuck", 10), ab_row("A", 1, [1], [2, 6], "complete-row", 10),
             ab_row("B", 0, [0], [6, 3], "stuck", 8), ab_row("B", 1, [0], [4, 2], "stuck", 8)]
     report = build_report(rows)
@@ -157,7 +161,7 @@ def test_point18_the_ab_report_names_variants_apart_from_seats_and_says_what_b_c
     assert "{'" not in text, "endings are words, not a raw dict"
 
 
-def test_point18_margin_bins_are_centred_on_whole_points():
+def test_margin_bins_are_centred_on_whole_points():
     edges = whole_bins([0.0, 1.0, 3.0, 3.0, 7.0])
     assert edges == [-0.5, 0.5, 1.5, 2.5, 3.5, 4.5, 5.5, 6.5, 7.5]
     wide = whole_bins([float(v) for v in range(0, 200)])

@@ -44,6 +44,7 @@ def test_list_shows_the_games():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "-o", "night_seconds=6",
                   "-o", "final_guess_seconds=3", "--bot-delay", "0.3")
@@ -76,8 +77,9 @@ def test_a_game_against_the_clock_refuses_two_humans_and_says_why():
     assert child.exitstatus == 2
 
 
+@pytest.mark.slow
 def test_deep_dreams_three_seats_with_an_effect_choice():
-    # A human among two bots, as the issue asks; the human answers every prompt with the first move.
+    # A human among two bots, the usual first game; the human answers every prompt with the first move.
     child = spawn("play", "deep-dreams", "--seats", "human,ismcts:50,greedy", "--seed", "4")
     child.expect("your hand")
     assert play_to_the_end(child) > 5
@@ -99,6 +101,7 @@ def test_tap_from_its_own_distribution_plays_at_the_terminal():
 
 
 @pytest.mark.parametrize("game_id", ["sogni-e-incubi", "deep-dreams"])
+@pytest.mark.slow
 def test_human_against_a_bot_to_the_end_with_a_save(tmp_path, game_id):
     save = tmp_path / "game.json"
     child = spawn("play", game_id, "--seats", "human,random", "--seed", "5", "--save", str(save))
@@ -129,6 +132,7 @@ def test_illegal_and_malformed_input_is_answered_with_a_reason_and_a_new_prompt(
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_quit_and_resume_from_the_save_file(tmp_path):
     save = tmp_path / "game.json"
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "8", "--save", str(save))
@@ -199,6 +203,7 @@ def test_hot_seat_hides_each_hand_until_its_owner_confirms():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_bad_command_line_input_gets_a_message_not_a_traceback(tmp_path):
     for args, phrase in [
         (("play", "chess"), "unknown game"),
@@ -242,6 +247,7 @@ def test_replay_steps_through_a_saved_game(tmp_path):
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_menu_starts_a_game():
     child = spawn()
     child.expect("Game number:")
@@ -260,6 +266,7 @@ def test_menu_starts_a_game():
 
 
 @pytest.mark.parametrize("seats", ["random,greedy,random", "random,random,random,random"])
+@pytest.mark.slow
 def test_bots_only_game_runs_to_the_end(seats):
     child = spawn("play", "sogni-e-incubi", "--seats", seats, "--seed", "2")
     child.expect("Game over:")
@@ -282,6 +289,7 @@ def test_dreamwell_board_is_drawn_and_a_move_is_taken():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child = spawn("play", "dream-cycle", "--seats", "human,greedy", "--seed", "2", "-o", "first_player=A")
     child.expect("starting space")
@@ -308,6 +316,7 @@ def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child.expect(pexpect.EOF)
 
 
+@pytest.mark.slow
 def test_bench_with_no_game_measures_every_game():
     # The `games` option once shadowed the list of games and this crashed (make bench too).
     child = spawn("bench", "--runs", "1", "--games", "1")
@@ -319,8 +328,9 @@ def test_bench_with_no_game_measures_every_game():
     assert child.exitstatus == 0
 
 
+@pytest.mark.slow
 def test_hint_names_a_legal_move_and_a_chance_and_changes_nothing(tmp_path):
-    """Issue 19, point 3: 'hint' at the prompt shows the hard bot's move for the player and its
+    """'hint' at the prompt shows the hard bot's move for the player and its
     chance to win, and is no move; the player then plays that very move."""
     save = tmp_path / "game.json"
     child = spawn("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "6", "--save", str(save))
@@ -347,7 +357,8 @@ def test_hint_is_refused_with_the_reason_where_there_is_none_to_give():
     child.expect(pexpect.EOF)
 
 
-def test_issue14_point1_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
+@pytest.mark.slow
+def test_when_i_dream_left_before_any_move_is_saved_and_resumes(tmp_path):
     """It said "It is saved in FILE" and wrote nothing when left before the first move."""
     save = tmp_path / "night.json"
     child = spawn("play", "when-i-dream", "--seats", "human,bot,bot,bot", "--seed", "3", "--save", str(save))

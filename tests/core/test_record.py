@@ -79,7 +79,7 @@ def test_save_is_atomic_and_leaves_no_temporary(tmp_path):
 @pytest.mark.parametrize(
     "text, phrase",
     [
-        ("[" * 100_000, "nested too deeply"),  # issue 13 point 11: once a RecursionError
+        ("[" * 100_000, "nested too deeply"),  # once a RecursionError
         ('{"a": ' * 50_000 + "1" + "}" * 50_000, "nested too deeply"),
         ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": 1' + "0" * 5000 + "}", "cannot read here"),
         ('{"game": "sogni-e-incubi", "version": 1, "players": 2, "seed": true}', "'seed' must be a int"),
@@ -92,14 +92,14 @@ def test_save_is_atomic_and_leaves_no_temporary(tmp_path):
         ('"a string"', "a JSON object, not str"),
     ],
 )
-def test_issue13_point11_malformed_save_files_raise_record_error(tmp_path, text, phrase):
+def test_malformed_save_files_raise_record_error(tmp_path, text, phrase):
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(RecordError, match=re.escape(phrase)):
         dreamtable.replay(path)
 
 
-def test_issue13_point11_a_save_file_that_is_not_utf8_or_a_folder_raises_record_error(tmp_path):
+def test_a_save_file_that_is_not_utf8_or_a_folder_raises_record_error(tmp_path):
     path = tmp_path / "latin1.json"
     path.write_bytes('{"game": "sogni-e-incubi", "note": "café"}'.encode("latin-1"))
     with pytest.raises(RecordError, match="not UTF-8"):
@@ -108,7 +108,7 @@ def test_issue13_point11_a_save_file_that_is_not_utf8_or_a_folder_raises_record_
         dreamtable.replay(tmp_path)
 
 
-def test_issue13_point17_save_paths_that_cannot_be_written_are_refused_saying_why(tmp_path):
+def test_save_paths_that_cannot_be_written_are_refused_saying_why(tmp_path):
     from dreamtable.core.record import check_save_path
 
     (tmp_path / "notes.txt").write_text("mine")

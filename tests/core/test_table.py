@@ -160,6 +160,7 @@ def test_kit_undo_policy_on_the_toy_game(tap):
     assert report.undone > 0 and report.refused_reveal > 0
 
 
+@pytest.mark.slow
 def test_a_twenty_thousand_move_game_pickles_and_deep_copies(tap):
     state = tap.new(players=2, seed=1, turns=20_000)
     for _ in range(20_000):

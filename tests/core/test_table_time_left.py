@@ -1,4 +1,4 @@
-"""Issue 19, point 4: a bot that keeps time is told by the table how long it has before the next
+"""A bot that keeps time is told by the table how long it has before the next
 deadline (Dream Cycle's sand timer here), on a clock that runs while it thinks; a simulated clock,
 a game with no deadline pending and a bot that does not keep time are asked as before."""
 
@@ -53,7 +53,7 @@ def dream_cycle(bots, clock) -> Table:
     return Table(state, bots, clock=clock, undo=False)
 
 
-def test_point4_a_bot_that_keeps_time_is_told_the_seconds_to_the_tables_next_deadline():
+def test_a_bot_that_keeps_time_is_told_the_seconds_to_the_tables_next_deadline():
     clock = HandClock()
     keepers = {0: Timekeeper(clock), 1: Timekeeper(clock)}
     table = dream_cycle(keepers, clock)
@@ -72,7 +72,7 @@ def test_point4_a_bot_that_keeps_time_is_told_the_seconds_to_the_tables_next_dea
     assert any(seconds is None for seconds in told)  # and with no timer pending, nothing was passed
 
 
-def test_point4_a_simulated_clock_and_a_bot_that_does_not_keep_time_are_asked_as_before():
+def test_a_simulated_clock_and_a_bot_that_does_not_keep_time_are_asked_as_before():
     keepers = {0: Timekeeper(), 1: Timekeeper()}
     table = dream_cycle(keepers, SimulatedClock())
     for _ in range(20):

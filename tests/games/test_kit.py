@@ -87,6 +87,7 @@ def test_every_game_is_checked_by_the_kit():
 
 
 @pytest.mark.parametrize("game_id, players, options", FUZZ_CASES)
+@pytest.mark.slow
 def test_fuzz_random_play(game_id, players, options):
     facts = GAMES[game_id]
     count = max(1, round(facts["fuzz"] * FUZZ_SCALE))
@@ -169,6 +170,7 @@ def test_a_move_that_brings_a_hidden_card_into_the_light_is_a_reveal(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_undo_never_goes_back_past_a_reveal(game_id):
     """Random games at a table where seat A is a human who often asks to undo (see
     dreamtable.testing.check_undo_policy): every undo granted is re-checked with more worlds."""
@@ -292,6 +294,7 @@ def test_a_long_game_pickles_and_deep_copies(game_id):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_copy_independence(game_id):
     for state in midgame_states(game_id):
         testing.check_copy_independence(state)

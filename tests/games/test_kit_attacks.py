@@ -1,4 +1,4 @@
-"""Issue 13's kit checks of crafted input and shared state, run on every game of test_kit.GAMES:
+"""The kit checks of crafted input and shared state, run on every game of test_kit.GAMES:
 (d) crafted moves, seats, timers and notation are refused cleanly; (e) mutating what a game hands
 out (views, logs, record dicts, options) changes nothing else.
 
@@ -34,6 +34,7 @@ def foreign_moves(game_id: str) -> list:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_kit_d_crafted_moves_seats_and_timers_are_refused_and_change_nothing(game_id):
     refused = 0
     for index, state in enumerate(played_states(game_id, count=STATES, salt=4)):

@@ -26,6 +26,7 @@ STEPS = {"when-i-dream": 30, "dreamwell": 60}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_undo_never_gives_a_running_deadline_more_time(game_id: str) -> None:
     facts: dict[str, Any] = GAMES[game_id]
     report = UndoTimeReport()
@@ -40,6 +41,7 @@ def test_undo_never_gives_a_running_deadline_more_time(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.slow
 def test_undo_never_takes_back_what_another_persons_log_showed(game_id: str) -> None:
     facts: dict[str, Any] = GAMES[game_id]
     report = UndoPeopleReport()

@@ -55,7 +55,9 @@ def pg_url() -> Iterator[str]:
                 time.sleep(0.1)
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
+# The PostgreSQL runs are slow: `make test-fast` (-m "not slow") needs no database server, and the
+# SQLite run of the same test stays in it.
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.slow)])
 def db_url(request: pytest.FixtureRequest, tmp_path: Any) -> str:
     """Each server test runs on SQLite and on PostgreSQL."""
     if request.param == "sqlite":

@@ -1,4 +1,4 @@
-"""Real server processes for the crash and two-process tests (issue 17, points 6 and 7).
+"""Real server processes for the crash and two-process tests.
 
 :class:`ServerProcess` runs ``python -m dreamtable.cli.main serve`` on a free loopback port, waits
 until ``/api/games`` answers, and kills it (SIGKILL, as a crash would) or stops it. :class:`Api`

@@ -1,4 +1,4 @@
-"""The server's HTTP API and WebSocket, on SQLite and on PostgreSQL (issue 17, points 2–4, 8, 9)."""
+"""The server's HTTP API and WebSocket, on SQLite and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -284,6 +284,7 @@ def test_a_move_can_be_made_by_filling_an_action_form(client):
     assert any(event["kind"] == "clue" for event in update["events"])
 
 
+@pytest.mark.slow
 def test_a_finished_table_nobody_watches_leaves_memory_and_comes_back_from_the_database(client):
     created = client.post("/api/play", json={"game": "sogni-e-incubi", "players": 2, "bot": "random", "seed": 4}).json()
     table, token = created["table"], created["token"]

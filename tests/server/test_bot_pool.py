@@ -10,6 +10,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
 import dreamtable
@@ -79,6 +80,7 @@ class StuckSearch(IsmctsAgent):
         time.sleep(60)
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_or_overruns_is_replaced_and_the_move_is_still_played() -> None:
     async def scenario() -> None:
         game = dreamtable.load(GAME)
@@ -111,6 +113,7 @@ def started_bot_table(client: TestClient, bot: str, bot_delay: float) -> str:
     return table
 
 
+@pytest.mark.slow
 def test_a_quick_bot_moves_in_time_while_eight_tables_run_the_longest_searches(tmp_path: Path) -> None:
     bot_delay, window = 0.2, 6.0
     settings = ServerSettings(db=f"sqlite:///{tmp_path}/server.db", bot_delay=bot_delay, bot_workers=1,

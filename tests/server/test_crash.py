@@ -1,4 +1,4 @@
-"""Nothing is lost when the server is killed (issue 17, point 6), on SQLite and on PostgreSQL.
+"""Nothing is lost when the server is killed, on SQLite and on PostgreSQL.
 
 The real server runs as a process; several tables are played over WebSockets (humans at Deep
 Dreams and Sogni e Incubi, a human against bots, Dream Cycle with its sand timer); the server is
@@ -13,6 +13,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from typing import Any
+
+import pytest
 
 from .processes import Api, ServerProcess, Socket, changes, replayed, without_seconds
 
@@ -97,6 +99,7 @@ def as_json(value: Any) -> Any:
     return json.loads(json.dumps(value))
 
 
+@pytest.mark.slow
 def test_a_server_killed_at_any_moment_restarts_with_every_table_as_it_was(db_url: str) -> None:
     server = ServerProcess(db_url)
     with server:

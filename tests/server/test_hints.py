@@ -1,4 +1,4 @@
-"""The hint endpoint and the levels at the server's seats (issue 19, points 2 and 3), on SQLite and
+"""The hint endpoint and the levels at the server's seats, on SQLite and
 on PostgreSQL: the seat on its turn gets the hard bot's move and its chance to win; any other asker
 is refused plainly, and nothing changes."""
 
@@ -32,6 +32,7 @@ def view(client: TestClient, table: str, token: str) -> dict:
     return client.get(f"/api/tables/{table}/view", headers=bearer(token)).json()
 
 
+@pytest.mark.slow
 def test_the_seat_on_its_turn_gets_a_move_it_may_play_and_a_chance_to_win(client):
     table, tokens = started(client)
     before = view(client, table, tokens[0])
@@ -65,6 +66,7 @@ def test_hints_are_refused_to_others_and_off_turn_saying_what_is_allowed(client)
     assert view(client, table, tokens[0]) == before
 
 
+@pytest.mark.slow
 def test_no_hint_before_the_game_starts_nor_after_it_ends(client):
     created = client.post("/api/tables", json={"game": "deep-dreams", "players": 2, "seed": 3}).json()
     waiting = client.get(f"/api/tables/{created['table']}/hint", headers=bearer(created["links"]["A"]["token"]))
@@ -97,7 +99,7 @@ def test_levels_sit_at_the_servers_tables_and_bad_ones_are_refused_naming_the_le
 
 
 def test_a_bot_that_keeps_time_is_told_the_seconds_left_on_the_tables_clock(client, monkeypatch):
-    """Issue 19, point 4: the server's bots are asked through the table's hook, so a hard bot in a
+    """The server's bots are asked through the table's hook, so a hard bot in a
     game against the clock (Dream Cycle's sand timer) never thinks past the deadline."""
     from dreamtable.server.thinking import Thinking
 

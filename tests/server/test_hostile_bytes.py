@@ -83,6 +83,7 @@ CONTROL = ["\x00", "\n", "\x85"]
 """NUL, newline and a C1 control: none may reach the database (schemas.py refuses every Cc)."""
 
 
+@pytest.mark.slow
 def test_control_characters_in_every_stored_string_are_refused_alike_on_both_databases(server, db_url):
     api = Api(server)
     table, tokens = api.table("dreamwell", 2, TWO_HUMANS)
@@ -138,6 +139,7 @@ def test_control_characters_in_every_stored_string_are_refused_alike_on_both_dat
     assert_clean_log(server, refusals)
 
 
+@pytest.mark.slow
 def test_frames_that_are_not_json_text_are_closed_with_a_standard_code(server):
     api = Api(server)
     table, tokens = api.table("dreamwell", 2, TWO_HUMANS)
@@ -163,6 +165,7 @@ def test_frames_that_are_not_json_text_are_closed_with_a_standard_code(server):
     assert [line.split(" ")[1] for line in refusal_lines(server)][:2] == ["close-1003", "bad-utf8"]
 
 
+@pytest.mark.slow
 def test_malformed_messages_get_typed_refusals_and_the_connection_is_kept(server, db_url):
     api = Api(server)
     table, tokens = api.table("dreamwell", 2, TWO_HUMANS)
@@ -205,6 +208,7 @@ def test_malformed_messages_get_typed_refusals_and_the_connection_is_kept(server
     assert_clean_log(server, len(cases) + 1)
 
 
+@pytest.mark.slow
 def test_a_move_without_seq_is_refused_over_http_naming_the_field(server, db_url):
     api = Api(server)
     table, tokens = api.table("dreamwell", 2, TWO_HUMANS)
@@ -234,6 +238,7 @@ def chunked_post(server: ServerProcess, path: str, size: int) -> tuple[int, dict
     return answer.status_code, answer.json()
 
 
+@pytest.mark.slow
 def test_oversized_bodies_are_413_whether_or_not_their_length_is_declared(server):
     api = Api(server)
     assert chunked_post(server, "/api/tables", 10_000_000) == \
@@ -271,6 +276,7 @@ def origin_close(server: ServerProcess, table: str, origin: str, host: str | Non
         return None
 
 
+@pytest.mark.slow
 def test_websocket_origins_are_checked_against_the_public_origin_never_the_host_header(db_url):
     with ServerProcess(db_url) as server:
         table, _ = Api(server).table("dreamwell", 2, TWO_HUMANS)
@@ -291,6 +297,7 @@ def test_websocket_origins_are_checked_against_the_public_origin_never_the_host_
         assert origin_close(server, table, "http://games.example") == 4403
 
 
+@pytest.mark.slow
 def test_a_token_at_a_missing_table_and_a_wrong_token_answer_alike(server):
     api = Api(server)
     table, tokens = api.table("dreamwell", 2, TWO_HUMANS)

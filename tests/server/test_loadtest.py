@@ -1,4 +1,4 @@
-"""The server's load benchmark (issue 17, point 10): a tiny run of `dreamtable bench-serve` that
+"""The server's load benchmark: a tiny run of `dreamtable bench-serve` that
 starts real server processes on loopback, plays a few tables over WebSockets and reports sane
 figures; on PostgreSQL with two processes, each table's seats split across them."""
 
@@ -13,6 +13,8 @@ from typer.testing import CliRunner
 
 from dreamtable.cli.bench_serve import bench_serve
 from dreamtable.server.loadtest import LoadConfig, LoadTest, start_servers
+
+pytestmark = pytest.mark.slow  # real server processes under load for seconds, and PostgreSQL
 
 app = typer.Typer()
 app.command()(bench_serve)

@@ -1,4 +1,4 @@
-"""No message the server sends to one seat holds a hidden item of another (issue 17, point 8).
+"""No message the server sends to one seat holds a hidden item of another.
 
 Whole games of every game are played through the WebSocket by one connection per seat and a
 spectator, each choosing random legal moves from what it is sent. Afterwards the game is replayed
@@ -130,6 +130,7 @@ def play_through_sockets(client: TestClient, game: str, players: int, options: d
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow
 def test_no_message_to_a_seat_holds_another_seats_hidden_items(tmp_path, game):
     players, options, prefer, thinned = GAMES[game]
     with TestClient(create_app(ServerSettings(db=f"sqlite:///{tmp_path}/leak.db", bot_delay=0,

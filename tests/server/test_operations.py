@@ -149,6 +149,7 @@ def test_an_unexpected_error_is_one_log_line_with_its_traceback_and_a_refusal_ha
     assert len(refusals) == 1 and not refusals[0].exc_info
 
 
+@pytest.mark.slow
 def test_a_real_server_logs_one_json_object_a_line_with_request_and_table_ids(tmp_path: Path) -> None:
     with ServerProcess(f"sqlite:///{tmp_path}/logs.db") as server:
         api = Api(server)
@@ -296,6 +297,7 @@ def closed_with(socket: Socket, seconds: float = 10.0) -> tuple[int, str]:
     raise AssertionError(f"the socket was not closed within {seconds} s")
 
 
+@pytest.mark.slow
 def test_sigterm_closes_every_socket_with_1012_exits_0_and_loses_no_accepted_move(db_url: str) -> None:
     with ServerProcess(db_url) as server:
         api = Api(server)

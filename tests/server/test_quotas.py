@@ -54,6 +54,7 @@ def refused(api: Api, path: str, status: int, code: str, words: str, **kwargs: A
     return retry
 
 
+@pytest.mark.slow
 def test_a_client_flooding_table_creation_is_refused_by_its_own_limits_while_another_plays(db_url: str) -> None:
     with ServerProcess(db_url, tables_per_minute=8, waiting_tables_per_client=4, games_per_client=2) as server:
         flooder, other = Api(server, "127.0.0.2"), Api(server, "127.0.0.3")
@@ -84,6 +85,7 @@ def test_a_client_flooding_table_creation_is_refused_by_its_own_limits_while_ano
         assert not server.crashes() and len(quota_refusals) == 23, server.output()
 
 
+@pytest.mark.slow
 def test_sockets_per_client_and_connections_a_minute_are_limited_with_a_close_code(db_url: str) -> None:
     with ServerProcess(db_url, sockets_per_client=3, connects_per_minute=5) as server:
         table = Api(server).call("POST", "/api/play", json=SOGNI, expect=201)["table"]
@@ -117,6 +119,7 @@ def test_sockets_per_client_and_connections_a_minute_are_limited_with_a_close_co
         assert not server.crashes() and len(quota_refusals) == 2, server.output()
 
 
+@pytest.mark.slow
 def test_a_full_server_says_when_to_retry_and_recovers_as_waiting_tables_expire(db_url: str) -> None:
     with ServerProcess(db_url, max_open_tables=3, waiting_expiry_seconds=4.0, sweep_seconds=0.2) as server:
         clients = [Api(server, f"127.0.0.{n}") for n in range(2, 6)]
@@ -134,6 +137,7 @@ def test_a_full_server_says_when_to_retry_and_recovers_as_waiting_tables_expire(
         assert not server.crashes(), server.output()
 
 
+@pytest.mark.slow
 def test_expired_tables_and_abandoned_games_are_cleaned_at_a_restart_and_new_tables_are_accepted(db_url: str) -> None:
     first = ServerProcess(db_url, max_open_tables=2)
     with first:
@@ -162,6 +166,7 @@ def test_expired_tables_and_abandoned_games_are_cleaned_at_a_restart_and_new_tab
         assert not second.crashes(), second.output()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_two_processes_sweep_one_database_safely_and_both_forget_what_expired(pg_url: str) -> None:
     settings = {"waiting_expiry_seconds": 6.0, "sweep_seconds": 0.1}
     with ServerProcess(pg_url, **settings) as one, ServerProcess(pg_url, **settings) as two:

@@ -10,6 +10,7 @@ from contextlib import ExitStack
 from typing import Any
 
 import httpx
+import pytest
 
 from .processes import Api, ServerProcess, select_rows
 
@@ -102,6 +103,7 @@ def check_seat_races(apis: list[Api], db: str) -> None:
     assert select_rows(db, "SELECT seat FROM changes WHERE table_id = ? AND kind = 'bot'", table) == [(0,)]
 
 
+@pytest.mark.slow
 def test_racing_rematches_of_one_table_make_one_new_table(db_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, db_url, 1)
@@ -109,6 +111,7 @@ def test_racing_rematches_of_one_table_make_one_new_table(db_url: str) -> None:
         assert not apis[0].server.crashes()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_racing_rematches_over_two_processes_make_one_new_table(pg_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, pg_url, 2)
@@ -117,6 +120,7 @@ def test_racing_rematches_over_two_processes_make_one_new_table(pg_url: str) -> 
             assert not api.server.crashes(), api.server.output()
 
 
+@pytest.mark.slow
 def test_racing_start_join_and_leave_give_one_result(db_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, db_url, 1)
@@ -124,6 +128,7 @@ def test_racing_start_join_and_leave_give_one_result(db_url: str) -> None:
         assert not apis[0].server.crashes()
 
 
+@pytest.mark.slow  # two server processes on PostgreSQL
 def test_racing_start_join_and_leave_over_two_processes_give_one_result(pg_url: str) -> None:
     with ExitStack() as stack:
         apis = servers(stack, pg_url, 2)

@@ -1,4 +1,4 @@
-"""Two server processes on one PostgreSQL database serve the same tables (issue 17, point 7).
+"""Two server processes on one PostgreSQL database serve the same tables.
 
 Clients of one table are split across two real server processes: a move accepted by one reaches
 the other's clients at once (LISTEN/NOTIFY); two connections for the same seat on different
@@ -14,10 +14,14 @@ import threading
 import time
 from typing import Any
 
+import pytest
+
 import dreamtable
 from dreamtable.core.registry import replay
 
 from .processes import Api, ServerProcess, Socket, changes, replayed, without_seconds
+
+pytestmark = pytest.mark.slow  # two server processes on PostgreSQL
 
 SHORT = {"night_seconds": 2, "clue_start_seconds": 0.5, "clue_submit_seconds": 0.5, "final_guess_seconds": 0.5,
          "recount_seconds": 0.5, "review_seconds": 0.5}

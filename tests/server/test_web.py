@@ -1,4 +1,4 @@
-"""What the browser's pages need from the server (issue 18): the replay endpoint, the structured
+"""What the browser's pages need from the server: the replay endpoint, the structured
 prompt, the chat's state and the forms that share a kind."""
 
 from __future__ import annotations

@@ -10,6 +10,8 @@ from distributed import LocalCluster
 from dreamtable.workbench.simulate import Experiment, simulate
 from dreamtable.workbench.tournament import tournament
 
+pytestmark = pytest.mark.slow  # a local Dask cluster starts for each test
+
 
 @pytest.fixture(scope="module")
 def scheduler():

@@ -1,4 +1,4 @@
-"""Issue 13 point 15: `simulate --out` never empties or appends to a file that is not its own, and
+"""`simulate --out` never empties or appends to a file that is not its own, and
 two runs never write one results file at once."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ SMALL = Experiment("sogni-e-incubi", ("random", "random"), games=3, seed=1)
 
 
 @pytest.mark.parametrize("text", ["my notes", "my notes\nmore notes\n", "{", "42\n", '{"a": 1}\n'])
-def test_issue13_point15_a_file_that_is_not_a_results_file_is_refused_and_left_intact(tmp_path, text):
+def test_a_file_that_is_not_a_results_file_is_refused_and_left_intact(tmp_path, text):
     notes = tmp_path / "notes.txt"
     notes.write_text(text)
     with pytest.raises(ResultsError, match="notes.txt .*(not a dreamtable result|is left as it is)"):
@@ -22,7 +22,7 @@ def test_issue13_point15_a_file_that_is_not_a_results_file_is_refused_and_left_i
     assert not (tmp_path / "notes.csv").exists() and not lock_path_for(notes).exists()
 
 
-def test_issue13_point15_a_binary_file_is_refused_and_left_intact(tmp_path):
+def test_a_binary_file_is_refused_and_left_intact(tmp_path):
     blob = tmp_path / "blob.jsonl"
     blob.write_bytes(b"\xff\xfe\x00binary")
     with pytest.raises(ResultsError, match="not UTF-8"):
@@ -30,7 +30,7 @@ def test_issue13_point15_a_binary_file_is_refused_and_left_intact(tmp_path):
     assert blob.read_bytes() == b"\xff\xfe\x00binary"
 
 
-def test_issue13_point15_an_unrelated_csv_beside_the_output_is_neither_appended_to_nor_overwritten(tmp_path):
+def test_an_unrelated_csv_beside_the_output_is_neither_appended_to_nor_overwritten(tmp_path):
     table = tmp_path / "X.csv"
     table.write_text("name,amount\nrent,900\n")
     with pytest.raises(ResultsError, match=r"X.csv is not the results CSV of .*X.jsonl"):
@@ -43,13 +43,13 @@ def test_issue13_point15_an_unrelated_csv_beside_the_output_is_neither_appended_
     assert (tmp_path / "Y.csv").read_text() == "name,amount\n"
 
 
-def test_issue13_point15_out_may_not_name_the_csv_itself(tmp_path):
+def test_out_may_not_name_the_csv_itself(tmp_path):
     with pytest.raises(ResultsError, match="names the JSONL results file"):
         simulate(SMALL, tmp_path / "r.csv", workers=1)
     assert not (tmp_path / "r.csv").exists()
 
 
-def test_issue13_point15_a_second_run_on_the_same_output_is_refused_naming_the_lock(tmp_path):
+def test_a_second_run_on_the_same_output_is_refused_naming_the_lock(tmp_path):
     out = tmp_path / "r.jsonl"
     simulate(SMALL, out, workers=1)
     before = out.read_bytes()
@@ -62,7 +62,7 @@ def test_issue13_point15_a_second_run_on_the_same_output_is_refused_naming_the_l
     assert len(rows) == 6 and len(read_results(out)) == 6
 
 
-def test_issue13_point15_a_lock_file_left_by_a_killed_run_does_not_block(tmp_path):
+def test_a_lock_file_left_by_a_killed_run_does_not_block(tmp_path):
     out = tmp_path / "r.jsonl"
     lock_path_for(out).write_text("99999\n")  # a run killed with -9: the file stays, its flock went with it
     assert len(simulate(SMALL, out, workers=1)) == 3

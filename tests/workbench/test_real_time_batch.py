@@ -1,4 +1,4 @@
-"""Issue 13 point 14: batch play of a game against the clock ends its nights on the simulated clock.
+"""Batch play of a game against the clock ends its nights on the simulated clock.
 
 Before, bots answered in no time, so a When I Dream night ran through the whole deck: a 4-player
 game took ~2,200 decisions and scored ~180. Every night must now end by its timer.
@@ -14,7 +14,8 @@ from dreamtable.workbench.task import TURN_SECONDS, GameTask, play_task
 
 @pytest.mark.parametrize("bot, most_decisions, top_score", [("wordbot", 1_100, 130), ("random", 400, 100),
                                                              ("greedy", 400, 100)])
-def test_issue13_point14_a_4_player_when_i_dream_batch_game_ends_every_night_on_the_clock(tmp_path, bot, most_decisions,
+@pytest.mark.slow
+def test_a_4_player_when_i_dream_batch_game_ends_every_night_on_the_clock(tmp_path, bot, most_decisions,
                                                                                           top_score):
     row = play_task(GameTask("when-i-dream", (bot,) * 4, seed=1, record_dir=str(tmp_path)))
     record = dreamtable.Record.load(tmp_path / "when-i-dream-seed1.json")

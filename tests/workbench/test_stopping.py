@@ -1,4 +1,4 @@
-"""Issue 13 point 16: a batch is made lazily, and stopping it (Ctrl-C) takes seconds and keeps
+"""A batch is made lazily, and stopping it (Ctrl-C) takes seconds and keeps
 exactly the finished games."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
 HUGE = Experiment("sogni-e-incubi", ("random", "random"), games=10**7, seed=0)
 
 
-def test_issue13_point16_ten_million_games_cost_nothing_before_the_first():
+def test_ten_million_games_cost_nothing_before_the_first():
     tracemalloc.start()
     started = time.perf_counter()
     tasks, rows, left = pending_tasks(HUGE, None)
@@ -41,7 +41,7 @@ class Stop(KeyboardInterrupt):
 
 
 @pytest.mark.parametrize("workers", [1, 2])
-def test_issue13_point16_an_interrupt_returns_quickly_and_keeps_only_the_finished_games(tmp_path, workers):
+def test_an_interrupt_returns_quickly_and_keeps_only_the_finished_games(tmp_path, workers):
     out = tmp_path / "r.jsonl"
     seen = []
 
@@ -61,7 +61,8 @@ def test_issue13_point16_an_interrupt_returns_quickly_and_keeps_only_the_finishe
     assert not out.with_name("r.jsonl.lock").exists()
 
 
-def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path):
+@pytest.mark.slow
+def test_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_refused(tmp_path):
     # Each game takes far longer than the allowed stop: ISMCTS thinks 2 s per decision.
     args = [DREAMTABLE, "simulate", "sogni-e-incubi", "--games", "20", "--seats", "ismcts:2s,random",
             "--workers", "2", "--out", "r.jsonl"]
@@ -93,6 +94,7 @@ def test_issue13_point16_ctrl_c_stops_long_games_in_seconds_and_a_second_run_is_
     assert not lock.exists()
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_a_tournament_in_seconds_without_a_traceback(tmp_path):
     args = [DREAMTABLE, "tournament", "sogni-e-incubi", "--bots", "ismcts:2s,random", "--games", "4", "--workers", "2"]
     running = subprocess.Popen(args, cwd=tmp_path, env={**os.environ, "NO_COLOR": "1"}, stdout=subprocess.PIPE,

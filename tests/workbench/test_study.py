@@ -1,4 +1,4 @@
-"""Issue 16: balance studies — one command plays a game's seeded batches and publishes docs/balance/GAME.md."""
+"""Balance studies — one command plays a game's seeded batches and publishes docs/balance/GAME.md."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ GAMES = [info.id for info in dreamtable.games()]
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_issue16_every_proposed_option_is_ab_tested_or_its_page_says_why_not(game):
+def test_every_proposed_option_is_ab_tested_or_its_page_says_why_not(game):
     plan = plan_for(game)
     tested = {variant.option for variant in plan.variants}
     explained = {name.strip() for names in plan.skipped for name in names.split(",")}
@@ -44,7 +44,7 @@ def test_issue16_every_proposed_option_is_ab_tested_or_its_page_says_why_not(gam
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_issue16_every_planned_variant_is_a_valid_change_from_the_default(game):
+def test_every_planned_variant_is_a_valid_change_from_the_default(game):
     plan = plan_for(game)
     for variant in plan.variants:
         checked = check_variant(game, variant, plan.ab[1])  # raises for an unknown option, a bad value, the default
@@ -54,7 +54,7 @@ def test_issue16_every_planned_variant_is_a_valid_change_from_the_default(game):
     assert len(keys) == len(set(keys)), "one results file per batch"
 
 
-def test_issue16_bad_input_is_a_clear_error_before_any_game_is_played():
+def test_bad_input_is_a_clear_error_before_any_game_is_played():
     with pytest.raises(UnknownGameError):
         prepare("no-such-game")
     with pytest.raises(SetupError, match="has no option bogus"):
@@ -71,7 +71,7 @@ def test_issue16_bad_input_is_a_clear_error_before_any_game_is_played():
         prepare("sogni-e-incubi", variants=["final_count"])
 
 
-def test_issue16_games_scales_every_batch_from_the_ab_baseline():
+def test_games_scales_every_batch_from_the_ab_baseline():
     plan = plan_for("sogni-e-incubi")
     sizes = {batch.key: batch.games for batch in batches_of(plan, games=plan.main_games // 10)}
     assert sizes["greedy-2p"] == plan.main_games // 10
@@ -79,7 +79,7 @@ def test_issue16_games_scales_every_batch_from_the_ab_baseline():
     assert sizes["final_count=cards-greedy-2p"] == sizes["greedy-2p"], "a variant plays its baseline's seeds"
 
 
-def test_issue16_an_interrupted_study_resumes_where_it_stopped(tmp_path):
+def test_an_interrupted_study_resumes_where_it_stopped(tmp_path):
     batches = [Batch("greedy-2p", "greedy", 2, 4), Batch("final_count=cards-greedy-2p", "greedy", 2, 4, {"final_count": "cards"})]
 
     def stop_after_three(done, total):
@@ -101,7 +101,7 @@ def test_issue16_an_interrupted_study_resumes_where_it_stopped(tmp_path):
     assert [row["seed"] for row in rows["greedy-2p"]] == [5, 6, 7, 8]
 
 
-def test_issue16_seat_order_counts_places_from_the_first_player_and_checks_the_fair_share():
+def test_seat_order_counts_places_from_the_first_player_and_checks_the_fair_share():
     plan = plan_for("sogni-e-incubi")
     rows = [{"seats": ["greedy"] * 2, "winners": [1], "metrics": {"first_player": 1}, "options": {}} for _ in range(30)]
     first, second = positions(rows, plan)
@@ -111,7 +111,7 @@ def test_issue16_seat_order_counts_places_from_the_first_player_and_checks_the_f
     assert positions(shared, plan)[0]["verdict"] == "fair within the interval"
 
 
-def test_issue16_a_reading_names_a_measured_effect_or_says_there_is_none():
+def test_a_reading_names_a_measured_effect_or_says_there_is_none():
     effect = {"games": 400, "length": (-12.0, -15.0, -9.0), "length_a": 100.0, "first": (0.01, -0.05, 0.07),
               "margin": (0.0, -0.1, 0.1), "endings": {"stuck": (0.2, 0.1, 0.3)}}
     assert reading(effect, "points") == "shortens games by 12% ± 3%; more games end by stuck (+20 ± 10 points)"
@@ -120,7 +120,7 @@ def test_issue16_a_reading_names_a_measured_effect_or_says_there_is_none():
                                        "the first player's win rate within ±6 points)")
 
 
-def test_issue16_when_i_dream_nights_give_each_roles_points_and_the_boogeymen(tmp_path):
+def test_when_i_dream_nights_give_each_roles_points_and_the_boogeymen(tmp_path):
     batches = [Batch("random-4p", "random", 4, 2, record=True)]
     rows = run_batches("when-i-dream", batches, 3, tmp_path, workers=1)["random-4p"]
     nights = nights_of("when-i-dream", rows, tmp_path / "random-4p")
@@ -134,7 +134,8 @@ def test_issue16_when_i_dream_nights_give_each_roles_points_and_the_boogeymen(tm
     assert sum(figure["top"] * figure["nights"] for figure in spirits) == pytest.approx(8), "one night won per night, ties shared"
 
 
-def test_issue16_dreamtable_study_writes_the_page_plots_reports_and_summary(tmp_path):
+@pytest.mark.slow
+def test_dreamtable_study_writes_the_page_plots_reports_and_summary(tmp_path):
     out, data = tmp_path / "balance", tmp_path / "data"
     command = [DREAMTABLE, "study", "deep-dreams", "--games", "6", "--seed", "3", "--workers", "2",
                "--out", str(out), "--data", str(data)]
@@ -158,7 +159,7 @@ def test_issue16_dreamtable_study_writes_the_page_plots_reports_and_summary(tmp_
     assert len(list((data / "deep-dreams").glob("*.jsonl"))) == len(links)
 
 
-def test_issue16_the_command_refuses_a_variant_equal_to_the_default_without_a_traceback(tmp_path):
+def test_the_command_refuses_a_variant_equal_to_the_default_without_a_traceback(tmp_path):
     from dreamtable.cli.main import app
 
     result = CliRunner().invoke(app, ["study", "deep-dreams", "--variant", "draw_bonus_cards=1",

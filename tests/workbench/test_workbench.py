@@ -141,6 +141,7 @@ def test_report_refuses_mixed_games():
         build_report(rows)
 
 
+@pytest.mark.slow
 def test_ab_comparison_plays_the_same_seeds_under_both_variants(tmp_path):
     experiment = Experiment("deep-dreams", ("greedy", "random"), games=8, seed=3, compare=("draw_bonus_cards", 3))
     rows = simulate(experiment, tmp_path / "ab.jsonl", workers=2)
@@ -178,6 +179,7 @@ def run_cli(*args, cwd):
     return subprocess.run([DREAMTABLE, *args], cwd=cwd, capture_output=True, text=True, timeout=300)
 
 
+@pytest.mark.slow
 def test_cli_simulate_report_tournament_and_bad_input(tmp_path):
     done = run_cli("simulate", "sogni-e-incubi", "--games", "6", "--seats", "greedy,random", "--out", "r.jsonl", cwd=tmp_path)
     assert done.returncode == 0, done.stderr

@@ -1,4 +1,4 @@
-"""A hint for learners (issue 19, point 3): the move the hard bot would play, and its chance to win.
+"""A hint for learners: the move the hard bot would play, and its chance to win.
 
 ``hint(state, seat)`` searches as the ``hard`` level does (ISMCTS, :data:`~.levels.HARD_SECONDS`
 a move, or ``iterations=`` for a reproducible hint) for the seat the game waits for, and returns a

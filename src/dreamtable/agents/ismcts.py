@@ -103,7 +103,7 @@ class IsmctsAgent:
     the position reached there when its action drew no chance, and later iterations walk down those
     instead of applying the actions again. It changes the speed only, not a choice.
 
-    **Time kept** (issue 19, point 4). With ``seconds``, the clock starts when ``choose`` is called
+    **Time kept**. With ``seconds``, the clock starts when ``choose`` is called
     and is read before every iteration; an iteration is started only when the longest one of this
     search would still end before the deadline, so the answer comes within the budget (plus the
     final pick, microseconds) however slow one iteration is on a long turn. ``choose`` also takes

@@ -1,4 +1,4 @@
-"""Reading a line at a terminal key by key, for play against the clock (issue 14, points 2 and 16).
+"""Reading a line at a terminal key by key, for play against the clock.
 
 A game against the clock needs two things the terminal's line discipline hides: the moment the
 player presses the first key (When I Dream's clue-giver stops the 5-second start clock by starting

@@ -143,7 +143,7 @@ def replay(
         if viewer is not None and not 0 <= viewer < record.players:
             fail(f"seat {seat} is not in this {record.players}-player game")
         # A save file holds the seed and every move, so a seat's replay of a game still being
-        # played would show its hand to anyone at the keyboard (issue 13 point 5).
+        # played would show its hand to anyone at the keyboard.
         if viewer is not None and not reveal_hands and not replay_record(record).is_over:
             fail(f"{file} holds an unfinished game: replaying it as seat {seat_name(viewer)} shows that "
                  "seat's hidden hand to whoever reads the screen. Replay it as a spectator (leave out --seat), "
@@ -344,8 +344,8 @@ def tournament(
 
 
 def menu() -> None:
-    """Choose a game, the seats, a seed, a save file and options, play, and come back here (issue 14,
-    point 17). A mistake in an answer is said and the question asked again; Ctrl-D or q leaves."""
+    """Choose a game, the seats, a seed, a save file and options, play, and come back here.
+    A mistake in an answer is said and the question asked again; Ctrl-D or q leaves."""
     from rich.markup import escape
 
     from ..agents import make_agent

@@ -40,9 +40,9 @@ HELP = (
     "'help', 'quit' (your save file keeps the game)."
 )
 HINT_SECONDS = 1.0
-"""How long the ``hint`` command lets the hard bot think (issue 19, point 3)."""
+"""How long the ``hint`` command lets the hard bot think."""
 GROUP_OVER = 16
-"""A longer list of moves is grouped by kind under the board (issue 14, point 13)."""
+"""A longer list of moves is grouped by kind under the board."""
 TYPING_WORD = "typing"
 """The first word of a move that tells a game its player started typing (sent at the first key)."""
 SHOWN_ONE_BY_ONE = 4
@@ -121,7 +121,7 @@ class TerminalGame:
             self.console.print(f"You are player {seat_name(viewer)}.")
         self._news()  # what happened before this screen opened (resuming shows the board instead)
         private = len(table.humans) > 1 and self.console.is_terminal
-        if private:  # hot seat: a screen with no scrollback, so nobody scrolls back to a hand (issue 14, point 3)
+        if private:  # hot seat: a screen with no scrollback, so nobody scrolls back to a hand
             self.console.set_alt_screen(True)
         try:
             while not table.is_over:
@@ -260,8 +260,8 @@ class TerminalGame:
     def _list_moves(self, view: dict[str, Any], legal: list[Any], forms: list[ActionForm], limit: int | None = None,
                     full: bool = False) -> None:
         """The moves under the board: numbered one per line when few (or ``full``); when there are more
-        than :data:`GROUP_OVER`, a kind of move with many members is one line of its targets (issue 14,
-        point 13), so that the board stays on the screen; ``moves`` lists them all."""
+        than :data:`GROUP_OVER`, a kind of move with many members is one line of its targets, so
+        that the board stays on the screen; ``moves`` lists them all."""
         if not full and limit is None and len(legal) > GROUP_OVER:
             self._group_moves(view, legal)
             typed = [form for form in forms if not _single_free(form)]
@@ -371,7 +371,7 @@ class TerminalGame:
     def _real_time_step(self) -> None:
         """One moment against the clock: the bots and deadlines move, news is printed above the line
         being typed, and the keys typed so far are taken. The first key of a line tells the game the
-        player started typing (issue 14, point 2); the board is drawn again when its phase changes."""
+        player started typing; the board is drawn again when its phase changes."""
         table = self.table
         keys = self._key_line()
         table.advance()

@@ -1,4 +1,4 @@
-"""Kit checks of crafted input and shared mutable state (issue 13), for every game:
+"""Kit checks of crafted input and shared mutable state, for every game:
 
 * :func:`check_crafted_moves` — garbage, other games' moves and mutated legal move objects sent to
   ``apply`` by seats of every kind, and garbage timers to ``expire``, are refused with
@@ -167,7 +167,7 @@ def _try(state: State[Any], send: Callable[[], Any], what: str, allowed: Callabl
 
 
 def check_crafted_moves(state: State[Any], seed: int = 0, per_action: int = 6, actions: int = 8) -> int:
-    """Garbage and mutated moves, wrong seats and wrong timers are refused cleanly (issue 13, check d).
+    """Garbage and mutated moves, wrong seats and wrong timers are refused cleanly (check d).
 
     Moves of other games are sent by :func:`check_foreign_moves`. Works on a copy; returns how many
     crafted inputs were refused. A mutated move that is accepted must be a listed move (the same
@@ -238,7 +238,7 @@ def _check_same_future(victim: State[Any], state: State[Any], rng: random.Random
 
 
 def check_foreign_moves(state: State[Any], foreign: list[Any], seed: int = 0) -> int:
-    """Moves of other games are refused cleanly by every seat that may act (issue 8)."""
+    """Moves of other games are refused cleanly by every seat that may act."""
     rng = random.Random(seed)
     victim = state.copy()
     refused = 0
@@ -269,7 +269,7 @@ GARBAGE_TEXT = ["", " ", "²", "٣", "start ²", "vote-side ² yellow", "play ²
 
 
 def check_crafted_notation(state: State[Any], seed: int = 0) -> int:
-    """``parse_action`` of garbage text raises ``NotationError`` and nothing else (issue 9)."""
+    """``parse_action`` of garbage text raises ``NotationError`` and nothing else."""
     rng = random.Random(seed)
     game = state.game
     before = fingerprint(state)
@@ -329,7 +329,7 @@ def _views_and_logs(state: State[Any]) -> list[Any]:
 
 
 def check_mutation_isolation(state: State[Any]) -> int:
-    """Mutating views, record dicts and options changes nothing else (issue 13, check e).
+    """Mutating views, record dicts and options changes nothing else (check e).
 
     Views, the last :data:`RECENT` events of every log and the record dict are mutated; then the
     options of a deep copy and of a new game: what they show, and a later new game of the same id,

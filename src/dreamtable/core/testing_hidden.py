@@ -1,4 +1,4 @@
-"""Kit checks of hidden information (issue 13): what a seat cannot tell apart must not act apart.
+"""Kit checks of hidden information: what a seat cannot tell apart must not act apart.
 
 Generic, through the contract only, for every game:
 
@@ -148,7 +148,7 @@ def _hidden_frequencies(state: State[Any], seat: int, worlds: int, seed: int) ->
 
 def check_distinguishability(state: State[Any], seat: int, *, worlds: int = 16, seed: int = 0,
                              tolerance: float = 0.5, actions: int = 3) -> bool:
-    """Two states ``seat`` cannot tell apart act alike for ``seat`` (issue 13, check a).
+    """Two states ``seat`` cannot tell apart act alike for ``seat`` (check a).
 
     The second state is a world of ``determinize(seat)`` whose hidden items differ; up to
     ``actions`` moves of each other actor are played in both. Returns whether such a world was
@@ -164,8 +164,9 @@ def check_distinguishability(state: State[Any], seat: int, *, worlds: int = 16, 
         raise AssertionError(f"{where}: a world it cannot tell apart gives it other facts: {_first_difference(mine, theirs)}")
     # The same public move by another seat, where it is legal in both: when the seat is told the
     # same events of it and no chance was drawn, it sees the same after it (a board that changes
-    # with no event to say so shows a hidden holding: issue 13, point 1); when the events differ,
-    # the move must have shown the seat something (a card from the deck: the test of core/reveals.py).
+    # with no event to say so shows a hidden holding, as Sogni e Incubi's known cards once did);
+    # when the events differ, the move must have shown the seat something (a card from the deck:
+    # the test of core/reveals.py).
     for actor in state.actors:
         if actor == seat:
             continue
@@ -251,7 +252,7 @@ class ResampleReport:
 
 def check_resamples_hidden(state: State[Any], seat: int, *, worlds: int = 12, seed: int = 0,
                            tolerance: float = 0.45, report: ResampleReport | None = None) -> ResampleReport:
-    """``determinize(seat)`` re-deals what ``seat`` cannot see (issue 13, check b).
+    """``determinize(seat)`` re-deals what ``seat`` cannot see (check b).
 
     For every other seat's hidden leaf, the share of worlds keeping its true value is compared with
     the share of pairs of worlds that agree on it: a faithful re-deal makes the truth just one more
@@ -333,7 +334,7 @@ def _secret_tokens(item: Any, reader: int | None) -> set[str]:
 
 def check_seat_logs(state: State[Any]) -> None:
     """A per-seat replay equals the seat's own log, and no event names a hidden item to a seat that
-    may not see it (issue 13, check c)."""
+    may not see it (check c)."""
     where = _where(state)
     again = replay(Record.from_dict(json.loads(json.dumps(state.record().to_dict()))))
     seats: list[int | None] = [*range(state.players), None]

@@ -84,5 +84,5 @@ def ending(view: dict[str, Any], how: str, why: str) -> Text:
 
 
 def key_line(text: str) -> Text:
-    """The one-line key under a board (issue 14, point 14): what the marks mean; ``legend`` says more."""
+    """The one-line key under a board: what the marks mean; ``legend`` says more."""
     return Text(f"Key: {text} · type 'legend' for more", style="dim")

@@ -1,4 +1,4 @@
-"""Hints for learners over HTTP (issue 19, point 3): ``GET /api/tables/{id}/hint`` with a seat's token.
+"""Hints for learners over HTTP: ``GET /api/tables/{id}/hint`` with a seat's token.
 
 The answer is the move the hard bot would play for the asking seat and its estimated chance to
 win (:func:`dreamtable.agents.hint.hint`), worked out from what that seat may know only, in a

@@ -56,7 +56,7 @@ from websockets.exceptions import ConnectionClosed
 MAX_SEND_RATE = 9.0
 """Moves a second one connection sends at most (the server refuses a connection's 11th a second)."""
 TARGET_MOVES_PER_SECOND = 300.0
-"""Issue 17's target on the 2-core machine, with 50 live tables ..."""
+"""The target on the 2-core machine, with 50 live tables ..."""
 TARGET_P99_MS = 100.0
 """... and this p99 latency from sending a move to the sender's view of it."""
 CATCH_UP = 1.0

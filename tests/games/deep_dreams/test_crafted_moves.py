@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a DreamMove built by hand is accepted only when it is a listed
+"""Crafted moves: a DreamMove built by hand is accepted only when it is a listed
 move, with whole numbers in every field; anything else is IllegalActionError and changes nothing."""
 
 from __future__ import annotations
@@ -41,16 +41,16 @@ def pending_effect():
 
 @pytest.mark.parametrize("move", [DreamMove(DRAW, -1, {0: 0}), DreamMove(True), DreamMove(DRAW, -1, 0.0),
                                   DreamMove(PLAY, "5", 0), DreamMove(PLAY, 5, False)])
-def test_issue13_8_a_move_with_fields_that_are_no_whole_numbers_is_refused(move):
+def test_a_move_with_fields_that_are_no_whole_numbers_is_refused(move):
     refused(new_state(), move, "malformed: kind, card and arg are whole numbers")
 
 
 @pytest.mark.parametrize("move", [DreamMove(DRAW, 7, 3), DreamMove(DRAW, -1, 1)])
-def test_issue13_8_a_draw_with_a_card_or_an_argument_is_refused_not_recorded_as_draw(move):
+def test_a_draw_with_a_card_or_an_argument_is_refused_not_recorded_as_draw(move):
     refused(new_state(), move, "malformed: draw takes no other card or argument")
 
 
-def test_issue13_8_skip_with_a_card_is_refused_while_an_effect_is_pending():
+def test_skip_with_a_card_is_refused_while_an_effect_is_pending():
     """While an icon effect waits, only the plain skip declines it (DD-R9)."""
     state = pending_effect()
     refused(state, DreamMove(SKIP, 3, 1), "malformed: skip takes no other card or argument")
@@ -58,5 +58,5 @@ def test_issue13_8_skip_with_a_card_is_refused_while_an_effect_is_pending():
 
 
 @pytest.mark.parametrize("kind", [-1, 8, 2**63])
-def test_issue13_8_a_kind_that_names_no_action_is_refused_not_written_as_skip(kind):
+def test_a_kind_that_names_no_action_is_refused_not_written_as_skip(kind):
     refused(new_state(), DreamMove(kind), f"kind {kind} names no action")

@@ -200,7 +200,7 @@ def test_no_draw_when_nothing_is_left_and_a_shared_win():
 
 
 def test_one_card_and_one_point_are_singular():
-    # issue 14: the log said "a new deck of 1 cards" and "won with 1 points"
+    # the log once said "a new deck of 1 cards" and "won with 1 points"
     state = position(hands={0: "DD40", 1: "DD41"}, deck="", discard="DD01")
     play(state, 0, "draw")
     assert "The discard pile is shuffled into a new deck of 1 card." in texts(state, None)

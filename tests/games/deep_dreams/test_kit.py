@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dreamtable import testing
 from dreamtable.games.deep_dreams.cards import CARD_INDEX
 
 from .position import play, position
 
 
+@pytest.mark.slow
 def test_fuzz_with_two_bonus_cards():
     assert testing.fuzz("deep-dreams", [2, 5], 20, options={"draw_bonus_cards": 2}).games == 40
 

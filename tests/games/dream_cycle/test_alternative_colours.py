@@ -1,4 +1,4 @@
-"""Issue 14, point 11 (DC-R9, DC-R10): a game with the note's alternative fields, ``G W O Y BL R P``,
+"""DC-R9, DC-R10: a game with the note's alternative fields, ``G W O Y BL R P``,
 is shown as well as played: its views fit the schema, its events and questions have sentences, the
 terminal draws it and words its moves. Seeded random games run the kit's checks under both
 ``special_exit`` values (``die`` needs die faces of the game's colours, DC-R11)."""
@@ -41,6 +41,7 @@ def shown(state) -> None:
 
 
 @pytest.mark.parametrize("special_exit", OPTION_SETS)
+@pytest.mark.slow
 def test_DC_R9_R10_alternative_colours_random_games_pass_the_kits_checks_and_are_drawn(special_exit):
     # Two 3-player games per setting, 15 rounds: views against the schema, sentences and prompts
     # (check_view_shape, check_event_sentences in the fuzz), then the terminal at random steps.
@@ -105,6 +106,7 @@ def test_DC_R9_the_schema_takes_seven_fields_of_the_nine_colours_and_no_other_co
 
 
 @pytest.mark.parametrize("spec", ["greedy", "ismcts:40"])
+@pytest.mark.slow
 def test_DC_R11_bots_play_a_game_whose_die_names_yellow_and_blue(spec):
     """The evaluation read the die's faces as default colours and raised ValueError on 'Y'."""
     from dreamtable.agents import make_agent

@@ -1,4 +1,4 @@
-"""Issue 14, point 11 (DC-R9): action ids by field slot. A move naming a field takes the id of the
+"""DC-R9: action ids by field slot. A move naming a field takes the id of the
 field's slot in its game (``state.settings.slot``): the default game's 319 ids are unchanged, and in
 the note's alternative ``G W O Y BL R P`` Yellow and Blue take the ids of the slots of Fuchsia and
 Silver, which that game lacks."""
@@ -92,6 +92,7 @@ def test_DC_R9_the_core_passes_the_state_so_the_masks_and_ids_of_yellow_and_blue
 
 
 @pytest.mark.parametrize("special_exit", ["fields", "die"])
+@pytest.mark.slow
 def test_DC_R9_the_adapters_take_yellow_and_blue_fields_and_pass_pettingzoos_api_test(special_exit):
     from pettingzoo.test import api_test
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import dreamtable
 from dreamtable.agents import GreedyAgent, IsmctsAgent, RandomAgent
 from dreamtable.agents.play import play_out
@@ -37,6 +39,7 @@ def test_greedy_places_a_north_tile_on_the_colour_it_stands_on():
     assert str(GreedyAgent(1).choose(state, 0)) == "place N G"
 
 
+@pytest.mark.slow
 def test_ismcts_plays_a_whole_game_through_the_contract():
     state = dreamtable.load("dream-cycle").new(2, seed=3, round_limit=6)
     decisions = play_out(state, [IsmctsAgent(1, iterations=30), RandomAgent(2)])

@@ -1,8 +1,8 @@
-"""Dream Cycle's greedy bot is neither passive nor fickle (issue 14, point 6).
+"""Dream Cycle's greedy bot is neither passive nor fickle.
 
 Seen at `play dream-cycle --seats human,greedy,greedy --seed 3`: a bot on a Silver square with no
 tile there and 7 chi ended its turn doing nothing for three rounds; another set its brake plan five
-times in one Buying Phase and bought, then sold, the same tile. Over seeded games (the issue's table
+times in one Buying Phase and bought, then sold, the same tile. Over seeded games (that table
 with a random player standing in for the human, and others) the greedy bot never changes a standing
 choice (brake plan, kept tiles, aim) twice in one Buying Phase, never undoes one of its own moves of
 that phase (sells a tile it bought, buys one it sold, takes back a tile it placed, places one it took
@@ -74,7 +74,7 @@ def play_and_watch(table_specs: str, seed: int) -> tuple[list[str], list[str]]:
 
 
 GAMES = [
-    ("random,greedy,greedy", 3),  # the issue's table, a random player in the human's seat
+    ("random,greedy,greedy", 3),  # the table it was seen at, a random player in the human's seat
     ("random,greedy,greedy", 4),
     ("greedy,greedy,greedy", 0),
     ("greedy,greedy,greedy", 1),
@@ -86,18 +86,20 @@ GAMES = [
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
-def test_issue14_6_greedy_never_repeats_a_standing_choice_nor_undoes_its_own_move_in_a_buying_phase(specs, seed):
+@pytest.mark.slow
+def test_greedy_never_repeats_a_standing_choice_nor_undoes_its_own_move_in_a_buying_phase(specs, seed):
     fickle, _idle = play_and_watch(specs, seed)
     assert fickle == []
 
 
 @pytest.mark.parametrize(("specs", "seed"), GAMES, ids=[f"{specs}-seed{seed}" for specs, seed in GAMES])
-def test_issue14_6_greedy_never_ends_two_turns_running_at_once_beside_an_empty_field(specs, seed):
+@pytest.mark.slow
+def test_greedy_never_ends_two_turns_running_at_once_beside_an_empty_field(specs, seed):
     _fickle, idle = play_and_watch(specs, seed)
     assert idle == []
 
 
-def test_issue14_6_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_it_and_rides():
+def test_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_it_and_rides():
     state = table()
     paint(state, "S")  # every square Silver: a North tile on Silver rides the token north
     put(state, 0, 4, 1, "N")
@@ -114,7 +116,7 @@ def test_issue14_6_greedy_on_silver_with_no_tile_and_seven_chi_buys_one_places_i
     assert state.geo.y(state.pos[0]) > start_y
 
 
-def test_issue14_6_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it_needs():
+def test_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it_needs():
     """One ply sees that buying a tile for the empty field under the token leads somewhere, and
     that placing it is better still."""
     state = table()
@@ -132,7 +134,7 @@ def test_issue14_6_a_tile_in_hand_counts_less_than_the_same_tile_on_the_field_it
 
 @pytest.mark.parametrize(("first", "then"), [("buy N", "sell N"), ("place N S", "unplace N S"), ("plan row 3", "plan none"),
                                              ("boost S 2", "unboost S")])
-def test_issue14_6_undoing_an_own_move_of_the_phase_costs_more_than_going_out(first, then):
+def test_undoing_an_own_move_of_the_phase_costs_more_than_going_out(first, then):
     state = table()
     paint(state, "S")
     put(state, 0, 4, 1, "N")
@@ -149,7 +151,7 @@ def test_issue14_6_undoing_an_own_move_of_the_phase_costs_more_than_going_out(fi
     assert estimate(twice, 0) < estimate(once, 0) - 30
 
 
-def test_issue14_6_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
+def test_a_search_deep_in_undone_moves_still_tells_worse_from_bad():
     """ISMCTS may explore a Buying Phase of hundreds of moves, each undoing the last: the value
     stays in [0, 1] (it overflowed once, ending `tournament --bots ismcts:300,greedy`) and keeps
     falling with every undo (saturated at 0, a search found every move alike and went on for ever
@@ -198,7 +200,8 @@ def _first_reinterpretation(max_seed: int = 200):
     raise AssertionError("no reinterpretation with a tile to move in the seeded games")
 
 
-def test_issue14_6_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
+@pytest.mark.slow
+def test_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buying_phase():
     """A search against greedy placed and unplaced the same tiles after a Reinterpretation for ever
     (its moves cost nothing there), and the game never ended: a reinterpretation is a stretch of the
     mover's own moves like a Buying Phase, with the same impatience and the same cost of an undo."""
@@ -216,7 +219,8 @@ def test_issue14_6_undoing_an_own_move_of_a_reinterpretation_costs_as_in_a_buyin
 
 
 @pytest.mark.parametrize("bot", [GreedyAgent(5)], ids=["greedy"])
-def test_issue14_6_a_bot_ends_a_reinterpretation(bot):
+@pytest.mark.slow
+def test_a_bot_ends_a_reinterpretation(bot):
     state, seat = reinterpreting()
     for _ in range(30):
         if not (state.movement is not None and state.movement.reinterpreting):

@@ -184,7 +184,7 @@ def test_DC_R47_the_sand_timer_stops_buying_and_applies_the_cap():
 
 def test_DC_R47_every_buying_phase_gets_the_full_time_at_a_table():
     """The timer was named 'buying' in every turn: a table arms a timer when it first sees its name,
-    so B, whose phase began in the move that ended A's, got what A had left (issue 13)."""
+    so B, whose phase began in the move that ended A's, got what A had left."""
     state = table(buying_timer_seconds=60)
     clock = SimulatedClock()
     match = Table(state, clock=clock)

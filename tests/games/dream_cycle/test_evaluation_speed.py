@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dream Cycle's faster evaluation gives the values it gave.
+"""No slow game: Dream Cycle's faster evaluation gives the values it gave.
 
 ``evaluate_all`` works out each seat's estimate once (an opponent's view of a seat differs from its
 own only for the seat in its Buying Phase), and the simulated rides are remembered per board and
@@ -33,7 +33,7 @@ def _forget() -> None:
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
-def test_point6_evaluate_all_is_evaluate_of_every_seat(players, options):
+def test_evaluate_all_is_evaluate_of_every_seat(players, options):
     checked = 0
     for state in _states(players, seed=players):
         together = GAME.evaluate_all(state)
@@ -43,7 +43,8 @@ def test_point6_evaluate_all_is_evaluate_of_every_seat(players, options):
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS[:2])
-def test_point6_remembered_rides_are_the_rides_worked_out_afresh(players, options):
+@pytest.mark.slow
+def test_remembered_rides_are_the_rides_worked_out_afresh(players, options):
     """The memos of simulations, follows and rides give what an empty memo works out."""
     states = [state.copy() for state in _states(players, seed=20 + players, every=7)]
     warm = [[evaluation.estimate(state, seat, own) for seat in range(players) for own in (True, False)] for state in states]
@@ -52,7 +53,7 @@ def test_point6_remembered_rides_are_the_rides_worked_out_afresh(players, option
         assert [evaluation.estimate(state, seat, own) for seat in range(players) for own in (True, False)] == expected
 
 
-def test_point6_buying_tails_follow_the_board():
+def test_buying_tails_follow_the_board():
     """The Buying Phase's last moves are remembered by the board too: a new board is asked afresh."""
     state = next(s for s in _states(2, seed=5) if s.phase == "buying" and s.movement is None)
     seat = state.turn
@@ -65,7 +66,7 @@ def test_point6_buying_tails_follow_the_board():
     assert twin.legal_actions(seat) == listed
 
 
-def test_point6_buying_tails_stay_within_their_bound(monkeypatch):
+def test_buying_tails_stay_within_their_bound(monkeypatch):
     """The memo of Buying Phase tails is emptied at TAILS_HELD entries (finished games' boards are never
     met again, and a large memo slows every full garbage collection); emptied mid-game, it lists the same."""
     monkeypatch.setattr(rules, "TAILS_HELD", 6)

@@ -84,6 +84,7 @@ def _typed(value, where):
         assert value is None or isinstance(value, (int, bool)), f"{where}: {value!r}"
 
 
+@pytest.mark.slow
 def test_events_carry_int_seats_and_codes_and_random_games_emit_only_declared_kinds():
     seen = set()
     for state in random_states(games=12, every=10_000):
@@ -163,6 +164,7 @@ def test_the_old_event_shape_is_gone():
 
 
 # -- the board and its schema ----------------------------------------------------------------------------
+@pytest.mark.slow
 def test_every_view_of_random_games_fits_the_envelope_and_the_schema():
     for options in ({}, {"power_public": False, "buying_timer_seconds": 30, "trade_during_movement": False}):
         for state in random_states(games=4, every=211, **options):
@@ -343,6 +345,7 @@ def test_an_eliminated_seat_shows_the_payment_it_could_not_make():
     assert GAME.sentence(events[0].seen_by(None)) == "B is out of the game: could not pay 1 chi for A's toll."
 
 
+@pytest.mark.slow
 def test_render_and_describe_read_only_the_view():
     for state in random_states(games=4, every=97):
         for seat in [*range(state.players), None]:

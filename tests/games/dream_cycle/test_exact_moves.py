@@ -1,6 +1,6 @@
 """``apply`` accepts exactly what ``legal_actions`` lists plus the moves with free parameters that
 ``action_forms`` describes (offers, brake plans, keeps), within their bounds; anything else is an
-``IllegalActionError`` naming the rule, and changes nothing (issue 12, item 5)."""
+``IllegalActionError`` naming the rule, and changes nothing."""
 
 from __future__ import annotations
 
@@ -144,6 +144,7 @@ def candidate_moves(state, seat):
     return [GAME.parse_action(state, seat, text) for text in texts]
 
 
+@pytest.mark.slow
 def test_apply_accepts_exactly_the_listed_moves_and_what_the_forms_describe():
     rng = random.Random(5)
     checked = 0

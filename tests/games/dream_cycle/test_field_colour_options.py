@@ -1,4 +1,4 @@
-"""Issue 14, point 11: the options the design note names for the fields and the special squares.
+"""The options the design note names for the fields and the special squares.
 
 * ``field_colours`` (DC-R9): the seven fields' colours, codes of ``G W O R P F S Y BL``. Default the
   note's seven, Green White Orange Red Purple Fuchsia Silver; its alternative is Green White Orange

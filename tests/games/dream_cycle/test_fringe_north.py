@@ -1,4 +1,4 @@
-"""Issue 14, point 10: the fringe beside the top row (DC-R6, DC-R8, DC-R25, DC-R30, DC-R36).
+"""The fringe beside the top row (DC-R6, DC-R8, DC-R25, DC-R30, DC-R36).
 
 At setup rows 1 and 2 are down: row 2 covers x = 3…11, y = 3…5, and row 3 (offset 2) will cover
 x = 6…14. The fringe space (12,5) lies beside the top row's north line; the space north of it,

@@ -1,4 +1,4 @@
-"""Issue 13, point 2 (DC-R43: Inspiration tiles are face down): whether the movement stops to ask
+"""DC-R43 (Inspiration tiles are face down): whether the movement stops to ask
 the mover something must not depend on what the mover holds face down. Two matches that differ
 only in the mover's hidden tile (a Zip or not) look the same to every other seat at every step:
 views, prompts, actors and turn, legal actions, action forms and logs."""
@@ -44,7 +44,7 @@ def seen_by_others(state) -> list[str]:
 
 
 @pytest.mark.parametrize(("tile", "options"), [("wind", {}), ("rein", {}), ("power", {"power_public": False})])
-def test_issue13_point2_the_others_cannot_tell_whether_the_blocked_mover_holds_a_zip(tile, options):
+def test_DC_R43_the_others_cannot_tell_whether_the_blocked_mover_holds_a_zip(tile, options):
     with_zip, without = blocked("zip", **options), blocked(tile, **options)
     assert seen_by_others(with_zip) == seen_by_others(without)
     for state in (with_zip, without):
@@ -61,7 +61,7 @@ def test_issue13_point2_the_others_cannot_tell_whether_the_blocked_mover_holds_a
     assert without.turn == 1
 
 
-def test_issue13_point2_a_mover_without_inspiration_tiles_is_not_asked_since_everyone_sees_the_count():
+def test_DC_R43_a_mover_without_inspiration_tiles_is_not_asked_since_everyone_sees_the_count():
     state = table(3)
     paint(state, "G", x4y2="R")
     fields(state, 0, G="N")
@@ -88,7 +88,7 @@ def offered_a_zip_then_cashed_one(second: str):
     return state
 
 
-def test_issue13_DC_R26_an_offer_giving_a_tile_lapses_when_the_giver_gives_one_up():
+def test_DC_R26_an_offer_giving_a_tile_lapses_when_the_giver_gives_one_up():
     """B's 'accept A' was listed only if A still held a Zip: B learned whether A's other tile was one."""
     with_zip, without = offered_a_zip_then_cashed_one("zip"), offered_a_zip_then_cashed_one("wind")
     for state in (with_zip, without):
@@ -112,7 +112,7 @@ def reaching_a_choice(plan: str):
     return state
 
 
-def test_issue13_point2_a_pause_before_a_choice_of_ways_does_not_show_the_others_the_brake_plan():
+def test_DC_R43_a_pause_before_a_choice_of_ways_does_not_show_the_others_the_brake_plan():
     """The pause of a ``plan ask`` is followed, with no event between, by the choice of ways on the same
     square: the others saw ``deciding`` where a mover without the plan showed ``choose``, and so
     learned its private brake plan (found by the kit, seed 1009, 3 players, move 469)."""

@@ -1,4 +1,4 @@
-"""Hostile and careless input to Dream Cycle (issue 13): notation, crafted move objects and options.
+"""Hostile and careless input to Dream Cycle: notation, crafted move objects and options.
 Everything is refused with the project's own errors, saying what is allowed, and changes nothing."""
 
 from __future__ import annotations
@@ -23,21 +23,21 @@ from .table import GAME, fields, give_inspiration, paint, put, question, table
     "buy ſ", "cash ＺＩＰ", "end\u2003", "plan row " + "9" * 500, "offer B N for " + "9" * 500 + "c",
     "plan steps " + "1" * (MAX_DIGITS + 1), "start " + "0" * 10 + "1",
 ])
-def test_issue13_point9_unicode_digits_and_huge_numbers_are_notation_errors(text):
+def test_unicode_digits_and_huge_numbers_are_notation_errors(text):
     state = table()
     with pytest.raises(NotationError) as error:
         GAME.parse_action(state, 0, text)
     assert "digits" in str(error.value) or "ASCII" in str(error.value)
 
 
-def test_issue13_point9_the_ascii_numbers_still_read():
+def test_the_ascii_numbers_still_read():
     assert str(parse_move("start 5")) == "start 5"
     assert str(parse_move("plan steps " + "9" * MAX_DIGITS)) == "plan steps " + "9" * MAX_DIGITS
     assert str(parse_move("offer B N for 12c")) == "offer B N for 12c"
 
 
 @pytest.mark.parametrize("text", [None, 5, b"end", ["end"]])
-def test_issue13_point9_a_move_that_is_not_text_is_a_notation_error(text):
+def test_a_move_that_is_not_text_is_a_notation_error(text):
     with pytest.raises(NotationError, match="written as text"):
         GAME.parse_action(table(), 0, text)
 
@@ -68,14 +68,14 @@ BAD_OPTIONS = [
 
 
 @pytest.mark.parametrize(("options", "says"), BAD_OPTIONS)
-def test_issue13_point11_malformed_table_options_are_setup_errors_from_new(options, says):
+def test_malformed_table_options_are_setup_errors_from_new(options, says):
     with pytest.raises(SetupError) as error:
         GAME.new(2, seed=1, **options)
     assert says in str(error.value)
 
 
 @pytest.mark.parametrize(("options", "says"), BAD_OPTIONS[:6])
-def test_issue13_point11_malformed_table_options_are_record_errors_from_replay(options, says):
+def test_malformed_table_options_are_record_errors_from_replay(options, says):
     data = GAME.new(2, seed=1).record().to_dict()
     data["options"].update(json.loads(json.dumps(options)))
     with pytest.raises(RecordError) as error:
@@ -83,12 +83,12 @@ def test_issue13_point11_malformed_table_options_are_record_errors_from_replay(o
     assert says in str(error.value)
 
 
-def test_issue13_point11_a_well_formed_mix_still_regenerates_the_tiles():
+def test_a_well_formed_mix_still_regenerates_the_tiles():
     state = GAME.new(2, seed=1, square_mix=MIX)
     assert state.scape != GAME.new(2, seed=1).scape
 
 
-def test_issue13_point7_editing_a_records_or_a_matchs_options_changes_no_later_match():
+def test_editing_a_records_or_a_matchs_options_changes_no_later_match():
     before = all_views(GAME.new(3, seed=4))
     state = GAME.new(3, seed=4)
     record = state.record().to_dict()["options"]
@@ -105,7 +105,7 @@ def test_issue13_point7_editing_a_records_or_a_matchs_options_changes_no_later_m
     assert dreamtable.replay(GAME.new(3, seed=4).record()).options == GAME.new(3, seed=4).options
 
 
-def test_issue13_point7_the_option_defaults_are_not_the_modules_tables():
+def test_the_option_defaults_are_not_the_modules_tables():
     defaults = {option.name: option.default for option in GAME.info.options}
     for name in ("directional_tiles", "inspiration_tiles", "square_mix"):
         assert defaults[name] == DEFAULTS[name] and defaults[name] is not DEFAULTS[name]
@@ -157,7 +157,7 @@ CRAFTED = [
 
 
 @pytest.mark.parametrize("position", [0, 1], ids=["buying", "movement question"])
-def test_issue13_point8_apply_refuses_crafted_move_objects_and_changes_nothing(position):
+def test_apply_refuses_crafted_move_objects_and_changes_nothing(position):
     state = _positions()[position]
     before = (all_views(state), state.record().to_dict())
     for seat in range(state.players):
@@ -170,7 +170,7 @@ def test_issue13_point8_apply_refuses_crafted_move_objects_and_changes_nothing(p
         state.copy().apply(seat, state.legal_actions(seat)[0])
 
 
-def test_issue13_point8_a_bool_equal_to_a_listed_move_is_not_that_move():
+def test_a_bool_equal_to_a_listed_move_is_not_that_move():
     state = table()
     listed = state.legal_actions(0)
     row = next(move for move in listed if move.kind == "plan" and move.args[0] == "row")
@@ -180,12 +180,12 @@ def test_issue13_point8_a_bool_equal_to_a_listed_move_is_not_that_move():
 
 
 @pytest.mark.parametrize("give", ["ſ", "N Ｎ", "1234567890c", "0c", "٣c"])
-def test_issue13_point9_the_offer_form_refuses_what_the_notation_cannot_read(give):
+def test_the_offer_form_refuses_what_the_notation_cannot_read(give):
     form = offer_form(1)
     with pytest.raises(FormError):
         form.fill(give=give, take="1c")
 
 
-def test_issue13_point9_the_offer_form_writes_the_largest_chi_the_notation_reads():
+def test_the_offer_form_writes_the_largest_chi_the_notation_reads():
     text = offer_form(1).fill(give="N s", take="9" * MAX_DIGITS + "c")
     assert str(parse_move(text)) == "offer B N S for " + "9" * MAX_DIGITS + "c"

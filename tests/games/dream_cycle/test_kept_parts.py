@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): the parts of a position that a Buying Phase move keeps in the cache
+"""No slow game: the parts of a position that a Buying Phase move keeps in the cache
 (``rules.KEPT_BY``: the actors, and the supply, trades and tail of the Buying Phase's list) are the ones
 worked out afresh, along random games of several setups, trades and out-of-turn moves included.
 """
@@ -31,7 +31,8 @@ def _fresh(state: CycleState, part: str) -> object:
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
-def test_point6_parts_kept_after_a_move_are_the_parts_worked_out_afresh(players, options):
+@pytest.mark.slow
+def test_parts_kept_after_a_move_are_the_parts_worked_out_afresh(players, options):
     kept = 0
     for seed in range(3):
         for state in random_states(players, options, seed=100 + seed):  # out-of-turn moves too: trades, placements, answers
@@ -44,7 +45,7 @@ def test_point6_parts_kept_after_a_move_are_the_parts_worked_out_afresh(players,
     assert kept > 1_000
 
 
-def test_point6_only_moves_of_the_buying_phase_keep_parts():
+def test_only_moves_of_the_buying_phase_keep_parts():
     assert set(KEPT_BY) <= {"place", "unplace", "plan", "aim", "keep", "buy", "sell"}
     state = GAME.new(players=2, seed=4)
     state.apply(state.turn, state.legal_actions(state.turn)[0])  # a starting space: nothing is kept

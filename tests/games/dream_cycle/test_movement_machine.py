@@ -1,4 +1,4 @@
-"""The Movement Phase as its own object (issue 12, item 8): a state machine whose questions are
+"""The Movement Phase as its own object: a state machine whose questions are
 typed values, reaching the rest of the rules only through ``movement.Board``, with no import cycle."""
 
 from __future__ import annotations

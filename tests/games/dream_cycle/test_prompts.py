@@ -1,4 +1,4 @@
-"""Dream Cycle's questions as a kind and its fields (``State.ask``, issue 18): the words stay those the
+"""Dream Cycle's questions as a kind and its fields (``State.ask``): the words stay those the
 game always said, the browser's English catalogue says the same from the same fields, and the
 others are never told a kind or a field that names what the mover holds (DC-R43)."""
 

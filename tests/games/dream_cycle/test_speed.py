@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dream Cycle's faster move lists say what the rules say.
+"""No slow game: Dream Cycle's faster move lists say what the rules say.
 
 The Buying Phase's list now takes its buys and sales from a memo per (chi, stock, hand), its
 placements from rows per hand, its boosts in the same pass over the fields; peek reads the geometry
@@ -88,7 +88,7 @@ def _buying_plainly(state: CycleState, seat: int) -> list[CycleMove]:
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS)
-def test_point6_buying_lists_and_placements_are_the_rules_written_plainly(players, options):
+def test_buying_lists_and_placements_are_the_rules_written_plainly(players, options):
     buying = 0
     for state in random_states(players, options, seed=players):
         for seat in range(players):
@@ -102,7 +102,7 @@ def test_point6_buying_lists_and_placements_are_the_rules_written_plainly(player
 
 
 @pytest.mark.parametrize(("players", "options"), SETUPS[:3])
-def test_point6_peek_is_the_geometry_step(players, options):
+def test_peek_is_the_plain_geometry_step_from_every_square_and_facing(players, options):
     checked = 0
     for index, state in enumerate(random_states(players, options, seed=10 + players, steps=2_000)):
         if index % 50:
@@ -116,7 +116,7 @@ def test_point6_peek_is_the_geometry_step(players, options):
     assert checked > 1_000
 
 
-def test_point6_moves_built_at_import_are_well_formed_and_lookalikes_are_still_checked():
+def test_moves_built_at_import_are_well_formed_and_lookalikes_are_still_checked():
     import gc
 
     prebuilt = [obj for obj in gc.get_objects() if type(obj) is CycleMove and id(obj) in _PREBUILT]
@@ -130,7 +130,7 @@ def test_point6_moves_built_at_import_are_well_formed_and_lookalikes_are_still_c
         state.apply(seat, lookalike)
 
 
-def test_point6_buys_follow_each_games_prices():
+def test_buys_follow_each_games_prices():
     """The memo of buys keys on the game's tile table: a game with other prices gets its own answers."""
     for _ in range(2):  # the usual table, another, then the usual one again: each answers for itself
         for state, price in ((table(), DEFAULTS["directional_tiles"]["N"]["buy"]), (table(directional_tiles=CHEAP_NORTH), 1)):

@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a WellMove built by hand with a bool, a float or a number out
+"""Crafted moves: a WellMove built by hand with a bool, a float or a number out
 of every range is refused with IllegalActionError (not taken for the listed move it equals, nor a
 KeyError or IndexError), and changes nothing."""
 
@@ -23,7 +23,7 @@ def refused(move, phrase):
     assert all_views(state) == before and state.record().to_dict() == record
 
 
-def test_issue13_8_a_bool_is_not_taken_for_the_number_it_equals():
+def test_a_bool_is_not_taken_for_the_number_it_equals():
     state = dreamtable.load("dreamwell").new(players=2, seed=3)
     seat = state.actors[0]
     listed = next(move for move in state.legal_actions(seat) if 1 in move[1:])
@@ -33,16 +33,16 @@ def test_issue13_8_a_bool_is_not_taken_for_the_number_it_equals():
 
 
 @pytest.mark.parametrize("move", [WellMove(1.0), WellMove(PLAY, "3"), WellMove(PLAY, None), WellMove(PLAY, 2, [0])])
-def test_issue13_8_fields_that_are_no_whole_numbers_are_refused(move):
+def test_fields_that_are_no_whole_numbers_are_refused(move):
     refused(move, "malformed")
 
 
 @pytest.mark.parametrize("move", [WellMove(-2**63, 13, 2), WellMove(99), WellMove(PLAY, 999), WellMove(PLAY, -999)])
-def test_issue13_8_numbers_out_of_every_range_are_refused_saying_what_is_allowed(move):
+def test_numbers_out_of_every_range_are_refused_saying_what_is_allowed(move):
     refused(move, "names no action of this game|you do not hold")
 
 
-def test_issue13_8_a_negative_direction_for_a_pawn_on_the_board_is_refused():
+def test_a_negative_direction_for_a_pawn_on_the_board_is_refused():
     """Found by the kit (DREAMTABLE_FUZZ_SCALE=3): 'move' with direction -1 raised ValueError (a negative shift)."""
     for seed in range(20):
         state, rng = dreamtable.load("dreamwell").new(players=2, seed=seed), random.Random(seed)

@@ -51,6 +51,7 @@ def test_every_kind_the_rules_emit_has_a_sentence_and_every_sentence_a_kind():
         assert re.fullmatch(r"[a-z][a-z0-9-]*", kind), kind
 
 
+@pytest.mark.slow
 def test_random_games_emit_every_declared_kind_and_no_other(games):
     seen = {event.kind for state in games for event in state.events()}
     assert seen == events.EVENT_KINDS
@@ -58,6 +59,7 @@ def test_random_games_emit_every_declared_kind_and_no_other(games):
         testing.check_event_sentences(state)
 
 
+@pytest.mark.slow
 def test_event_fields_are_typed_values_never_words(games):
     """Seats are ints, everything else numbers, codes (``W12``, ``b3``, ``NE``, ``GAM``) or lists of them:
     no text is built in apply."""
@@ -170,6 +172,7 @@ def test_a_shared_win_names_every_winner():
     assert last_text(state, 0) == f"Game over: A and B won with {int(state.outcome.scores[0])} points."
 
 
+@pytest.mark.slow
 def test_the_ability_lapses_when_it_has_nothing_to_act_on(games):
     lapsed = [(state, index) for state in games for index, event in enumerate(state.events()) if event.kind == "ability-lapses"]
     assert lapsed
@@ -330,7 +333,7 @@ def test_changing_a_views_outcome_does_not_change_the_cached_scores(games):
 
 
 def test_a_win_with_one_point_is_singular():
-    # issue 14: the log said "won with 1 points"
+    # the log once said "won with 1 points"
     game = dreamtable.load("dreamwell")
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [0, 1], "points": 1}) == "Game over: A and B won with 1 point."
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [2], "points": 12}) == "Game over: C won with 12 points."

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 import dreamtable
 
 from dreamtable import testing
@@ -12,6 +14,7 @@ from .position import board_a
 from tests.helpers import play
 
 
+@pytest.mark.slow
 def test_fuzz_uniform_random_play_in_both_modes():
     """The generic kit prefers card plays to keep Dreamwell games short; these games do not (the
     advanced one lasts about 66,000 decisions). Step checks every 13th decision, views against the

@@ -131,6 +131,7 @@ def many_states() -> list[WellState]:
     return states()
 
 
+@pytest.mark.slow
 def test_every_state_asks_in_the_words_it_always_used(many_states):
     kinds = set()
     for state in many_states:
@@ -183,6 +184,7 @@ def test_every_kind_has_english_words_in_the_browser_catalogue(catalogue):
         assert f"event.{kind}" in catalogue
 
 
+@pytest.mark.slow
 def test_the_browser_catalogue_words_every_prompt_like_the_game(catalogue, many_states):
     checked = set()
     for state in many_states:
@@ -196,6 +198,7 @@ def test_the_browser_catalogue_words_every_prompt_like_the_game(catalogue, many_
     assert {"actions", "extras", "discard", "move-to"} <= checked
 
 
+@pytest.mark.slow
 def test_the_browser_catalogue_words_every_event_like_the_game(catalogue):
     for mode in ("basic", "advanced"):
         for players in (2, 3, 4):

@@ -1,7 +1,9 @@
-"""Dreamwell's search settings (issue 19, point 1; docs/bots.md, "Dreamwell: a low exploration constant
+"""Dreamwell's search settings (docs/bots.md, "Dreamwell: a low exploration constant
 with the tuned leaves"): ISMCTS compares raw leaf values at exploration 0.03 instead of normalising them."""
 
 from __future__ import annotations
+
+import pytest
 
 import dreamtable
 from dreamtable.agents import GreedyAgent, IsmctsAgent
@@ -26,6 +28,7 @@ def _positions() -> list:
     return found
 
 
+@pytest.mark.slow
 def test_the_search_compares_raw_values_at_exploration_0_03() -> None:
     assert GAME.search_exploration == 0.03 and not GAME.evaluation_needs_normalizing
     positions = _positions()

@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): Dreamwell's shortcuts give the answers of the work they save.
+"""No slow game: Dreamwell's shortcuts give the answers of the work they save.
 
 Random play and search now read the playable cards from a bit set per pair of shown items, the
 rotations and flips from one bit set of open cells, the board's items and doors from tables kept
@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import heapq
 import random
+
+import pytest
 
 from dreamtable.games.dreamwell import components, evaluation
 from dreamtable.games.dreamwell.components import FRIEND_CARDS, TERRAIN_ITEM, TILES
@@ -56,7 +58,7 @@ def _meets_plainly(card: int, items: tuple[int, int], located: int) -> bool:
     return False
 
 
-def test_point6_playable_cards_are_those_whose_requirements_the_pawns_meet():
+def test_playable_cards_are_those_whose_requirements_the_pawns_meet():
     rng = random.Random(1)
     shown = [0] + [(1 << c) | (1 << (TERRAIN_ITEM + t)) for tile in TILES for c, t in tile.faces]
     for _ in range(400):
@@ -76,7 +78,7 @@ def test_point6_playable_cards_are_those_whose_requirements_the_pawns_meet():
             assert bool(direct >> card & 1) == _meets_plainly(card, (first, second), located)
 
 
-def test_point6_the_playable_memo_follows_a_changed_card_table(monkeypatch):
+def test_the_playable_memo_follows_a_changed_card_table(monkeypatch):
     names = [f"{column}{row}" for column in "abcd" for row in "1234"]
     probe = board_a()
     pairs = [(a, b) for a in names for b in names if a != b]
@@ -95,7 +97,7 @@ def test_point6_the_playable_memo_follows_a_changed_card_table(monkeypatch):
     assert met > 0
 
 
-def test_point6_rotations_and_flips_are_the_open_tiles_in_cell_order():
+def test_rotations_and_flips_are_the_open_tiles_in_cell_order():
     for state in _random_states(players=3, mode="advanced", games=1):
         for seat in range(state.players):
             occupied = [0] * 16
@@ -110,7 +112,7 @@ def test_point6_rotations_and_flips_are_the_open_tiles_in_cell_order():
             assert all(m.kind == FLIP for m in state._flip_moves(seat))
 
 
-def test_point6_the_kept_board_follows_every_change_of_the_tiles():
+def test_the_kept_board_follows_every_change_of_the_tiles():
     state = board_a()
     rng = random.Random(2)
     for _ in range(200):
@@ -148,7 +150,7 @@ def _plain_distances(doors: tuple[int, ...], start: int) -> tuple[int, ...]:
     return tuple(dist)
 
 
-def test_point6_door_distances_and_nearest_items_are_dijkstras():
+def test_door_distances_and_nearest_items_are_dijkstras():
     rng = random.Random(3)
     faces = [(1 << c) | (1 << (TERRAIN_ITEM + t)) for tile in TILES for c, t in tile.faces]
     for _ in range(2_000):
@@ -166,7 +168,7 @@ def test_point6_door_distances_and_nearest_items_are_dijkstras():
         assert near[0] == 0
 
 
-def test_point6_remembered_steps_and_values_give_the_evaluation_worked_out_afresh():
+def test_remembered_steps_and_values_give_the_evaluation_worked_out_afresh():
     for state in _random_states(players=2, games=2, every=23):
         first = evaluation.evaluate_all(state)
         evaluation._board_of.cache_clear()  # each board's nearest items and steps to each card
@@ -176,6 +178,7 @@ def test_point6_remembered_steps_and_values_give_the_evaluation_worked_out_afres
         assert evaluation.evaluate_all(state.copy()) == first
 
 
+@pytest.mark.slow
 def test_one_seats_evaluation_is_its_entry_of_every_seats():
     """evaluate(state, seat) works out only that seat's estimate (greedy and playouts ask for one):
     the same value as evaluate_all's, with 2–4 players, in both modes, finished games too."""
@@ -189,7 +192,7 @@ def test_one_seats_evaluation_is_its_entry_of_every_seats():
     assert [evaluation.evaluate(finished, seat) for seat in range(2)] == evaluation.evaluate_all(finished)
 
 
-def test_point6_a_state_built_by_hand_is_read_afresh():
+def test_a_state_built_by_hand_is_read_afresh():
     """Tests and tools change a state's fields directly: the kept board follows."""
     state = board_a(pawns={0: ("a1", "b1")})
     assert isinstance(state, WellState)
@@ -225,7 +228,7 @@ def _determinize_plainly(state, seat, rng):
     return hands, deck
 
 
-def test_point6_a_world_deals_exactly_what_the_plain_rule_deals():
+def test_a_world_deals_exactly_what_the_plain_rule_deals():
     seen_a_known_place = False
     for state in _random_states(players=3, games=2, every=29):
         for seat in range(state.players):
@@ -237,7 +240,7 @@ def test_point6_a_world_deals_exactly_what_the_plain_rule_deals():
     assert seen_a_known_place  # both ways of dealing the deck were exercised
 
 
-def test_point6_the_kept_deal_follows_every_change_of_the_cards():
+def test_the_kept_deal_follows_every_change_of_the_cards():
     """determinize keeps what a seat cannot see while the cards stay put; moves, copies and fields
     changed by hand (as tests and tools do) are dealt afresh."""
     for played in _random_states(players=3, games=1, every=31):
@@ -264,7 +267,7 @@ def test_point6_the_kept_deal_follows_every_change_of_the_cards():
                 twin.apply(twin.actors[0], twin.legal_actions(twin.actors[0])[0])
 
 
-def test_point6_copies_and_worlds_share_the_legal_list_only_while_it_holds():
+def test_copies_and_worlds_share_the_legal_list_only_while_it_holds():
     for state in _random_states(players=2, games=1, every=41):
         seat = state.actors[0]
         listed = state.legal_actions(seat)

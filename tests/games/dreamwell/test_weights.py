@@ -90,6 +90,7 @@ def test_the_search_judges_its_leaves_with_the_tuned_weights_and_greedy_does_not
     assert differs
 
 
+@pytest.mark.slow
 def test_the_tuning_starts_from_the_hand_set_weights_and_scores_an_even_match_a_half() -> None:
     tuning = benchmark_script("tune_dreamwell")
     assert tuning.weights_of([0.0] * len(tuning.NAMES)) == HAND_SET

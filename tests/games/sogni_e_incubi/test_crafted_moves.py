@@ -1,4 +1,4 @@
-"""Issue 13, point 8 (crafted moves): a Move object built by hand with fields of the wrong type is
+"""Crafted moves: a Move object built by hand with fields of the wrong type is
 refused with IllegalActionError, names what is allowed, and changes nothing."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dreamtable.testing import all_views
 
 @pytest.mark.parametrize("fields", [("", 1, 5), (True, None, 1), (0, None, 1.0), (0, "B", 1), (0, True, 1),
                                      (0, None, (1,)), (None, None, 1)])
-def test_issue13_8_a_move_with_fields_of_the_wrong_type_is_refused(fields):
+def test_a_move_with_fields_of_the_wrong_type_is_refused(fields):
     state = dreamtable.load("sogni-e-incubi").new(players=2, seed=5)
     seat = state.actors[0]
     before, record = all_views(state), state.record().to_dict()
@@ -22,7 +22,7 @@ def test_issue13_8_a_move_with_fields_of_the_wrong_type_is_refused(fields):
     assert all_views(state) == before and state.record().to_dict() == record
 
 
-def test_issue13_8_a_listed_move_still_plays():
+def test_a_listed_move_still_plays():
     state = dreamtable.load("sogni-e-incubi").new(players=2, seed=5)
     seat = state.actors[0]
     state.apply(seat, state.legal_actions(seat)[0])

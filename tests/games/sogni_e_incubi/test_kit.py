@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from dreamtable import testing
 
 from .position import position
 
 
+@pytest.mark.slow
 def test_fuzz_with_every_non_default_option():
     options = {
         "own_rem_swap": False,

@@ -589,7 +589,7 @@ def test_unknown_option_is_refused_with_the_list_of_options():
 
 
 @pytest.mark.parametrize("limit", [-3, 0])
-def test_issue14_point4_a_hand_limit_below_one_is_refused_saying_what_is_allowed(limit):
+def test_a_hand_limit_below_one_is_refused_saying_what_is_allowed(limit):
     with pytest.raises(dreamtable.SetupError, match="hand_limit=.* is out of range: it takes from 1 to 54"):
         GAME.new(players=2, seed=1, hand_limit=limit)
     assert GAME.new(players=2, seed=1, hand_limit=1).view(0)["board"]["hand_limit"] == 1

@@ -34,6 +34,7 @@ def test_the_shipped_words_are_todays_vocabulary_then_the_decks_other_elements()
 
 
 @pytest.mark.parametrize("words", [["dog", "moon", "green", "music"], ["rooster", "hamburger", "unicorn", "vampire"]])
+@pytest.mark.slow
 def test_the_shipped_vectors_agree_with_the_model(words):
     fresh = embeddings.encode(words)
     for word, vector in zip(words, fresh):
@@ -42,6 +43,7 @@ def test_the_shipped_vectors_agree_with_the_model(words):
         assert float(stored @ vector) > 0.9999 and np.abs(stored - vector).max() < 1e-3, word
 
 
+@pytest.mark.slow
 def test_a_word_outside_the_table_is_embedded_by_the_model():
     word = "xylophonists"
     assert TABLE.vector(word) is None

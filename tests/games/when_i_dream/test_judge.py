@@ -80,8 +80,8 @@ def test_labelled_list_precision_and_recall():
     assert precision >= 0.95 and recall >= 0.95
 
 
-def test_issue13_a_long_text_is_normalised_without_being_remembered():
-    """A recount may be thousands of characters; the judge's memory keeps only words (point 12's bound in memory)."""
+def test_a_long_text_is_normalised_without_being_remembered():
+    """A recount may be thousands of characters; the judge's memory keeps only words (free text's bound, kept in memory too)."""
     judge._normalise_word.cache_clear()
     long_text = "the dog " * 500
     assert judge.normalise(long_text) == "dog" + "thedog" * 499

@@ -149,6 +149,7 @@ def test_wid_r7_an_empty_clue_or_guess_is_illegal_and_changes_nothing():
     assert_refused(state, 0, f"guess {state.seq}  ", "a guess needs a word")
 
 
+@pytest.mark.slow
 def test_fuzz_the_dreamer_never_sees_an_element_or_a_verdict_and_the_aside_card_never_shows():
     from dreamtable import testing
 

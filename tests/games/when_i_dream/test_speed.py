@@ -1,4 +1,4 @@
-"""Issue 15, point 6 (no slow game): what When I Dream keeps to play fast never changes what it says.
+"""No slow game: what When I Dream keeps to play fast never changes what it says.
 
 The actors and each seat's legal list are kept until the state changes, a vote mends its voter's
 kept list in place, copies share the clues, board entries, ballots and flags (replaced, never
@@ -41,7 +41,7 @@ def _random_steps(state: DreamState, rng: random.Random, steps: int):
 
 
 @pytest.mark.parametrize(("players", "seed"), [(4, 1), (5, 2), (6, 3)])
-def test_point6_kept_actors_and_legal_lists_are_what_the_rules_say_after_every_step(players, seed):
+def test_kept_actors_and_legal_lists_are_what_the_rules_say_after_every_step(players, seed):
     state = GAME.new(players=players, seed=seed, clue_timing="typed")
     rng = random.Random(seed)
     reviews = 0
@@ -54,7 +54,7 @@ def test_point6_kept_actors_and_legal_lists_are_what_the_rules_say_after_every_s
     assert reviews > 50  # the votes, whose lists are mended in place, were exercised
 
 
-def test_point6_a_returned_legal_list_is_the_callers_own():
+def test_a_returned_legal_list_is_the_callers_own():
     state = GAME.new(players=4, seed=5)
     rng = random.Random(5)
     for _ in _random_steps(state, rng, 5_000):
@@ -70,7 +70,8 @@ def test_point6_a_returned_legal_list_is_the_callers_own():
     assert vote not in state.legal_actions(seat) and vote in twin.legal_actions(seat)
 
 
-def test_point6_copies_sharing_entries_ballots_and_flags_never_see_each_others_moves():
+@pytest.mark.slow
+def test_copies_sharing_entries_ballots_and_flags_never_see_each_others_moves():
     """Play a copy from every 25th step to the end of the game (recount, review, scoring, next nights):
     the original's views and logs stay as they were, and so do its worlds (determinize)."""
     state = GAME.new(players=5, seed=9)
@@ -87,7 +88,7 @@ def test_point6_copies_sharing_entries_ballots_and_flags_never_see_each_others_m
     assert {"night", REVIEW} <= checked
 
 
-def test_point6_a_recount_read_once_names_the_same_cards_as_each_word_read_alone():
+def test_a_recount_read_once_names_the_same_cards_as_each_word_read_alone():
     deck = load_deck("en")
     rng = random.Random(3)
     names = [element for card in deck for element in card.elements]
@@ -103,7 +104,7 @@ def test_point6_a_recount_read_once_names_the_same_cards_as_each_word_read_alone
     assert judge.any_matches(judge.word_keys([aliases[0].upper()]), element, aliases)
 
 
-def test_point6_remembered_checks_never_pass_a_move_or_text_of_another_type():
+def test_remembered_checks_never_pass_a_move_or_text_of_another_type():
     assert malformed(DreamMove("flag", 1)) is None
     assert malformed(DreamMove("flag", True)) is not None  # True == 1, but it is no card number
     assert malformed(DreamMove("vote-side", 2, "yellow")) is None
@@ -120,7 +121,7 @@ def test_point6_remembered_checks_never_pass_a_move_or_text_of_another_type():
         clean("do\x1bg", "a guess", 40)
 
 
-def test_point6_remembered_verdicts_are_the_judges():
+def test_remembered_verdicts_are_the_judges():
     from dreamtable.games.when_i_dream.rules import _guess_matches
 
     deck = load_deck("en")
@@ -134,7 +135,7 @@ def test_point6_remembered_verdicts_are_the_judges():
         assert _guess_matches(guess, element, aliases) == judge.guess_matches(guess, element, aliases)
 
 
-def test_point6_a_move_remembered_by_identity_never_passes_an_equal_move_of_other_types():
+def test_a_move_remembered_by_identity_never_passes_an_equal_move_of_other_types():
     plain = DreamMove("flag", 1)
     assert malformed(plain) is None and malformed(plain) is None  # the second answer is the remembered one
     assert malformed(DreamMove("flag", True)) is not None  # equal to the remembered move, but no card number

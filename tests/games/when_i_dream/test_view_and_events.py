@@ -164,6 +164,7 @@ def test_the_last_event_names_the_winners():
 
 # -- the board and its schema ----------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_every_view_of_random_games_fits_the_envelope_and_the_schema():
     for state in random_games(6, players=(4, 7, 10)):
         again = dreamtable.replay(state.record())
@@ -303,6 +304,7 @@ def test_one_form_at_a_time_the_guess_the_clue_and_the_recount():
     assert all(state.action_forms(seat) == [] for seat in range(4))
 
 
+@pytest.mark.slow
 def test_forms_fit_random_games_and_each_seat_has_at_most_one():
     def check(state, step):
         for seat in state.actors:

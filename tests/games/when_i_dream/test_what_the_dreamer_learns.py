@@ -1,4 +1,4 @@
-"""Issue 14, point 9 (WID-R11): what the Dreamer learns, and when.
+"""WID-R11: what the Dreamer learns, and when.
 
 During the night and the last answer the Dreamer is told only that the card changed — never that a
 penalty was given, nor to whom. Once the recount is in, the Dreamer takes off the mask (rulebook):
@@ -34,8 +34,8 @@ def says_penalty(event):
     return "penalty" in told or "improper" in told
 
 
-def test_wid_r11_issue14_point9_random_nights_never_tell_the_dreamer_of_a_penalty():
-    """The reproduction of the issue: penalised clues during random nights; the Dreamer's log and view
+def test_WID_R11_random_nights_never_tell_the_dreamer_of_a_penalty():
+    """Penalised clues during random nights; the Dreamer's log and view
     never name the penalised seat nor say that a penalty happened, while the clue-givers are told."""
     told_givers = []
 
@@ -56,7 +56,7 @@ def test_wid_r11_issue14_point9_random_nights_never_tell_the_dreamer_of_a_penalt
     assert state.is_over and told_givers, "the seed gives penalties, and the clue-givers are told of them"
 
 
-def test_wid_r11_issue14_point9_a_judged_penalty_reads_as_a_new_card_to_the_dreamer():
+def test_WID_R11_a_judged_penalty_reads_as_a_new_card_to_the_dreamer():
     state = GAME.new(players=4, seed=7, auto_clue_check="penalize")
     element = state.element
     play(state, 1, f"clue {state.seq} {element}s")
@@ -70,7 +70,7 @@ def test_wid_r11_issue14_point9_a_judged_penalty_reads_as_a_new_card_to_the_drea
     assert theirs["penalty"] == {"seat": 1, "id": None, "word": f"{element}s", "reason": "same_stem"}
 
 
-def test_wid_r11_issue14_point9_a_flagged_penalty_reads_as_a_new_card_to_the_dreamer():
+def test_WID_R11_a_flagged_penalty_reads_as_a_new_card_to_the_dreamer():
     state = GAME.new(players=5, seed=8, auto_clue_check="off")
     play(state, 1, f"clue {state.seq} meow")
     clue = state.clues[-1]["id"]
@@ -98,7 +98,7 @@ def _night_with_a_right_a_wrong_and_a_penalty():
     return state, right, wrong, (penalised, author)
 
 
-def test_wid_r11_issue14_point9_the_dreamer_takes_off_the_mask_when_the_review_starts():
+def test_WID_R11_the_dreamer_takes_off_the_mask_when_the_review_starts():
     state, right, wrong, (penalised, author) = _night_with_a_right_a_wrong_and_a_penalty()
     assert all(card is None for card in state.view(0)["board"]["cards"])  # still masked for the recount
     play(state, 0, f"recount a {right} sang")
@@ -112,7 +112,7 @@ def test_wid_r11_issue14_point9_the_dreamer_takes_off_the_mask_when_the_review_s
                               f"Penalties: {penalised} ({seat_name(author)}). The clue-givers review the night.")
 
 
-def test_wid_r11_issue14_point9_worlds_of_the_unmasked_dreamer_keep_the_board_they_see():
+def test_WID_R11_worlds_of_the_unmasked_dreamer_keep_the_board_they_see():
     state, _, _, _ = _night_with_a_right_a_wrong_and_a_penalty()
     play(state, 0, "recount nothing")
 

@@ -26,9 +26,10 @@ def test_a_fairys_clue_points_at_the_element_and_a_boogeymans_away_from_it():
     assert hits["Fairy"] >= 2 * hits["Boogeyman"] and hits["Fairy"] >= 10
 
 
+@pytest.mark.slow
 def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
     """Measured over 200 nights in docs/performance.md (74.4% since the clue words are common nouns
-    and adjectives, issue 14 point 7; 64% before); 20 here."""
+    and adjectives; 64% before); 20 here."""
     rates = {}
     for spirit in ("Fairy", "Boogeyman"):
         yellow = blue = 0
@@ -39,6 +40,7 @@ def test_bot_dreamer_accuracy_fairies_only_beats_boogeymen_only():
     assert rates["Fairy"] >= 0.70 and rates["Boogeyman"] <= rates["Fairy"] / 3
 
 
+@pytest.mark.slow
 def test_word_bots_play_a_whole_game_at_once_and_reproducibly():
     first = wordbots.bot_game(seed=5, players=4)
     again = wordbots.bot_game(seed=5, players=4)
@@ -103,6 +105,7 @@ def test_a_bot_clue_respects_the_matchs_clue_length():
         state.apply(seat, move)
 
 
+@pytest.mark.slow
 def test_word_bot_agents_play_a_whole_game_at_the_table_on_a_simulated_clock():
     import dreamtable
     from dreamtable.agents import make_agent

@@ -1,4 +1,4 @@
-"""Issue 13, point 3: ``determinize(seat)`` re-deals everything ``seat`` has not seen, and nothing else.
+"""``determinize(seat)`` re-deals everything ``seat`` has not seen, and nothing else.
 
 The Dreamer never sees the card in play nor the night's board (WID-R11): only the clues and their
 own guesses. Clue-givers see those but not the others' spirits; nobody sees the face-down spirit
@@ -50,7 +50,7 @@ def cards_of(state):
                   + [entry["card"][0] for entry in state.board if entry["side"] != "cancelled"])
 
 
-def test_issue13_point3_the_dreamers_worlds_redeal_the_card_in_play_and_the_nights_board():
+def test_the_dreamers_worlds_redeal_the_card_in_play_and_the_nights_board():
     state = night_with_cards(new(auto_clue_check="off"))
     dreamer = state.dreamer
     view, log = json.dumps(state.view(dreamer)), json.dumps(state.log(dreamer))
@@ -72,13 +72,13 @@ def test_issue13_point3_the_dreamers_worlds_redeal_the_card_in_play_and_the_nigh
     assert max(yellows.values()) < WORLDS / 2 and len(yellows) == 5, f"Yellow counts {yellows}"
 
 
-def test_issue13_point3_a_guess_that_names_no_unseen_card_is_wrong_in_every_world():
+def test_a_guess_that_names_no_unseen_card_is_wrong_in_every_world():
     state = new(auto_clue_check="off")
     play(state, state.dreamer, f"guess {state.seq} xylophone")
     assert all(world.board[0]["side"] == BLUE for world in worlds(state, state.dreamer, 50))
 
 
-def test_issue13_point3_a_world_works_out_sides_and_penalties_from_the_cards_dealt():
+def test_a_world_works_out_sides_and_penalties_from_the_cards_dealt():
     state = night_with_cards(new(auto_clue_check="penalize"))
     giver = state.clue_seat
     play(state, giver, f"clue {state.seq} {state.element}s")  # penalized: a card on the author's pile
@@ -95,7 +95,7 @@ def test_issue13_point3_a_world_works_out_sides_and_penalties_from_the_cards_dea
         assert piles == Counter(e["element"] for e in world.board if e["side"] == "penalty")
 
 
-def test_issue13_point3_worlds_respect_the_public_clues_when_the_judge_is_on():
+def test_worlds_respect_the_public_clues_when_the_judge_is_on():
     state = new(auto_clue_check="reject")
     giver = state.clue_seat
     play(state, giver, f"clue {state.seq} tiny")
@@ -103,7 +103,7 @@ def test_issue13_point3_worlds_respect_the_public_clues_when_the_judge_is_on():
         assert judge.improper_reason("tiny", world.element) is None
 
 
-def test_issue13_point3_a_clue_giver_keeps_what_it_saw_and_the_fresh_cards_are_redealt():
+def test_a_clue_giver_keeps_what_it_saw_and_the_fresh_cards_are_redealt():
     state = night_with_cards(new())
     seat = state.clue_seat
     found = worlds(state, seat, 50)
@@ -114,7 +114,7 @@ def test_issue13_point3_a_clue_giver_keeps_what_it_saw_and_the_fresh_cards_are_r
     assert sum(card == state.deck[1] for card in below) <= 5  # the next card is nobody's to know
 
 
-def test_issue13_point3_roles_are_redealt_for_each_seat_as_it_should_be():
+def test_roles_are_redealt_for_each_seat_as_it_should_be():
     state = new(players=7, seed=4)
     spirits = Counter(role for role in state.roles if role) + Counter([state.aside])
     for seat in range(state.players):
@@ -129,7 +129,7 @@ def test_issue13_point3_roles_are_redealt_for_each_seat_as_it_should_be():
         assert len({world.aside for world in found}) > 1
 
 
-def test_issue13_point3_family_mode_worlds_keep_everyone_a_fairy():
+def test_family_mode_worlds_keep_everyone_a_fairy():
     state = new(family_mode=True)
     for world in worlds(state, state.dreamer, 30):
         assert all(role in (None, FAIRY) for role in world.roles)
@@ -143,7 +143,7 @@ def finish_round(state):
         play(state, seat, "done")
 
 
-def test_issue14_point9_cards_of_a_night_went_under_seen_by_its_unmasked_dreamer_too():
+def test_cards_of_a_night_went_under_seen_by_its_unmasked_dreamer_too():
     state = night_with_cards(new(auto_clue_check="off"))
     first = state.dreamer
     last_night = {entry["card"][0] for entry in state.board}
@@ -161,7 +161,7 @@ def test_issue14_point9_cards_of_a_night_went_under_seen_by_its_unmasked_dreamer
         assert shown not in turns and len(turns) == 3
 
 
-def test_issue13_point3_after_a_last_answer_the_new_top_card_is_nobodys_to_know():
+def test_after_a_last_answer_the_new_top_card_is_nobodys_to_know():
     state = new(auto_clue_check="off")
     state.expire("night")
     top = state.deck[1]

@@ -47,7 +47,7 @@ class DreamCycle(Game[CycleMove]):
     """The game object: ``dreamtable.load("dream-cycle")``."""
 
     # Version 2: the sand timer's option is buying_timer_seconds (was buying_timer_s); the rules are unchanged.
-    # Version 3 (issue 13): the sand timer of turn N is named buying-N (was buying for every turn); a blocked mover
+    # Version 3: the sand timer of turn N is named buying-N (was buying for every turn); a blocked mover
     # holding any Inspiration tile is asked (was: only one holding a Zip); an offer giving an Inspiration tile
     # lapses when its giver gives one up. Records of version 2 may not replay.
     info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=3)
@@ -63,17 +63,17 @@ class DreamCycle(Game[CycleMove]):
     # 0.25: 85%, and greedy still won all 20; docs/bots.md).
     easy_temperature: ClassVar[float | None] = 0.25
     # A Buying Phase is five to fifteen actions out of about thirty each, most of them churn: ISMCTS
-    # searches the five best of a node by one-ply value (issue 14, point 6; docs/bots.md).
+    # searches the five best of a node by one-ply value (docs/bots.md).
     search_prune = 5
     # Those five differ by thousandths, so at the usual exploration constant (0.2) a search spread its visits
     # evenly over them; at 0.03 it reads the best of them deep, and the next decision of the same phase starts
-    # from the subtree under the action chosen (issue 19, point 1; docs/bots.md).
+    # from the subtree under the action chosen (docs/bots.md).
     search_exploration = 0.03
     search_keeps_tree = True
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> CycleState:
         check_options(players, options)
-        # The match keeps its own copy of every table: nothing it holds is the caller's or a default (issue 13, point 7).
+        # The match keeps its own copy of every table: nothing it holds is the caller's or a default.
         options = copy.deepcopy(options)
         return CycleState.setup(self, players, seed, options)
 

@@ -6,7 +6,7 @@ the die on a special square is replaced by a fixed face per square, so a plan is
 way every time), stopping as the rules stop it — an empty field, a doldrum, the brake plan, a
 loop, an unpaid Psychic Drain — with the cost of a loop, a brake or a Psychic Drain.
 
-Issue 14, point 6 (bots passive and fickle) shaped three parts of it:
+Three parts of it keep the bots from being passive or fickle:
 
 * **Tiles in hand count by what they would do.** Where the simulated ride stops at an empty
   field, a tile the seat holds in hand is put there in the simulation (the one that turns the

@@ -508,7 +508,7 @@ class Movement:
 
         With no other way left, the mover is asked whenever it holds any Inspiration tile (a count
         everyone sees) and a Zip could land, not only when it holds a Zip: whether the game stops
-        here must not tell the others what its face-down tiles are (DC-R43, issue 13 point 2)."""
+        here must not tell the others what its face-down tiles are (DC-R43)."""
         facing = board.facing[self.mover]
         others = () if self.colour < 0 else tuple(
             way for way in self.ways(board, self.colour, self.arrive_facing) if way.facing != facing)

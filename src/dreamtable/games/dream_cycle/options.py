@@ -4,11 +4,10 @@ The core checks each option's type against its default and each number against i
 (``Option.minimum``–``maximum``); :func:`check_options` checks what neither says (the shape of the
 tables, what depends on another option) and raises ``SetupError`` saying what is
 expected, so a malformed option never reaches the rules as a ``KeyError`` from ``new``, ``replay``
-or ``play -o`` (issue 13, point 11).
+or ``play -o``.
 
 No default here is shared with the module's other data: each is its own deep copy of the design
-note's tables, and ``GameInfo`` hands them to the core, which copies them again into every match
-(issue 13, point 7).
+note's tables, and ``GameInfo`` hands them to the core, which copies them again into every match.
 """
 
 from __future__ import annotations

@@ -451,7 +451,7 @@ class CycleState(TurnBasedState[CycleMove]):
         Only a square of the top row leads north into a row not laid yet (DC-R6). The space north of
         a fringe space beside the top row touches the board only at a corner, so it is beyond the
         fringe now (DC-R8): a token there may not aim at it (DC-R25), ride, zip or be pushed into
-        it (DC-R30, DC-R36), and no row is laid for it (issue 14, point 10)."""
+        it (DC-R30, DC-R36), and no row is laid for it."""
         width = self.geo.width
         if facing == 0:
             if pos // width - 2 == 3 * self.rows_laid - 1:  # geo.y(pos): on the top row laid
@@ -1314,8 +1314,8 @@ class CycleState(TurnBasedState[CycleMove]):
         holds face down, so the others see both as the kind ``deciding`` (DC-R43). A choice of ways is
         shown to them as ``deciding`` too: a pause of a ``plan ask`` is followed, with no event between,
         by the choice of ways on the same square, so a ``choose`` where the others could expect one
-        would tell them whether a pause came first, that is the mover's private brake plan (issue 13,
-        point 2). Whether a Block's question is asked at all depends only on what everyone sees (see
+        would tell them whether a pause came first, that is the mover's private brake plan (DC-R43).
+        Whether a Block's question is asked at all depends only on what everyone sees (see
         ``Movement._after_block``). A conflict and a reinterpretation are shown as they are: they follow
         from what everyone sees and from public events (a conflict, a Reinterpretation used)."""
         movement = self.movement

@@ -58,7 +58,7 @@ PLAN = Plan(
     bots={"greedy": GREEDY, "random": RANDOM, "ismcts:100": ismcts_bot(100)},
     notes=("A greedy game of Dream Cycle takes 5–25 s on this machine and an ISMCTS game over a minute, so most A/B "
            "tests use random bots at 2 players (mechanical effects: length, eliminations, endings); the two tables "
-           "the issue names (Directional prices, square mix) are also played by greedy bots, at a small size.",),
+           "asked about most (Directional prices, square mix) are also played by greedy bots, at a small size.",),
     score_unit="rows (the winner's row reached minus the best other's)",
     margin_metric="row_reached",
     length_metric="rounds",

@@ -1,4 +1,4 @@
-"""Look-alike letters (issue 13, point 13): a clue must not pass the judge by spelling *dog* as ``dоg``.
+"""Look-alike letters: a clue must not pass the judge by spelling *dog* as ``dоg``.
 
 :func:`skeleton` maps the Cyrillic, Greek, Armenian and Latin letters that Unicode's confusables list
 (UTS #39, ``confusables.txt``) gives as look-alikes of a plain Latin letter to that letter, so the

@@ -6,7 +6,7 @@ below (declared on the game as ``WhenIDream.sentences``) are written only when a
 What the Dreamer may not know is wrapped in a ``Secret`` and reads ``null`` for the Dreamer (and a
 spectator): the Element in play, the verdict on a guess, and every penalty of the night — a penalty
 is told as part of the ``card-gone`` notice the Dreamer gets anyway, so the Dreamer's log says only
-that the card changed, never that a penalty was given nor to whom (WID-R11, issue 14 point 9).
+that the card changed, never that a penalty was given nor to whom (WID-R11).
 
 ====================  ========  ===========================================================
 kind                  actor     fields
@@ -35,7 +35,7 @@ kind                  actor     fields
                                 ran out)
 ``unmask``            null      ``cards``: the night's cards ``{seq, element, side, guess,
                                 owner}`` as the night left them: the Dreamer takes off the mask
-                                for the review (issue 14, point 9)
+                                for the review
 ``vote``              the voter ``vote``: ``side``, ``mention`` or ``penalty``; ``card``: its
                                 number in the night (1, 2, …); ``choice`` (WID-R18)
 ``done``              the voter —

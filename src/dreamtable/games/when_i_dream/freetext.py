@@ -1,4 +1,4 @@
-"""The free text of a move (a clue, a guess, a recount) made safe to judge, store and show (issue 13).
+"""The free text of a move (a clue, a guess, a recount) made safe to judge, store and show.
 
 Every view and the record copy this text to every seat, and terminals print it, so it is read in
 one form (NFKC: full-width ``ｄｏｇ`` is ``dog``) and refused when it holds characters that are not

@@ -197,7 +197,7 @@ class DreamState(State[DreamMove]):
     votes: dict[tuple[str, int], dict[int, str]]  # (vote kind, board index) → seat → choice (replaced, never changed)
     done: set[int]
     flags: dict[int, frozenset[int]]  # clue id → seats who flagged it (WID-R15)
-    # Worked out once each time the state changes (issue 15, point 6: random play and search ask for
+    # Worked out once each time the state changes (random play and search ask for
     # them several times a move, and an attribute reads faster than a property): the actors (see
     # _actors; a vote leaves them as they are) and whether the game is over (the phase is OVER).
     actors: tuple[int, ...]
@@ -662,7 +662,7 @@ class DreamState(State[DreamMove]):
             raise IllegalActionError(
                 f"a clue is one word of 1–{longest} letters (a ' or - inside is allowed; no "
                 f"spaces or digits): {word!r} is not (WID-R7)")
-        if mixes_latin(word):  # issue 13: dоg with a Cyrillic о is the usual way to slip a word past a judge
+        if mixes_latin(word):  # dоg with a Cyrillic о is the usual way to slip a word past a judge
             raise IllegalActionError(f"a clue is written in one alphabet: {word!r} mixes Latin letters with "
                                      "look-alikes from another (WID-R7)")
         element = self.element or ""
@@ -712,7 +712,7 @@ class DreamState(State[DreamMove]):
         """WID-R17 and §4.4 step 3: a Yellow card is named by a matching word or the guess's own text.
 
         Then the Dreamer takes off the mask, as in the rulebook: the night's cards are shown to
-        everyone for the review, which the Dreamer could otherwise read from the votes (issue 14, point 9)."""
+        everyone for the review, which the Dreamer could otherwise read from the votes."""
         self.recount = text
         (forms, stems), said = _recount_keys(text)
         deck, board = self.cards, self.board
@@ -857,7 +857,7 @@ class DreamState(State[DreamMove]):
         know is wrapped in a ``Secret`` that reads ``null`` for the Dreamer and a spectator (WID-R11)."""
         dreamer = self.dreamer
         over = self.phase == OVER
-        unmasked = self.phase in (REVIEW, OVER)  # issue 14, point 9: the mask comes off after the recount
+        unmasked = self.phase in (REVIEW, OVER)  # WID-R11: the mask comes off after the recount
         sees_past = self._options["dreamer_sees_past_clues"]
         clues: list[Any] = []
         for clue in self.clues:

@@ -1,4 +1,4 @@
-"""Worlds for a seat (``DreamState.determinize``): re-deal everything the seat has not seen (issue 13, point 3).
+"""Worlds for a seat (``DreamState.determinize``): re-deal everything the seat has not seen.
 
 What each seat knows of the cards:
 
@@ -7,7 +7,7 @@ What each seat knows of the cards:
   shows another Element now;
 * the Dreamer of the night does not see the card in play, nor any card of the night's board until
   the recount is in: only the guesses they made and the clues, which are public. From the review
-  the Dreamer is unmasked and sees the board (issue 14, point 9). Cards of a night that went
+  the Dreamer is unmasked and sees the board. Cards of a night that went
   under the deck still unseen by someone are recorded in ``DreamState.down``;
 * after a last answer the new top card was never revealed (``DreamState.top_blind``).
 
