@@ -71,6 +71,6 @@ def test_the_one_document_schema_closes_events_and_ask_as_the_kit_does(tap):
 def test_a_kind_with_words_but_no_declared_fields_is_named(tap, monkeypatch):
     from dreamtable.core.view_schema import envelope_schema
 
-    monkeypatch.setattr(type(tap), "event_fields", {"tap": (), "draw": ("card",)})
+    monkeypatch.setattr(type(tap), "event_fields", {"tap": (), "draw": ("card",), "game-over": ("winners", "totals")})
     with pytest.raises(ValueError, match=r"words but no fields \['time-up'\]"):
         envelope_schema(tap)

@@ -101,8 +101,8 @@ class TapState(State[str]):
         best = max(totals)
         return Outcome(tuple(map(float, totals)), tuple(s for s, p in enumerate(totals) if p == best), "turns")
 
-    def _prompt(self, seat: int) -> str:
-        return "Tap for a point, or draw a hidden card worth 0–2."
+    def _ask(self, seat: int) -> dict[str, Any]:
+        return {"kind": "tap-or-draw"}
 
     def _view(self) -> dict[str, Any]:
         return {
@@ -122,6 +122,8 @@ class TapGame(Game[str]):
         "time-up": "{seat:seat}'s time ran out.",
         "game-over": "Game over: {winners:seats} won.",
     }
+    prompts = {"tap-or-draw": "Tap for a point, or draw a hidden card worth 0–2."}
+    prompt_fields: dict[str, tuple[str, ...]] = {"tap-or-draw": ()}
     event_fields = {"tap": (), "draw": ("card",), "time-up": ("seat",), "game-over": ("winners", "totals")}  # what each event carries: nothing else passes
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors for the research adapters
     event_rules = {"tap": ("TAP-R1",), "draw": ("TAP-R2",), "time-up": ("TAP-R3",), "game-over": ("TAP-R4", "TAP-R6")}  # the rule each event shows applied
