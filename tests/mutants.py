@@ -55,13 +55,43 @@ def constant(game: str, rule: str, path: str, text: str, tests: tuple[str, ...])
 
 
 DD, DC, WID = (f"src/dreamtable/games/{name}/rules.py" for name in ("deep_dreams", "dream_cycle", "when_i_dream"))
+DC_MOVES, DC_TESTS = "src/dreamtable/games/dream_cycle/movement.py", ("tests/games/dream_cycle", *goldens("dream-cycle"))
+
+
+def swap(game: str, rule: str, path: str, text: str, lower: str, higher: str, tests: tuple[str, ...]) -> tuple[Mutant, ...]:
+    """``text`` (a rule constant's definition or use) replaced by ``lower``, then by ``higher``: one less, one more."""
+    return tuple(Mutant(game, rule, f"{new} (was {text})", ((path, text, new),), tests) for new in (lower, higher))
+
 MUTANTS = (
     hand_limit("hand limit ignored", "10 ** 9"),
     hand_limit("hand limit 9 (limit - 1)", "(self._hand_limit - 1)"),
     hand_limit("hand limit 11 (limit + 1)", "(self._hand_limit + 1)"),
     *constant("deep-dreams", "DD-R7", DD, 'self.options["draw_bonus_cards"]', ("tests/games/deep_dreams", *goldens("deep-dreams"))),
-    *constant("dream-cycle", "DC-R14", DC, 'self.options["blue_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
-    *constant("dream-cycle", "DC-R15", DC, 'self.options["drain_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
+    # dream-cycle
+    *constant("dream-cycle", "DC-R14", DC, 'self._options["blue_chi"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R15", DC, 'self._options["drain_chi"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R16", DC, 'self._options["inspiration_draw"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R17", DC, "tile.buy", DC_TESTS),
+    *constant("dream-cycle", "DC-R17", DC, "tile.sell", DC_TESTS),
+    *swap("dream-cycle", "DC-R18", DC, 'state.supply = options["chi_supply"]', 'state.supply = options["chi_supply"] - 1',
+          'state.supply = options["chi_supply"] + 1', DC_TESTS),
+    *swap("dream-cycle", "DC-R19", DC, "INCOME_FIRST if", "(INCOME_FIRST - 1) if", "(INCOME_FIRST + 1) if", DC_TESTS),
+    *swap("dream-cycle", "DC-R19", DC, "else INCOME)", "else INCOME - 1)", "else INCOME + 1)", DC_TESTS),
+    *swap("dream-cycle", "DC-R20", DC, "CHI_CAP = 10", "CHI_CAP = 9", "CHI_CAP = 11", DC_TESTS),
+    *swap("dream-cycle", "DC-R22", DC, "FIELD_LIMIT = 2", "FIELD_LIMIT = 1", "FIELD_LIMIT = 3", DC_TESTS),
+    *swap("dream-cycle", "DC-R24", "src/dreamtable/games/dream_cycle/components.py", "BOOSTS = (2, 3)", "BOOSTS = (1, 2)",
+          "BOOSTS = (3, 4)", DC_TESTS),
+    *swap("dream-cycle", "DC-R31", DC_MOVES, "BRAKE_CHI = 2", "BRAKE_CHI = 1", "BRAKE_CHI = 3", DC_TESTS),
+    *constant("dream-cycle", "DC-R33", DC_MOVES, 'options["step_cap"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R39", DC_MOVES, 'options["conflict_toll"]', DC_TESTS),
+    *swap("dream-cycle", "DC-R41", DC_MOVES, "ZIP_HOPS = 2", "ZIP_HOPS = 1", "ZIP_HOPS = 3", DC_TESTS),
+    *swap("dream-cycle", "DC-R42", DC, "TURN_IN_CHI, SECOND_WIND_CHI = 1, 3", "TURN_IN_CHI, SECOND_WIND_CHI = 0, 3",
+          "TURN_IN_CHI, SECOND_WIND_CHI = 2, 3", DC_TESTS),
+    *swap("dream-cycle", "DC-R42", DC, "TURN_IN_CHI, SECOND_WIND_CHI = 1, 3", "TURN_IN_CHI, SECOND_WIND_CHI = 1, 2",
+          "TURN_IN_CHI, SECOND_WIND_CHI = 1, 4", DC_TESTS),
+    *swap("dream-cycle", "DC-R45", DC, "if self.rows_laid == ROWS:", "if self.rows_laid == ROWS - 1:",
+          "if self.rows_laid == ROWS + 1:", DC_TESTS),
+    *constant("dream-cycle", "round limit (ours)", DC, 'self._options["round_limit"]', DC_TESTS),
     *constant("when-i-dream", "WID-R15", WID, 'self.options["flag_quorum"]', ("tests/games/when_i_dream", *goldens("when-i-dream"))),
 )
 
