@@ -65,6 +65,7 @@ DD_SCORING, DD_CARDS = (f"src/dreamtable/games/deep_dreams/{name}.py" for name i
 DD_TESTS = ("tests/games/deep_dreams", *goldens("deep-dreams"))
 DW, DW_SCORING = "src/dreamtable/games/dreamwell/rules.py", "src/dreamtable/games/dreamwell/scoring.py"
 DW_TESTS, WID_TESTS = ("tests/games/dreamwell", *goldens("dreamwell")), ("tests/games/when_i_dream", *goldens("when-i-dream"))
+DC_MOVES, DC_TESTS = "src/dreamtable/games/dream_cycle/movement.py", ("tests/games/dream_cycle", *goldens("dream-cycle"))
 MUTANTS = (
     # deep-dreams
     *constant("deep-dreams", "DD-R7", DD, 'self._options["draw_bonus_cards"]', DD_TESTS),
@@ -88,8 +89,6 @@ MUTANTS = (
     *variants("sogni-e-incubi", "SI-R12", SI_RULES, "self.dream_slots(seat) == SLOTS", ("self.dream_slots(seat) == SLOTS - 1", "self.dream_slots(seat) == SLOTS + 1"), SI_TESTS),
     *variants("sogni-e-incubi", "SI-R12", SI_RULES, "if self.hand_sizes[seat] == 0 and", ("if self.hand_sizes[seat] == -1 and", "if self.hand_sizes[seat] <= 1 and"), SI_TESTS),
     *variants("sogni-e-incubi", "SI-R15", SI_RULES, "self.passes >= players", ("self.passes >= players - 1", "self.passes >= players + 1"), SI_TESTS),
-    *constant("dream-cycle", "DC-R14", DC, 'self.options["blue_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
-    *constant("dream-cycle", "DC-R15", DC, 'self.options["drain_chi"]', ("tests/games/dream_cycle", *goldens("dream-cycle"))),
     # dreamwell
     *(Mutant("dreamwell", "DW-R5", f"cards dealt {sign}1", ((DW, "for _ in range(2):", f"for _ in range(2 {sign} 1):"),), DW_TESTS)
       for sign in "-+"),
@@ -123,6 +122,26 @@ MUTANTS = (
     *(Mutant("when-i-dream", "WID-R23", f"a penalty card's cost {sign}1", (
         (WID, "self.points[s] - len(self.penalties[s])", f"self.points[s] - (1 {sign} 1) * len(self.penalties[s])"),), WID_TESTS)
       for sign in "-+"),
+    # dream-cycle
+    *constant("dream-cycle", "DC-R14", DC, 'self._options["blue_chi"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R15", DC, 'self._options["drain_chi"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R16", DC, 'self._options["inspiration_draw"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R17", DC, "tile.buy", DC_TESTS),
+    *constant("dream-cycle", "DC-R17", DC, "tile.sell", DC_TESTS),
+    *variants("dream-cycle", "DC-R18", DC, 'state.supply = options["chi_supply"]', ('state.supply = options["chi_supply"] - 1', 'state.supply = options["chi_supply"] + 1'), DC_TESTS),
+    *variants("dream-cycle", "DC-R19", DC, "INCOME_FIRST if", ("(INCOME_FIRST - 1) if", "(INCOME_FIRST + 1) if"), DC_TESTS),
+    *variants("dream-cycle", "DC-R19", DC, "else INCOME)", ("else INCOME - 1)", "else INCOME + 1)"), DC_TESTS),
+    *variants("dream-cycle", "DC-R20", DC, "CHI_CAP = 10", ("CHI_CAP = 9", "CHI_CAP = 11"), DC_TESTS),
+    *variants("dream-cycle", "DC-R22", DC, "FIELD_LIMIT = 2", ("FIELD_LIMIT = 1", "FIELD_LIMIT = 3"), DC_TESTS),
+    *variants("dream-cycle", "DC-R24", "src/dreamtable/games/dream_cycle/components.py", "BOOSTS = (2, 3)", ("BOOSTS = (1, 2)", "BOOSTS = (3, 4)"), DC_TESTS),
+    *variants("dream-cycle", "DC-R31", DC_MOVES, "BRAKE_CHI = 2", ("BRAKE_CHI = 1", "BRAKE_CHI = 3"), DC_TESTS),
+    *constant("dream-cycle", "DC-R33", DC_MOVES, 'options["step_cap"]', DC_TESTS),
+    *constant("dream-cycle", "DC-R39", DC_MOVES, 'options["conflict_toll"]', DC_TESTS),
+    *variants("dream-cycle", "DC-R41", DC_MOVES, "ZIP_HOPS = 2", ("ZIP_HOPS = 1", "ZIP_HOPS = 3"), DC_TESTS),
+    *variants("dream-cycle", "DC-R42", DC, "TURN_IN_CHI, SECOND_WIND_CHI = 1, 3", ("TURN_IN_CHI, SECOND_WIND_CHI = 0, 3", "TURN_IN_CHI, SECOND_WIND_CHI = 2, 3"), DC_TESTS),
+    *variants("dream-cycle", "DC-R42", DC, "TURN_IN_CHI, SECOND_WIND_CHI = 1, 3", ("TURN_IN_CHI, SECOND_WIND_CHI = 1, 2", "TURN_IN_CHI, SECOND_WIND_CHI = 1, 4"), DC_TESTS),
+    *variants("dream-cycle", "DC-R45", DC, "if self.rows_laid == ROWS:", ("if self.rows_laid == ROWS - 1:", "if self.rows_laid == ROWS + 1:"), DC_TESTS),
+    *constant("dream-cycle", "round limit (ours)", DC, 'self._options["round_limit"]', DC_TESTS),
 )
 
 

@@ -248,3 +248,17 @@ def test_DC_R49_kept_tiles_are_turned_in_last():
     assert state.alive[0] and state.insp[0] == []  # 2 chi needed: both went, the Zip last
     lines = texts(state)
     assert lines.index("A turns in Power for 1 chi.") < lines.index("A turns in Zip for 1 chi.")
+
+
+def test_DC_R41_a_zip_hops_one_token_only_and_meets_the_next_in_a_conflict():
+    state = chase(3)
+    paint(state, "G", x4y4="R")
+    put(state, 1, 4, 2, "N")
+    put(state, 2, 4, 3, "N")
+    give_inspiration(state, 0, "zip")
+    play(state, 0, "plan ask")
+    play(state, 0, "end")
+    assert at(state, 0)[:2] == (4, 1) and "zip" in legal(state, 0)
+    play(state, 0, "zip")  # over B on (4,2) onto C on (4,3), not over both to (4,4)
+    assert "A zips north to row 2, Green (4,3)." in texts(state)
+    assert "Conflict at row 2, Green (4,3): A against C." in texts(state)

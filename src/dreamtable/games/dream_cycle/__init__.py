@@ -29,7 +29,7 @@ and its fields, and holds the sentences (``DreamCycle.sentences``).
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, State
 from ...core.errors import NotationError
@@ -40,6 +40,7 @@ from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
 from .notation import CycleMove, parse_move
 from .options import OPTIONS, check_options
 from .prompts import PROMPT_FIELDS, PROMPTS
+from .rule_witnesses import WITNESSES
 from .rules import CycleState
 
 
@@ -57,6 +58,14 @@ class DreamCycle(Game[CycleMove]):
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
+    rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = WITNESSES  # rules no event tells apart (see .rule_witnesses)
+    # Rules no move applies, each with the test that checks it instead: a name, a layout, what a seat sees.
+    rules_without_behaviour: ClassVar[Mapping[str, str]] = {
+        "DC-R1": "test_DC_R1_the_phases_are_called_buying_and_movement",
+        "DC-R4": "test_DC_R4_the_staircase_offsets_are_an_option",
+        "DC-R9": "test_DC_R9_the_seven_fields",
+        "DC-R43": "test_DC_R43_inspiration_tiles_are_counts_for_others_but_power_is_public",
+    }
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     # Most moves of a Buying Phase are worth nearly the same and a few (undoing one's own) far less:
     # the common easy temperature (1.0) played about as well as random (47.5% of 20 games; 0.5: 60%;
