@@ -9,7 +9,6 @@ import json
 import os
 import shlex
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -212,7 +211,7 @@ def test_a_dead_worker_is_a_reported_failure_not_a_traceback(broken):
     assert found["exit_code"] == 1 and found["interrupted"]
     failure = found["failed"][-1]
     assert failure["phase"] == "worker" and "a worker process died" in failure["error"]
-    assert failure["command"].startswith(f"dreamtable fuzz tap-broken --games ") and failure["command"].endswith("-o bug=die --workers 1")
+    assert failure["command"].startswith("dreamtable fuzz tap-broken --games ") and failure["command"].endswith("-o bug=die --workers 1")
 
 
 def test_only_the_first_failures_are_kept_in_full(broken, monkeypatch):

@@ -1037,7 +1037,6 @@ def write_readme(out: Path) -> Path:
         order = f.get("seat_keys") or list(f["seat_order"])  # JSON sorts the keys; the plan's order is kept here
         seat = [f["seat_order"][key] for key in order]
         first = seat[0]
-        place = first["positions"][0]
         length = [s for s in seat if s["bot"] == first["bot"]]
         lengths_text = ", ".join(f"{s['players']}p {s['decisions']['mean'][0]:.0f}" for s in length)
         top_effect = _top_effect(f)

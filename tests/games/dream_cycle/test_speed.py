@@ -19,7 +19,7 @@ from dreamtable.games.dream_cycle.rules import (
     SELL, UNBOOST_OF, UNPLACE, _PREBUILT, CycleState,
 )
 
-from .table import CHEAP_NORTH, GAME, random_states, table
+from .table import CHEAP_NORTH, random_states, table
 
 SETUPS = [
     (2, {}),
