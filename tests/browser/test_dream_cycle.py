@@ -38,6 +38,10 @@ TRACE_GHOSTS = """() => {
 }"""
 
 
+SAME_INTENT_MS = 300
+"""The page takes the same move asked again within this time as the same click (static/js/table.js)."""
+
+
 def settled(page: Page) -> None:
     """Until the move sent is answered (the page takes no click while one is on its way)."""
     expect(page.locator("#prompt")).not_to_have_text("Sending…")
@@ -91,6 +95,7 @@ def start_and_buy(page: Page, server: ServerProcess, table_id: str, token: str) 
     for _ in range(3):
         page.locator('.dc-ware[data-tile="N"]').click()
         settled(page)
+        page.wait_for_timeout(SAME_INTENT_MS)  # three clicks, not a double click (one move per intent)
     expect(page.locator(".dc-own .dc-hand")).to_contain_text("×3")
     for field in ("G", "W", "R"):
         page.locator(".dc-own .dc-held").first.click()

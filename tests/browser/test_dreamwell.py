@@ -58,6 +58,42 @@ def legal(server: ServerProcess, table_id: str, token: str | None) -> tuple[list
 
 # -- a whole turn, clicked ------------------------------------------------------------------------
 
+def test_a_double_click_on_the_deck_draws_one_card_at_every_speed(page: Page, server: ServerProcess) -> None:
+    """One move per intent: the server answers in ~40 ms, so the second click of a double click met
+    the next board's deck and drew again (actions 3 → 1). Two clicks 40, 120 and 250 ms apart, and a
+    browser double click, each draw one card. (A hand holds 4 cards: each seat tries two of them.)"""
+    table_id, tokens = table(server, "dreamwell", [{"kind": "human"}, {"kind": "human"}], seed=SEED,
+                             options={"first_player": "A"})
+    api = Api(server)
+    seats = [open_seat(page, table_id, tokens[0]), open_seat(page.context.new_page(), table_id, tokens[1])]
+
+    def draws() -> int:  # the draws the log tells A of (its own and B's)
+        return seats[0].locator("#log li").filter(has_text=re.compile(r"^[AB] drew")).count()
+
+    def double_click(seat: int, gap: int | None) -> None:
+        wait_for_my_turn(seats[seat])
+        deck = seats[seat].locator('#board [data-key="deck"]')
+        before = draws()
+        if gap is None:
+            deck.dblclick()  # the browser's own double click (its second click says so)
+        else:  # a person's two clicks on one spot: the second lands on whatever is drawn there then
+            box = deck.bounding_box()
+            assert box is not None
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            seats[seat].mouse.click(x, y)
+            seats[seat].wait_for_timeout(gap)
+            seats[seat].mouse.click(x, y)
+        seats[seat].wait_for_timeout(500)  # time for a second move to arrive, had one been sent
+        assert draws() == before + 1, f"two clicks {gap} ms apart drew {draws() - before} cards"
+
+    double_click(0, 40)
+    double_click(0, 120)
+    view = api.view(table_id, tokens[0])
+    api.call("POST", f"/api/tables/{table_id}/moves", tokens[0], expect=200, json={"move": "refresh", "seq": view["seq"]})
+    double_click(1, 250)
+    double_click(1, None)
+
+
 def test_a_whole_turn_is_played_by_clicking_the_board(page: Page, server: ServerProcess) -> None:
     table_id, tokens = table(server, "dreamwell", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=SEED,
                              options={"first_player": "A"})

@@ -33,7 +33,11 @@ export function pressable(node, label, onPress) {
   node.setAttribute("role", "button");
   node.setAttribute("tabindex", "0");
   node.setAttribute("aria-label", label);
-  node.addEventListener("click", (event) => { event.stopPropagation(); onPress(); });
+  node.addEventListener("click", (event) => {
+    event.stopPropagation();
+    if (event.detail > 1) return; // the second click of a double click is not a second press
+    onPress();
+  });
   node.addEventListener("keydown", (event) => {
     if (event.key === "Enter" || event.key === " ") { event.preventDefault(); onPress(); }
   });

@@ -24,7 +24,21 @@ const RESTARTING = 1012; // the WebSocket close code of a server going down to r
 const page = {
   summary: null, words: null, game: null, socket: null, retry: 0, closedForGood: false,
   update: null, seq: null, busy: false, ui: {}, uiSeq: null, notifier: null, timers: null, tick: null,
+  sent: { what: null, at: -Infinity, seq: null },
 };
+
+// One move per intent: the server answers a move in ~40 ms, well inside a double click, so the
+// board it sends back would take the second click as a second move (two draws, two buys). The same
+// move asked again this soon, on the board that answered it (nobody else has moved since), is taken
+// as the same click and ignored; after another seat's move the same move is a new intent.
+const SAME_INTENT_MS = 300;
+
+function sameIntent(what) {
+  const sent = page.sent;
+  const again = what === sent.what && performance.now() - sent.at < SAME_INTENT_MS && page.seq === sent.seq + 1;
+  if (!again) page.sent = { what, at: performance.now(), seq: page.seq };
+  return again;
+}
 
 function takeTokenFromAddress() {
   const params = new URLSearchParams(location.search);
@@ -148,7 +162,7 @@ function send(message) {
 }
 
 function play(move) {
-  if (page.busy) return; // a double click: the first move is on its way
+  if (page.busy || sameIntent(move)) return; // a double click: the first move is on its way, or answered
   page.busy = true;
   say("");
   if (!send({ type: "move", move, seq: page.seq })) page.busy = false;
@@ -156,7 +170,7 @@ function play(move) {
 }
 
 function fill(form, values) {
-  if (page.busy) return;
+  if (page.busy || sameIntent(`${form} ${JSON.stringify(values)}`)) return;
   page.busy = true;
   say("");
   if (!send({ type: "form", form, values, seq: page.seq })) page.busy = false;
