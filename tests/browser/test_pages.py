@@ -81,6 +81,20 @@ def test_rules_pages_render_our_words_for_every_game(page: Page) -> None:
     check_accessibility(page)
 
 
+def test_the_api_reference_draws_every_operation_from_this_server_alone(page: Page) -> None:
+    """/docs (linked from the README) was blank: FastAPI's page loads Swagger UI from a CDN and starts
+    it with an inline script, both refused by the content policy. It is served from the package now."""
+    refused: list[str] = []
+    page.on("console", lambda message: refused.append(message.text) if "Content Security Policy" in message.text else None)
+    outside: list[str] = []
+    page.on("request", lambda request: outside.append(request.url) if "127.0.0.1" not in request.url else None)
+    page.goto("/docs")
+    expect(page.locator(".opblock").first).to_be_visible()
+    assert page.locator(".opblock").count() >= 10  # the tables, seats, moves, forms, undo, chat…
+    expect(page.locator("#swagger-ui")).to_contain_text("/api/tables/{table_id}/moves")
+    assert not refused and not outside, (refused, outside)
+
+
 def test_pages_carry_a_content_security_policy_that_allows_this_server_only(server: ServerProcess) -> None:
     for path in ("/", "/tables/x", "/replay/x", "/rules/dreamwell", "/static/js/table.js"):
         answer = httpx.get(server.url + path)

@@ -103,3 +103,13 @@ def test_pages_are_served_for_the_lobby_a_table_a_replay_and_the_rules(client: T
         assert "frame-ancestors 'none'" in answer.headers["content-security-policy"]
     rules = client.get("/rules/dream-cycle").text
     assert "<h1>" in rules and "<script" not in rules  # our markdown, rendered with raw HTML escaped
+
+
+def test_the_api_reference_is_served_from_the_package_with_no_cdn(client: TestClient) -> None:
+    page = client.get("/docs")
+    assert page.status_code == 200 and "frame-ancestors 'none'" in page.headers["content-security-policy"]
+    assert "/docs/assets/swagger-ui-bundle.js" in page.text and "cdn" not in page.text.lower()
+    assert "<script>" not in page.text  # the content policy allows no inline script
+    script = client.get("/docs/assets/swagger-ui-bundle.js")
+    assert script.status_code == 200 and "SwaggerUIBundle" in script.text
+    assert client.get("/redoc").status_code == 404

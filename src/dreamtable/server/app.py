@@ -117,7 +117,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         finally:
             await hub.stop()
 
-    app = FastAPI(title="dreamtable", version=__version__, lifespan=lifespan,
+    app = FastAPI(title="dreamtable", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play the dreamtable games online: tables, seats held by join links, "
                               "live play over WebSockets (see docs/server.md).")
     app.include_router(health.router)
@@ -126,6 +126,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(sockets.router)
     app.include_router(web.router)
     app.mount("/static", web.static_files(), name="static")
+    app.mount("/docs/assets", web.api_docs_assets(), name="api docs assets")
     for info in games():
         app.mount(f"/games/{info.id}", web.game_files(info.id), name=f"game {info.id}")
     app.add_middleware(BodyLimit)

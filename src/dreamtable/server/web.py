@@ -65,6 +65,19 @@ def _page(name: str) -> FileResponse:
     return FileResponse(STATIC / name, media_type="text/html")
 
 
+def api_docs_assets() -> StaticFiles:
+    """``/docs/assets``: Swagger UI's script and styles, from the ``swagger-ui-py`` package's static files
+    (FastAPI's own docs page loads them from a CDN and starts them with an inline script; this server's
+    content policy allows neither)."""
+    return StaticFiles(packages=[("swagger_ui", "static")])
+
+
+@router.get("/docs")
+async def api_docs() -> FileResponse:
+    """The HTTP API's reference (Swagger UI on /openapi.json), served from this server alone."""
+    return _page("api-docs.html")
+
+
 @router.get("/")
 async def lobby() -> FileResponse:
     return _page("lobby.html")
