@@ -146,4 +146,10 @@ def serve(
         if log_format == "text":
             typer.echo(f"dreamtable server on {url} (API at {url}/docs; Ctrl-C stops it)", err=True)
 
-    run_server(settings, host, port, log_format=log_format, on_ready=greet)
+    from ..server.app import PortBusy
+
+    try:
+        run_server(settings, host, port, log_format=log_format, on_ready=greet)
+    except PortBusy as busy:
+        typer.echo(f"Error: {busy}", err=True)
+        raise typer.Exit(1) from None

@@ -176,15 +176,30 @@ def serve(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, l
                             proxy_headers=bool(settings.forwarded_allow_ips),
                             forwarded_allow_ips=settings.forwarded_allow_ips or None,
                             timeout_graceful_shutdown=max(1, round(settings.shutdown_seconds)))
+    listening = listen(host, port)  # before the address is printed: a busy port is said plainly, first
     if on_ready is not None:
         on_ready(f"http://{host}:{port}")
     # uvicorn raises the signal it stopped on again once it has shut down, for the process's own
     # handler: a SIGTERM stop is planned (systemd, a deploy), so ours lets the process exit 0.
     signal.signal(signal.SIGTERM, lambda _signal, _frame: None)
     try:
-        DrainingServer(config, app).run()
+        DrainingServer(config, app).run(sockets=[listening])
     except KeyboardInterrupt:  # Ctrl-C, raised again the same way
         pass
+
+
+class PortBusy(DreamtableError, OSError):
+    """The server cannot listen on the address it was given (another server holds the port)."""
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket listening on ``host``:``port``; ``PortBusy`` saying what to do when it cannot be had."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    try:
+        return socket.create_server((host, port), family=family, backlog=2048)
+    except OSError as refused:
+        raise PortBusy(f"cannot listen on {host}:{port}: {refused.strerror or refused}. Is another server "
+                       "running there? Stop it, or choose another port with --port (or DREAMTABLE_PORT).") from None
 
 
 class DrainingServer(uvicorn.Server):
