@@ -13,8 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def planned(folder: Path, target: str) -> str:
-    """What `make -n TARGET` would run in ``folder`` (nothing is run)."""
-    return subprocess.run(["make", "-n", target], cwd=folder, capture_output=True, text=True, check=True).stdout
+    """What `make -n TARGET` would run in ``folder`` (nothing is run). Under `make test` this make is a
+    sub-make, which would print the folders it enters and leaves: told not to."""
+    return subprocess.run(["make", "--no-print-directory", "-n", target], cwd=folder, capture_output=True, text=True,
+                          check=True).stdout
 
 
 def test_make_run_installs_only_when_pyproject_changes(tmp_path: Path) -> None:
