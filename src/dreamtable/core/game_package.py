@@ -12,8 +12,9 @@ docs/rules/<game>.md links to it), and under ``web/``::
 
 The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
 another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
-of these or its English rules page, a key, or uses a template field its event or prompt does not have, naming the game, the
-file and what is missing: a broken game stops the server at start, not a player at the table.
+of these, its English rules page or an English key, or whose translation holds a key or a template
+field the English lacks, naming the game, the file and what is missing: a broken game stops the
+server at start, not a player at the table.
 """
 
 from __future__ import annotations
