@@ -71,11 +71,20 @@ def replay_steps(path: str | Path, *, keep_states: bool = True) -> Iterator[Rule
         if number:
             state.play_recorded(seat, text)
         events = state.events()
-        yield RuleStep(before, seat, text, state, tuple(_plain(event) for event in events[seen:]))
+        yield RuleStep(before, seat, text, state, tuple(plain_event(event) for event in events[seen:]))
         seen = len(events)
 
 
-def _plain(event: Event) -> dict[str, Any]:
+def rule_step(state: Any, seat: int | None, text: str) -> RuleStep:
+    """Play one move on ``state`` as a record writes it (``expire NAME`` for the clock) and give the step
+    as a replay gives it to a witness: how a witness's own tests make the steps they try it on."""
+    before = state.copy()
+    events = state.play_recorded(seat, text)
+    return RuleStep(before, seat, text, state, tuple(plain_event(event) for event in events))
+
+
+def plain_event(event: Event) -> dict[str, Any]:
+    """An event as a witness reads it: its kind, actor and fields, with nothing hidden."""
     return {"kind": event.kind, "actor": event.actor, **{key: _unwrapped(value) for key, value in event.fields.items()}}
 
 

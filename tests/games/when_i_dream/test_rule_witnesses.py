@@ -6,8 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import dreamtable
-from dreamtable.core.rule_coverage import RuleStep
-from dreamtable.core.visibility import Secret
+from dreamtable.core.rule_coverage import RuleStep, rule_step
 from dreamtable.games.when_i_dream.rule_witnesses import (
     a_night_opens_with_the_top_card_under, an_improper_clue_becomes_its_authors_penalty, every_clue_giver_is_a_fairy,
     sandmen_score_an_empty_night, the_clue_turn_after_a_penalty, the_tables_spirits_are_dealt,
@@ -15,19 +14,6 @@ from dreamtable.games.when_i_dream.rule_witnesses import (
 from tests.helpers import play
 
 GAME = dreamtable.load("when-i-dream")
-
-
-def step(state: Any, seat: int | None, text: str) -> RuleStep:
-    """One move (or, with no seat, an expiry) as a replay sees it: before, after, its events unwrapped."""
-    before, seen = state.copy(), len(state.events())
-    if seat is None:
-        state.expire(text)
-    else:
-        play(state, seat, text)
-    events = tuple({"kind": e.kind, "actor": e.actor,
-                    **{k: v.value if isinstance(v, Secret) else v for k, v in e.fields.items()}}
-                   for e in state.events()[seen:])
-    return RuleStep(before, seat, text, state, events)
 
 
 def to_the_day(state: Any, *, right: bool = False) -> tuple[RuleStep, RuleStep]:
@@ -38,7 +24,7 @@ def to_the_day(state: Any, *, right: bool = False) -> tuple[RuleStep, RuleStep]:
     state.expire("night")
     play(state, state.dreamer, f"dream-pass {state.seq}")
     play(state, state.dreamer, "recount " + " ".join(entry["element"] for entry in state.board))
-    steps = [step(state, seat, "done") for seat in state.clue_givers]
+    steps = [rule_step(state, seat, "done") for seat in state.clue_givers]
     return steps[0], steps[-1]
 
 
@@ -53,9 +39,9 @@ def test_wid_r1_and_r4_a_new_round_deals_the_spirits_and_sends_the_top_card_unde
 
 def test_wid_r13_r28_a_judged_penalty_goes_to_its_author_and_the_turn_moves_on():
     state = GAME.new(players=4, seed=7, auto_clue_check="penalize")
-    judged = step(state, state.clue_seat, f"clue {state.seq} {state.element}s")
+    judged = rule_step(state, state.clue_seat, f"clue {state.seq} {state.element}s")
     assert an_improper_clue_becomes_its_authors_penalty(judged) and the_clue_turn_after_a_penalty(judged)
-    fair = step(state, state.clue_seat, f"clue {state.seq} meow")
+    fair = rule_step(state, state.clue_seat, f"clue {state.seq} meow")
     assert not an_improper_clue_becomes_its_authors_penalty(fair) and not the_clue_turn_after_a_penalty(fair)
 
 
@@ -63,9 +49,9 @@ def test_wid_r13_r28_a_flagged_penalty_goes_to_its_author_and_the_turn_stays():
     state = GAME.new(players=5, seed=8, auto_clue_check="off")
     play(state, 1, f"clue {state.seq} meow")
     clue = state.clues[-1]["id"]
-    one = step(state, 2, f"flag c{clue}")
+    one = rule_step(state, 2, f"flag c{clue}")
     assert not an_improper_clue_becomes_its_authors_penalty(one) and not the_clue_turn_after_a_penalty(one)
-    quorum = step(state, 3, f"flag c{clue}")
+    quorum = rule_step(state, 3, f"flag c{clue}")
     assert an_improper_clue_becomes_its_authors_penalty(quorum) and the_clue_turn_after_a_penalty(quorum)
     assert state.clue_seat == 2
 

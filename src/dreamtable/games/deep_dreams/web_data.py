@@ -7,6 +7,7 @@ y, p), lines [left level, right level, left end, right end (n none, w white, b b
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .cards import COLOURS, DECK, ENDS, ICONS
@@ -14,6 +15,7 @@ from .cards import COLOURS, DECK, ENDS, ICONS
 _EDGES = ("l", "r")
 
 
+@cache  # the cards never change: worked out once, for every page that asks
 def page_data() -> dict[str, Any]:
     """``{"deck": {code: card}}`` in the module's compact form."""
     deck: dict[str, Any] = {}

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from ...core.rule_coverage import RuleStep
-from ...core.visibility import Event, Secret
+from ...core.rule_coverage import RuleStep, plain_event
 from .components import DIRECTIONAL_CODES, FACINGS
 from .rules import INCOME, INCOME_FIRST, SECOND_WIND_CHI, TURN_IN_CHI
 
@@ -24,19 +23,13 @@ EFFECTS = ("blue", "draw", "pay", "cancel", "out")
 """The events a landing effect causes (a drain's payment, cancel or elimination among them)."""
 
 
-def _plain(event: Event) -> dict[str, Any]:
-    """An event as a witness reads it: its fields with nothing hidden (as ``RuleStep.events`` has them)."""
-    return {"kind": event.kind, "actor": event.actor,
-            **{key: value.value if isinstance(value, Secret) else value for key, value in event.fields.items()}}
-
-
 def _replayed_without(step: RuleStep, change: Callable[[Any], None]) -> list[dict[str, Any]]:
     """The events of the step's move played on a copy of the state before it, changed by ``change``
     (the rules' settings with one rule taken away)."""
     twin = step.before.copy()
     change(twin)
     assert step.seat is not None
-    return [_plain(event) for event in twin.play_recorded(step.seat, step.move)]
+    return [plain_event(event) for event in twin.play_recorded(step.seat, step.move)]
 
 
 def _with_settings(**changes: Any) -> Callable[[Any], None]:

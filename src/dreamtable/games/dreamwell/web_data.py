@@ -6,6 +6,7 @@ where a score is ``[kind, …numbers and names]`` and an ability ``[kind, target
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from .components import FRIEND_CARDS, FRIENDS, ITEM_CODES, TERRAINS, Friend
@@ -36,6 +37,7 @@ def _ability(card: Friend) -> list[Any]:
     return [kind, None]
 
 
+@cache  # the cards never change: worked out once, for every page that asks
 def page_data() -> dict[str, Any]:
     """``{"cards": {id: card}}`` in the module's compact form."""
     return {"cards": {card.id: [FRIENDS[card.friend], ITEM_CODES[card.creatures[0]], ITEM_CODES[card.creatures[1]],
