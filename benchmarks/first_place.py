@@ -24,7 +24,7 @@ from typing import Any
 import dreamtable
 from dreamtable.agents import make_agent
 from dreamtable.agents.play import play_out
-from dreamtable.workbench.stats import wilson
+from dreamtable.core.stats import wilson
 
 
 class Timed:

@@ -23,7 +23,7 @@ import time
 from typing import Any
 
 from dreamtable.agents.ismcts import IsmctsAgent
-from dreamtable.workbench.stats import wilson
+from dreamtable.core.stats import wilson
 from dreamtable.workbench.task import GameTask, play_task
 from dreamtable.workbench.tournament import ranks_of
 

@@ -37,7 +37,7 @@ from dreamtable.agents import GreedyAgent
 from dreamtable.agents.play import play_out
 from dreamtable.games.dreamwell import evaluation
 from dreamtable.games.dreamwell.evaluation import HAND_SET, Weights
-from dreamtable.workbench.stats import wilson
+from dreamtable.core.stats import wilson
 
 MAX_DECISIONS = 1500
 NAMES = ("ready", "near", "decay", "far", "tempo", "hidden_card", "second", "third", "fourth", "located")

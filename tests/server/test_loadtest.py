@@ -83,7 +83,7 @@ def test_servers_are_stopped_and_only_loopback_is_measured(tmp_path):
         assert Path(f"/proc/{pid}").exists()
     assert not Path(f"/proc/{pid}").exists()  # stopped and reaped
     with pytest.raises(ValueError, match="loopback"):
-        LoadTest(LoadConfig(urls=("http://192.0.2.1:8000",)))
+        LoadTest(LoadConfig(urls=("http://192.0.2.1:8000",), game="sogni-e-incubi"))
     with pytest.raises(ValueError, match="PostgreSQL"):
         with start_servers("sqlite", processes=2):
             pass

@@ -20,13 +20,11 @@ from dreamtable.workbench.study import (
     Variant,
     batches_of,
     check_variant,
-    nights_of,
     plan_for,
     positions,
     prepare,
     proposed_options,
     reading,
-    role_figures,
     run_batches,
 )
 
@@ -118,20 +116,6 @@ def test_a_reading_names_a_measured_effect_or_says_there_is_none():
     none = {**effect, "length": (1.0, -2.0, 4.0), "endings": {}}
     assert reading(none, "points") == ("no measurable effect at 400 games a side (length within ±3%, "
                                        "the first player's win rate within ±6 points)")
-
-
-def test_when_i_dream_nights_give_each_roles_points_and_the_boogeymen(tmp_path):
-    batches = [Batch("random-4p", "random", 4, 2, record=True)]
-    rows = run_batches("when-i-dream", batches, 3, tmp_path, workers=1)["random-4p"]
-    nights = nights_of("when-i-dream", rows, tmp_path / "random-4p")
-    assert len(nights) == 8, "one night per player per game"
-    for night in nights:
-        assert night["boogeymen"] in (0, 1) and len(night["roles"]) in (1, 2, 3)
-        assert night["dreamer"] == night["yellow"] + night["bonus"]
-    roles = {figure["role"]: figure for figure in role_figures(nights)}
-    assert roles["Dreamer"]["nights"] == 8 and roles["Dreamer"]["top"] is None, "the Dreamer is not a Dream Spirit role"
-    spirits = [figure for role, figure in roles.items() if role != "Dreamer"]
-    assert sum(figure["top"] * figure["nights"] for figure in spirits) == pytest.approx(8), "one night won per night, ties shared"
 
 
 @pytest.mark.slow

@@ -14,7 +14,7 @@ from dreamtable.agents import UnknownAgentError
 from dreamtable.workbench.report import build_report, write_report
 from dreamtable.workbench.results import ResultsError, read_results
 from dreamtable.workbench.simulate import Experiment, simulate
-from dreamtable.workbench.stats import wilson
+from dreamtable.core.stats import wilson
 from dreamtable.workbench.tournament import ranks_of, tournament
 
 DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))

@@ -23,7 +23,7 @@ def bench_serve(
     processes: int = typer.Option(1, min=1, max=2, help="server processes; 2 share one PostgreSQL and split the clients"),
     tables: int = typer.Option(50, min=1, max=1000, help="tables live at once (a finished game is replaced)"),
     seconds: float = typer.Option(20.0, min=0.5, max=3600, help="how long to measure, once every table is set up"),
-    game: str = typer.Option("sogni-e-incubi", help="the game the tables play"),
+    game: str = typer.Option(..., help="the game the tables play (dreamtable list shows the ids)"),
     players: int | None = typer.Option(None, min=1, max=20, help="seats per table (default: the game's smallest count)"),
     bots: int = typer.Option(0, min=0, max=19, help="seats per table played by server bots (the others by socket clients)"),
     bot: str = typer.Option("random", help="the bots' spec (random, greedy, …)"),

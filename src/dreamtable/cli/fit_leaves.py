@@ -16,7 +16,7 @@ from .output import fail, with_progress
 
 
 def fit_leaves(
-    game: str = typer.Argument(..., help="a game with a leaf model (deep-dreams)"),
+    game: str = typer.Argument(..., help="a game that declares a leaf model (Game.leaf_model)"),
     games: int = typer.Option(3000, help="self-play games (seeds SEED … SEED+GAMES−1)"),
     seed: int = typer.Option(200000, help="the first seed"),
     players: int = typer.Option(2, help="seats in each self-play game: the model is for tables of this many"),

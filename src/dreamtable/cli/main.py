@@ -197,7 +197,7 @@ def bench(
 
 @app.command("bench-simulate")
 def bench_simulate(
-    game: str = typer.Argument("sogni-e-incubi", help="game id"),
+    game: str = typer.Argument(..., help="game id (dreamtable list shows them)"),
     seats: str = typer.Option("greedy,greedy", help="the bots of the batch"),
     games: int = typer.Option(200, help="games in the batch"),
     runs: int = typer.Option(3, help="runs of each (the median is shown)"),

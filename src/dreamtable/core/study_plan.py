@@ -5,9 +5,14 @@ with ``PLAN``); the workbench (workbench/study.py) plays it, and makes a default
 
 from __future__ import annotations
 
+import html
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+
+if TYPE_CHECKING:
+    from .contract import State
 
 
 def option_text(value: Any) -> str:
@@ -41,6 +46,72 @@ class Variant:
         return self.label or f"{self.option}={option_text(self.value)}"
 
 
+def markdown_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
+    """A Markdown table's lines, each cell escaped (``|`` and HTML) so a value cannot break it."""
+    def cell(text: str) -> str:
+        return html.escape(text, quote=False).replace("|", "\\|")
+
+    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
+    lines += ["| " + " | ".join(cell(str(c)) for c in row) + " |" for row in rows]
+    return lines
+
+
+class Drawing(Protocol):
+    """What the workbench lends a game's :class:`RecordSection` to draw with, so that a game never
+    imports the workbench: matplotlib's pyplot (headless), and the workbench's way of saving a plot
+    (small PNGs) and of drawing a distribution, so every plot of a study page looks alike."""
+
+    @property
+    def pyplot(self) -> Any: ...
+
+    def save(self, figure: Any, path: Path) -> None: ...
+
+    def distribution(self, axes: Any, series: dict[str, list[float]]) -> None: ...
+
+
+@dataclass(frozen=True)
+class Lengths:
+    """A game's own measure of length for the right half of the length plot (instead of rounds)."""
+
+    xlabel: str
+    ylabel: str
+    title: str
+    series: dict[str, list[float]]
+
+
+class RecordSection(Protocol):
+    """A game's own section of its study page, read from the replayed records of the plan's
+    ``record_bots`` batches (When I Dream's nights: roles, the Dreamer and the Boogeymen).
+
+    The workbench calls :meth:`items` on every recorded game, then the rest on all the items
+    together; every figure it returns must be JSON-ready (it goes into ``summary.json``)."""
+
+    def items(self, state: State[Any], seed: int) -> list[dict[str, Any]]:
+        """The units the section counts in one finished game (When I Dream: one per night)."""
+        ...
+
+    def figures(self, items: Sequence[dict[str, Any]]) -> dict[str, Any]:
+        """The section's figures."""
+        ...
+
+    def lengths(self, items: Sequence[dict[str, Any]]) -> Lengths | None:
+        """The game's own length measure, or ``None`` for rounds."""
+        ...
+
+    def plots(self, items: Sequence[dict[str, Any]], folder: Path, drawing: Drawing) -> list[str]:
+        """Draw the section's plots into ``folder``; their file names."""
+        ...
+
+    def page(self, figures: dict[str, Any], game_id: str) -> list[str]:
+        """The section's Markdown lines (its own heading first); plots are at ``{game_id}/<file>``."""
+        ...
+
+    def questions(self, figures: dict[str, Any], batch_games: Callable[[int], int]) -> list[dict[str, Any]]:
+        """Questions the section's figures leave open, as ``{question, now, games, scale}``;
+        ``batch_games(players)`` is the games of the recorded batch at that player count."""
+        ...
+
+
 @dataclass(frozen=True)
 class Plan:
     """What a study of one game plays, and what its page must say about it.
@@ -64,6 +135,8 @@ class Plan:
     length_bot: str | None = None
     first_option: str | None = None
     record_bots: tuple[str, ...] = ()
+    section: RecordSection | None = None
+    """The game's own section of the page, from the records of the ``record_bots`` batches."""
 
     @property
     def main_games(self) -> int:

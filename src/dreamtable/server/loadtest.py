@@ -64,7 +64,7 @@ CATCH_UP = 1.0
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class LoadConfig:
     """What to run: where, how many tables of which game, how long, how fast."""
 
@@ -72,7 +72,8 @@ class LoadConfig:
     """Base addresses of the server processes (``http://127.0.0.1:PORT``), loopback only."""
     tables: int = 50
     seconds: float = 20.0
-    game: str = "sogni-e-incubi"
+    game: str
+    """The game the tables play (an installed game's id)."""
     players: int | None = None
     """Seats per table (None: the game's smallest count)."""
     bots: int = 0

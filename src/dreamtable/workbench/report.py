@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 
 from ..core.contract import seat_name
 from .results import ResultsError, read_results
-from .stats import mean_difference, mean_interval, quantile, rate_difference, wilson
+from ..core.stats import mean_difference, mean_interval, quantile, rate_difference, wilson
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure  # imported for real only when plots are drawn

@@ -22,7 +22,7 @@ def _timed(run: Callable[[], object]) -> float:
     return time.perf_counter() - start
 
 
-def scaling(game: str = "sogni-e-incubi", seats: tuple[str, ...] = ("greedy", "greedy"), games: int = 200,
+def scaling(game: str, seats: tuple[str, ...] = ("greedy", "greedy"), games: int = 200,
             runs: int = 3, cluster: bool = True) -> dict[str, float]:
     """Games per second of each way to run the batch (medians of ``runs``), speed-up and overhead."""
     experiment = Experiment(game, seats, games, seed=0)

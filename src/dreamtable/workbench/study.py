@@ -17,7 +17,6 @@ batch (the defaults, same bots), whose games it is compared with, so the baselin
 
 from __future__ import annotations
 
-import html
 import itertools
 import json
 import math
@@ -30,13 +29,13 @@ from typing import TYPE_CHECKING, Any, Callable, Iterator, Sequence
 
 from ..core.errors import DreamtableError
 from ..core.registry import load
-from ..core.study_plan import GREEDY, Plan, Variant, ismcts_bot, option_text
+from ..core.study_plan import GREEDY, Lengths, Plan, RecordSection, Variant, ismcts_bot, markdown_table, option_text
 from .lock import output_lock
 from .report import build_report, compare, html_page, margin, plots, summarize, whole_bins, win_share
 from .results import ResultsWriter, check_csv
 from .runner import run_tasks
 from .simulate import Experiment, pending_tasks
-from .stats import Z95, mean_difference, mean_interval, quantile, rate_difference, wilson
+from ..core.stats import Z95, mean_difference, mean_interval, quantile, rate_difference, wilson
 
 if TYPE_CHECKING:
     from matplotlib.axes import Axes
@@ -319,65 +318,6 @@ def reading(effect: dict[str, Any], unit: str, rescores: str = "") -> str:
             f"the first player's win rate within ±{100 * fhalf:.0f} points){after}")
 
 
-def nights_of(game_id: str, rows: Sequence[dict[str, Any]], record_dir: Path) -> list[dict[str, Any]]:
-    """When I Dream's nights, from the records of a batch: each day's roles, points and cards.
-
-    Each ``day`` event says who dreamed, each seat's role and points, and the cards on Yellow and Blue.
-    """
-    from ..core.record import Record
-    from ..core.registry import replay
-
-    nights = []
-    for row in rows:
-        path = record_dir / f"{game_id}-seed{row['seed']}.json"
-        if not path.exists():
-            continue
-        state = replay(Record.load(path))
-        for event in state.log(None):
-            if event["kind"] != "day":
-                continue
-            roles, gains, dreamer = event["roles"], event["gains"], event["dreamer"]
-            nights.append({"players": len(roles), "seed": row["seed"], "dreamer": gains[dreamer],
-                           "yellow": event["yellow"], "blue": event["blue"], "bonus": event["bonus"],
-                           "boogeymen": sum(role == "Boogeyman" for role in roles),
-                           "roles": {role: gains[seat] for seat, role in enumerate(roles) if role},
-                           })
-    return nights
-
-
-ROLES = ("Dreamer", "Fairy", "Boogeyman", "Sandman")
-
-
-def role_figures(nights: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Per role: the nights it was in play, its points a night, and — for the Dream Spirit roles
-    dealt to the clue-givers — how often it scored the most of the roles in play that night (a tie
-    shared), with 95% intervals. The Dreamer scores the Yellow cards plus the recount bonus, so it
-    is never behind the Fairies: it is not counted among the roles that win a night."""
-    table = []
-    for role in ROLES:
-        shares: list[float] = []
-        points: list[float] = []
-        for night in nights:
-            if role == "Dreamer":
-                points.append(float(night["dreamer"]))
-                continue
-            scored = night["roles"]
-            if role not in scored:
-                continue
-            best = max(scored.values())
-            top = [r for r, value in scored.items() if value == best]
-            shares.append(1 / len(top) if role in top else 0.0)
-            points.append(float(scored[role]))
-        if not points:
-            continue
-        entry: dict[str, Any] = {"role": role, "nights": len(points), "points": mean_interval(points), "top": None}
-        if shares:
-            low, high = wilson(sum(shares), len(shares))
-            entry.update(top=sum(shares) / len(shares), low=low, high=high)
-        table.append(entry)
-    return table
-
-
 # -- plots --------------------------------------------------------------------------------
 
 def _pyplot() -> Any:
@@ -410,6 +350,36 @@ def small_png(data: bytes) -> bytes:
         buffer = io.BytesIO()
         quantised.save(buffer, format="PNG", optimize=True)
     return buffer.getvalue()
+
+
+class _StudyDrawing:
+    """The workbench's plotting lent to a game's own section (core.study_plan.Drawing)."""
+
+    @property
+    def pyplot(self) -> Any:
+        return _pyplot()
+
+    def save(self, figure: Any, path: Path) -> None:
+        _save(figure, path)
+
+    def distribution(self, axes: Any, series: dict[str, list[float]]) -> None:
+        _distribution(axes, series)
+
+
+STUDY_DRAWING = _StudyDrawing()
+
+
+def section_items(section: RecordSection, game_id: str, rows: Sequence[dict[str, Any]], record_dir: Path) -> list[dict[str, Any]]:
+    """What a game's own section counts in the recorded games of a batch (replayed from their records)."""
+    from ..core.record import Record
+    from ..core.registry import replay
+
+    items = []
+    for row in rows:
+        path = record_dir / f"{game_id}-seed{row['seed']}.json"
+        if path.exists():
+            items += section.items(replay(Record.load(path)), row["seed"])
+    return items
 
 
 def plot_seat_order(name: str, figures: dict[str, Any], path: Path) -> None:
@@ -445,8 +415,8 @@ def plot_seat_order(name: str, figures: dict[str, Any], path: Path) -> None:
 
 
 def plot_lengths(name: str, rows_by_count: dict[int, list[dict[str, Any]]], bot: str, plan: Plan, path: Path,
-                 nights: Sequence[dict[str, Any]] = ()) -> None:
-    """Game length per player count: decisions on the left; rounds (or When I Dream's cards a night) on the right."""
+                 own: Lengths | None = None) -> None:
+    """Game length per player count: decisions on the left; rounds (or the game's own measure) on the right."""
     pyplot = _pyplot()
     figure, (left, right) = pyplot.subplots(1, 2, figsize=(11, 4))
     decisions = {f"{players} players ({len(rows)} games)": [float(row["decisions"]) for row in rows]
@@ -456,15 +426,11 @@ def plot_lengths(name: str, rows_by_count: dict[int, list[dict[str, Any]]], bot:
     left.set_ylabel("share of games (%)")
     left.set_title(f"{name}: game length ({bot} in every seat)")
     left.legend(fontsize="small")
-    if nights:
-        cards = {}
-        for players in sorted({night["players"] for night in nights}):
-            ours = [float(night["yellow"] + night["blue"]) for night in nights if night["players"] == players]
-            cards[f"{players} players ({len(ours)} nights)"] = ours
-        _distribution(right, cards)
-        right.set_xlabel("cards a night (on Yellow or Blue at the day)")
-        right.set_ylabel("share of nights (%)")
-        right.set_title("cards a night (each game has one night per player)")
+    if own is not None:
+        _distribution(right, own.series)
+        right.set_xlabel(own.xlabel)
+        right.set_ylabel(own.ylabel)
+        right.set_title(own.title)
     else:
         _distribution(right, {f"{players} players ({len(rows)} games)": lengths(rows, plan)
                               for players, rows in sorted(rows_by_count.items())})
@@ -547,36 +513,6 @@ def plot_ab(name: str, effects: dict[str, dict[str, Any]], path: Path) -> None:
     if any(effect.get("same_games") for effect in effects.values()):
         handles.append(Line2D([], [], marker="o", linestyle="", color="grey", label="the same games as the default"))
     figure.legend(handles=handles, fontsize="small", loc="outside lower center", ncols=len(handles))
-    _save(figure, path)
-
-
-def plot_dreamer(nights: Sequence[dict[str, Any]], path: Path) -> None:
-    """When I Dream: the Dreamer's points a night against the Boogeymen among the clue-givers."""
-    pyplot = _pyplot()
-    figure, axes = pyplot.subplots(figsize=(7, 4.6), layout="constrained")
-    counts = sorted({night["players"] for night in nights})
-    width = 0.6 / max(1, len(counts))
-    for index, players in enumerate(counts):
-        xs: list[float] = []
-        ys: list[float] = []
-        errors: list[list[float]] = [[], []]
-        sizes: list[int] = []
-        for boogeymen in sorted({n["boogeymen"] for n in nights if n["players"] == players}):
-            points = [float(n["dreamer"]) for n in nights if n["players"] == players and n["boogeymen"] == boogeymen]
-            mean, low, high = mean_interval(points)
-            xs.append(boogeymen + (index - (len(counts) - 1) / 2) * width)
-            ys.append(mean)
-            errors[0].append(mean - low)
-            errors[1].append(high - mean)
-            sizes.append(len(points))
-        axes.errorbar(xs, ys, yerr=errors, fmt="o", capsize=4, label=f"{players} players")
-        for x, y, size in zip(xs, ys, sizes):
-            axes.annotate(f"{size} nights", (x, y), textcoords="offset points", xytext=(5, -3), fontsize="x-small")
-    axes.set_xlabel("Boogeymen among the clue-givers that night")
-    axes.set_ylabel("Dreamer's points that night (mean, 95% interval)")
-    axes.set_xticks(sorted({n["boogeymen"] for n in nights}))
-    axes.set_title("When I Dream (word bots): the Dreamer's score and the Boogeymen")
-    figure.legend(fontsize="small", loc="outside lower center", ncols=len(counts), title="nights of games with")
     _save(figure, path)
 
 
@@ -711,36 +647,23 @@ def _study_plots(game_id: str, name: str, plan: Plan, by_key: dict[str, Batch], 
     batches = list(by_key.values())
     length_bot = plan.length_bot or plan.ab[0]
     by_count = {by_key[k].players: rows[k] for k in seat_figures if by_key[k].bot == length_bot}
-    nights: list[dict[str, Any]] = []
-    for key, batch in by_key.items():
-        if batch.record and batch.variant is None:
-            nights += nights_of(game_id, rows[key], data / key)
+    items: list[dict[str, Any]] = []
+    if plan.section is not None:
+        for key, batch in by_key.items():
+            if batch.record and batch.variant is None:
+                items += section_items(plan.section, game_id, rows[key], data / key)
+    own_lengths = plan.section.lengths(items) if plan.section is not None and items else None
     plot_seat_order(name, seat_figures, folder / "seat_order.png")
-    plot_lengths(name, by_count, length_bot, plan, folder / "length.png", nights)
+    plot_lengths(name, by_count, length_bot, plan, folder / "length.png", own_lengths)
     plot_margins(name, by_count, length_bot, plan, folder / "margin.png")
     plots_made = ["seat_order.png", "length.png", "margin.png"]
     if effects:
         plot_ab(name, effects, folder / "ab.png")
         plots_made.append("ab.png")
-    roles: list[dict[str, Any]] = []
-    boogeymen: list[dict[str, Any]] = []
-    extra: list[dict[str, Any]] = []
-    if nights:
-        plot_dreamer(nights, folder / "dreamer_boogeymen.png")
-        plots_made.append("dreamer_boogeymen.png")
-        roles = role_figures(nights)
-        for players in sorted({n["players"] for n in nights}):
-            for count in sorted({n["boogeymen"] for n in nights if n["players"] == players}):
-                points = [float(n["dreamer"]) for n in nights if n["players"] == players and n["boogeymen"] == count]
-                boogeymen.append({"players": players, "boogeymen": count, "nights": len(points), "dreamer": mean_interval(points)})
-        for players in sorted({n["players"] for n in nights}):
-            counts = sorted({n["boogeymen"] for n in nights if n["players"] == players})
-            if len(counts) == 2:
-                fewer, more = ([float(n["dreamer"]) for n in nights if n["players"] == players and n["boogeymen"] == c]
-                               for c in counts)
-                if len(fewer) > 1 and len(more) > 1:
-                    extra.append({"players": players, "from": counts[0], "to": counts[1], "nights": len(fewer) + len(more),
-                                  "difference": mean_difference(fewer, more)})
+    section: dict[str, Any] | None = None
+    if plan.section is not None and items:
+        section = plan.section.figures(items)
+        plots_made += plan.section.plots(items, folder, STUDY_DRAWING)
     figures: dict[str, Any] = {
         "game": game_id,
         "name": name,
@@ -752,10 +675,7 @@ def _study_plots(game_id: str, name: str, plan: Plan, by_key: dict[str, Batch], 
         "seat_order": seat_figures,
         "seat_keys": list(seat_figures),
         "ab": effects,
-        "roles": roles,
-        "boogeymen": boogeymen,
-        "one_more_boogeyman": extra,
-        "nights": len(nights),
+        "section": section,
         "plots": plots_made,
         "main_games": len(rows[f"{_slug(plan.ab[0])}-{plan.ab[1]}p"]),
     }
@@ -781,8 +701,6 @@ FIRST_PLAYER_PRECISION = 0.03
 """A first-player edge worth knowing: the interval's half-width a question asks for (3 points)."""
 LENGTH_PRECISION = 0.05
 """A change in length worth knowing: 5% of the default's mean length."""
-BOOGEYMAN_PRECISION = 2.0
-"""A change in the Dreamer's points a night worth knowing (When I Dream): 2 points."""
 
 
 def open_questions(plan: Plan, figures: dict[str, Any]) -> list[dict[str, Any]]:
@@ -799,18 +717,12 @@ def open_questions(plan: Plan, figures: dict[str, Any]) -> list[dict[str, Any]]:
                                           f"{f['players']} players ({f['bot']})?",
                               "now": f"±{100 * half:.0f} points from {f['games']} games", "games": need,
                               "scale": need / f["games"]})
-    for change in figures.get("one_more_boogeyman", []):
-        d, low, high = change["difference"]
-        half = (high - low) / 2
-        if low <= 0 <= high and half > BOOGEYMAN_PRECISION:
-            nights = math.ceil(change["nights"] * (half / BOOGEYMAN_PRECISION) ** 2)
-            games = math.ceil(nights / change["players"])
-            batch = next(f for f in figures["seat_order"].values() if f["players"] == change["players"]
-                         and f["bot"] in plan.record_bots)
-            questions.append({"question": f"Does a Boogeyman more ({change['to']} instead of {change['from']}) change the "
-                                          f"Dreamer's points a night by 2 at {change['players']} players?",
-                              "now": f"±{half:.1f} points from {change['nights']} nights", "games": games,
-                              "scale": games / batch["games"]})
+    if plan.section is not None and figures["section"]:
+        def batch_games(players: int) -> int:
+            return int(next(f["games"] for f in figures["seat_order"].values()
+                            if f["players"] == players and f["bot"] in plan.record_bots))
+
+        questions += plan.section.questions(figures["section"], batch_games)
     unreached = [label for label, effect in figures["ab"].items() if effect.get("same_games")]
     for label, effect in figures["ab"].items():
         if effect.get("same_games"):
@@ -854,16 +766,6 @@ def _signed(triple: Sequence[float], scale: float = 1.0, unit: str = "") -> str:
     return f"{value:+.1f}{unit} ({low:+.1f} to {high:+.1f})"
 
 
-def _cell(text: str) -> str:
-    return html.escape(text, quote=False).replace("|", "\\|")
-
-
-def _md_table(headers: Sequence[str], rows: Sequence[Sequence[str]]) -> list[str]:
-    lines = ["| " + " | ".join(headers) + " |", "|" + "|".join("---" for _ in headers) + "|"]
-    lines += ["| " + " | ".join(_cell(str(c)) for c in row) + " |" for row in rows]
-    return lines
-
-
 def _duration(seconds: float | None) -> str:
     if seconds is None:
         return "an unknown time"
@@ -905,7 +807,7 @@ def game_page(name: str, plan: Plan, f: dict[str, Any]) -> str:
                      f"{_pct(first['rate'])} ({_interval(first['low'], first['high'])})", _pct(first["fair"]),
                      "yes: " + first["verdict"].replace(" a fair share", "") if first["verdict"] != "fair within the interval" else "no",
                      others, f"[report](./{game_id}/reports/{figures['key']}.html)"])
-    lines += _md_table(["players", "bots", "games", "first player wins (95%)", "fair share", "excludes a fair share?",
+    lines += markdown_table(["players", "bots", "games", "first player wins (95%)", "fair share", "excludes a fair share?",
                         "2nd, 3rd… places", "report"], rows)
     off = [p for figures in seat.values() for p in figures["positions"][1:] if p["verdict"] != "fair within the interval"]
     lines += ["", f"Later places whose interval excludes a fair share: {len(off)} of "
@@ -925,7 +827,7 @@ def game_page(name: str, plan: Plan, f: dict[str, Any]) -> str:
                      f"{d['mean'][0]:.1f} ± {(d['mean'][2] - d['mean'][1]) / 2:.1f}",
                      f"{d['median']:.0f} ({d['p10']:.0f}–{d['p90']:.0f})", f"{r['mean'][0]:.1f}",
                      f"{m['mean'][0]:.2f} ± {(m['mean'][2] - m['mean'][1]) / 2:.2f}", f"{m['median']:g}", _pct(figures["shared"])])
-    lines += _md_table(["players", "games", "decisions, mean ± 95%", "median (10–90%)", "rounds, mean",
+    lines += markdown_table(["players", "games", "decisions, mean ± 95%", "median (10–90%)", "rounds, mean",
                         "margin, mean ± 95%", "margin, median", "shared wins"], rows)
     lines += ["", f"![Game length per player count]({game_id}/length.png)", "",
               f"![Score margin per player count]({game_id}/margin.png)", ""]
@@ -938,7 +840,7 @@ def game_page(name: str, plan: Plan, f: dict[str, Any]) -> str:
             share = figures["endings"].get(reason)
             cells.append(f"{_pct(share[0])} ({_interval(share[1], share[2])})" if share else "–")
         rows.append([str(figures["players"]), f"`{figures['bot']}`", str(figures["games"]), *cells])
-    lines += _md_table(["players", "bots", "games", *reasons], rows)
+    lines += markdown_table(["players", "bots", "games", *reasons], rows)
     lines += ["", "## 4. Rule options and variants, each against the defaults", ""]
     if f["ab"]:
         ab_bot, ab_players = plan.ab
@@ -951,7 +853,7 @@ def game_page(name: str, plan: Plan, f: dict[str, Any]) -> str:
                          str(effect["games"]), _signed(effect["length"], 100 / (effect["length_a"] or 1.0), "%"),
                          _signed(effect["first"], 100, " pts"), effect["reading"],
                          f"[report](./{game_id}/reports/{effect['key']}.html)"])
-        lines += _md_table(["variant", "where it comes from", "bots", "games a side", "length", "first player's win rate",
+        lines += markdown_table(["variant", "where it comes from", "bots", "games a side", "length", "first player's win rate",
                             "reading", "report"], rows)
         lines += ["", f"![Each variant's effect on length and on the first player]({game_id}/ab.png)", ""]
     else:
@@ -960,38 +862,12 @@ def game_page(name: str, plan: Plan, f: dict[str, Any]) -> str:
         lines += ["Options not A/B tested, and why:", ""]
         lines += [f"* `{option}` — {why}" for option, why in plan.skipped.items()]
         lines.append("")
-    if f["roles"]:
-        lines += ["## 5. Roles and the Dreamer (word bots)", "",
-                  f"From {f['nights']} nights of the word-bot games (every seat a word bot). A role *wins the night* when "
-                  "its players score the most points that night of the Dream Spirit roles in play (a tie shared). The "
-                  "Dreamer scores the Yellow cards plus the recount bonus, never less than a Fairy, so it is not counted "
-                  "among them; its points are given beside theirs.", ""]
-        rows = [[r["role"], str(r["nights"]), "–" if r["top"] is None else f"{_pct(r['top'])} ({_interval(r['low'], r['high'])})",
-                 f"{r['points'][0]:.2f} ({r['points'][1]:.2f} to {r['points'][2]:.2f})"] for r in f["roles"]]
-        lines += _md_table(["role", "nights in play", "wins the night (95%)", "points a night, mean (95%)"], rows)
-        lines += ["", "The Dreamer's points a night by the number of Boogeymen among the clue-givers (one role card is "
-                      "set aside each night, so the count varies within a player count):", ""]
-        rows = [[str(b["players"]), str(b["boogeymen"]), str(b["nights"]),
-                 f"{b['dreamer'][0]:.2f}" + (f" ({b['dreamer'][1]:.2f} to {b['dreamer'][2]:.2f})" if b["nights"] > 1 else "")]
-                for b in f["boogeymen"]]
-        lines += _md_table(["players", "Boogeymen", "nights", "Dreamer's points, mean (95%)"], rows)
-        changes = f.get("one_more_boogeyman", [])
-        if changes:
-            lines += ["", "What one Boogeyman more does to the Dreamer at the same table size (more minus fewer, 95% "
-                          "interval). The nights of one game share their seats and deck, so these intervals are if "
-                          "anything too narrow.", ""]
-        for change in changes:
-            d, low, high = change["difference"]
-            verdict = "fewer points" if high < 0 else "more points" if low > 0 else "no measurable effect"
-            to = change["to"]
-            lines.append(f"* {change['players']} players, {to} Boogeym{'an' if to == 1 else 'en'} rather than "
-                         f"{change['from']}: {d:+.1f} points a night ({low:+.1f} to {high:+.1f}; {change['nights']} "
-                         f"nights) — {verdict}.")
-        lines += ["", f"![The Dreamer's points against the number of Boogeymen]({game_id}/dreamer_boogeymen.png)", ""]
+    if plan.section is not None and f.get("section"):
+        lines += plan.section.page(f["section"], plan.game)
     lines += ["## What this size cannot tell", ""]
     questions = f["open_questions"]
     if questions:
-        lines += _md_table(["question", "now", "games it needs (a batch)"],
+        lines += markdown_table(["question", "now", "games it needs (a batch)"],
                            [[q["question"], q["now"], f"{q['games']:,}" if q["games"] else "another bot"] for q in questions])
         lines += ["", dask_advice(f), ""]
     else:
@@ -1043,7 +919,7 @@ def write_readme(out: Path) -> Path:
         firsts = " · ".join(_first_text(s) for s in length)
         rows.append([f"[{f['name']}]({f['game']}.md)", f"{f['games']:,}", f"`{first['bot']}`: {firsts}",
                      lengths_text, _top_ending(seat), top_effect])
-    lines += _md_table(["game", "games", "first player's win rate (95%) by players; ✱ = excludes a fair share",
+    lines += markdown_table(["game", "games", "first player's win rate (95%) by players; ✱ = excludes a fair share",
                         "mean decisions by players", "most common ending", "largest measured A/B effect on length"], rows)
     lines += ["", "## Questions the data could not answer at this size", ""]
     for f in studies:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ...core.study_plan import Plan, RANDOM, Variant
+from .study_nights import NIGHTS
 
 PLAN = Plan(
     "when-i-dream",
@@ -47,4 +48,5 @@ PLAN = Plan(
     length_bot="wordbot",
     first_option="first_dreamer",
     record_bots=("wordbot",),
+    section=NIGHTS,
 )
