@@ -33,6 +33,7 @@ def bench_serve(
                                                             "(held by a second client process)"),
     spectator_polls: float = typer.Option(0.0, min=0, max=9, help="view requests a second each spectator "
                                                                   "also sends (0: it only reads its updates)"),
+    durability: str = typer.Option("normal", help="the servers' --durability: normal or full (SQLite's sync at each commit)"),
     url: list[str] = typer.Option([], help="measure servers already running at these loopback addresses instead"),
     json_out: bool = typer.Option(False, "--json", help="print the figures as JSON"),
     output: Path | None = typer.Option(None, help="also write the JSON figures to this file"),
@@ -53,7 +54,7 @@ def bench_serve(
             if not json_out:
                 typer.echo(f"starting {processes} server process{'es' if processes > 1 else ''} on "
                            f"{'a temporary SQLite file' if db == 'sqlite' else db} …", err=True)
-            with start_servers(db, processes) as servers:
+            with start_servers(db, processes, durability=durability) as servers:
                 report = measure(servers.urls, servers.pids)
     except (ValueError, RuntimeError, TimeoutError, OSError) as failed:
         typer.echo(f"bench-serve: {failed}", err=True)

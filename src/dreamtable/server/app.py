@@ -109,7 +109,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(settings.db), settings)
+        hub = Hub(Store(settings.db, settings.durability), settings)
         await hub.start()
         app.state.hub = hub
         try:

@@ -29,7 +29,7 @@ from ..core.errors import DreamtableError
 from . import metrics
 from ..agents.specs import MAX_SECONDS
 from .rooms import Room
-from .store import DEFAULT_DB, Store
+from .store import DEFAULT_DB, Durability, Store
 from .thinking import Thinking
 
 log = logging.getLogger("dreamtable.server")
@@ -56,6 +56,9 @@ class ServerSettings:
 
     db: str = DEFAULT_DB
     bot_delay: float = 0.6
+    durability: Durability = "normal"
+    """SQLite only: normal keeps every move through a killed process; full also through a power
+    cut, at the cost of a disk sync per move (docs/deployment.md, "Durability")."""
     """Seconds a bot waits after the last move before it plays, so people can follow."""
     allowed_origins: tuple[str, ...] = ()
     """Web pages (scheme://host:port) besides the server's own that may open WebSockets."""

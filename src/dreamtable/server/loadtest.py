@@ -614,11 +614,13 @@ class Servers:
 
 
 @contextmanager
-def start_servers(db: str = "sqlite", processes: int = 1, ready_timeout: float = 60.0) -> Iterator[Servers]:
+def start_servers(db: str = "sqlite", processes: int = 1, ready_timeout: float = 60.0,
+                  durability: str = "normal") -> Iterator[Servers]:
     """Start ``processes`` servers (``dreamtable serve``) on free loopback ports, wait until each
     answers, and stop them all afterwards (SIGTERM, then SIGKILL). ``db`` is ``sqlite`` (a new file
     in a temporary folder, removed afterwards), ``sqlite:///FILE`` or a PostgreSQL URL; two
-    processes need PostgreSQL (only it tells one process of another's moves)."""
+    processes need PostgreSQL (only it tells one process of another's moves). ``durability`` is the
+    servers' ``--durability`` (SQLite's sync at each commit)."""
     if processes < 1:
         raise ValueError("start at least one server process")
     postgres = db.startswith(("postgresql", "postgres:"))
@@ -634,7 +636,7 @@ def start_servers(db: str = "sqlite", processes: int = 1, ready_timeout: float =
                 with log.open("wb") as out:
                     children.append(subprocess.Popen(
                         [sys.executable, *SERVER, "--host", "127.0.0.1", "--port", str(port), "--db", url,
-                         "--bot-delay", "0"],
+                         "--bot-delay", "0", "--durability", durability],
                         stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
             urls = tuple(f"http://127.0.0.1:{port}" for port in ports)
             for child, base, log in zip(children, urls, logs):

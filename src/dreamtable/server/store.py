@@ -8,9 +8,10 @@ processes sharing one PostgreSQL database never both accept a move.
 
 from __future__ import annotations
 
+import functools
 import time
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Literal, Sequence
 
 from alembic import command
 from alembic.config import Config
@@ -26,6 +27,14 @@ from .models import ChangeRow, ChatRow, SecretRow, TableRow
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_DB = "sqlite+aiosqlite:///dreamtable.db"
+
+Durability = Literal["normal", "full"]
+DURABILITY: dict[str, str] = {"normal": "NORMAL", "full": "FULL"}
+"""SQLite's ``synchronous`` setting for each durability (docs/deployment.md, "Durability"). In WAL
+mode both keep every committed move through a killed server process; ``full`` also syncs the log to
+the disk at every commit, so a power cut or an operating-system crash loses nothing either, and
+``normal`` may lose the last moves before such a cut (the database itself stays whole). PostgreSQL
+ignores it: its own ``synchronous_commit`` decides."""
 
 
 _STORE_AND_ANNOUNCE = sql(
@@ -68,11 +77,15 @@ def _upgrade(connection: Connection) -> None:
 class Store:
     """Tables, their changes and their chat, in one database."""
 
-    def __init__(self, url: str = DEFAULT_DB) -> None:
+    def __init__(self, url: str = DEFAULT_DB, durability: Durability = "normal") -> None:
+        if durability not in DURABILITY:
+            raise ValueError(f"durability is one of {', '.join(DURABILITY)}, not {durability!r}")
         self.url = database_url(url)
+        self.durability = durability
         self.engine: AsyncEngine = create_async_engine(self.url)
+        pragmas = functools.partial(_sqlite_pragmas, synchronous=DURABILITY[durability])
         if self.engine.dialect.name == "sqlite":
-            event.listen(self.engine.sync_engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine.sync_engine, "connect", pragmas)
         self.sessions = async_sessionmaker(self.engine, expire_on_commit=False)
         self.autocommit = self.engine.execution_options(isolation_level="AUTOCOMMIT")
         """The same pool in autocommit mode, for statements that are a transaction on their own."""
@@ -87,7 +100,7 @@ class Store:
             # load (docs/performance.md, "Server load") writes queued for hundreds of milliseconds.
             # Done on the loop's thread there is one writer at a time, and no trip; reads stay async.
             self.writer = create_engine(self.engine.url.set(drivername="sqlite"))
-            event.listen(self.writer, "connect", _sqlite_pragmas)
+            event.listen(self.writer, "connect", pragmas)
 
     @property
     def is_postgresql(self) -> bool:
@@ -269,11 +282,11 @@ def _apply_edit(row: TableRow | None, table_id: str, edit: Callable[[TableRow], 
         setattr(row, name, value)
 
 
-def _sqlite_pragmas(connection: Any, _record: Any) -> None:
+def _sqlite_pragmas(connection: Any, _record: Any, synchronous: str) -> None:
     """SQLite settings for a server: WAL, in which readers never wait for the writer and a
-    committed change survives a killed process (``synchronous=NORMAL`` risks only a power cut)."""
+    committed change survives a killed process, and the durability chosen (:data:`DURABILITY`)."""
     cursor = connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute(f"PRAGMA synchronous={synchronous}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.close()
