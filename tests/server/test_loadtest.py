@@ -40,6 +40,18 @@ def check_sane(report: dict, *, processes: int, rate: float | None = None) -> No
     assert report["server_cpu_ms_per_move"] > 0
     if rate is not None:  # the players were paced to the rate asked for, not flat out
         assert report["moves_per_second"] <= rate * 1.15, report
+    live = report["live_tables"]
+    assert 0 <= live["min"] <= live["median"] <= report["tables"] and 0 < live["mean"] <= report["tables"], live
+
+
+def test_games_finished_counts_each_game_once_and_the_tables_in_play_are_sampled(tmp_path):
+    """Flat out, short games end many times in the window: each ended game was started (in the window,
+    or is one of the first tables), however many of its players saw the end."""
+    report = bench(tmp_path, "--tables", "4", "--seconds", "5", "--game", "tap")  # a game of a few seconds
+    check_sane(report, processes=1)
+    assert report["games_finished"] >= 3, report
+    assert report["games_finished"] <= report["tables_started"] + report["tables"], report
+    assert report["database_cpu"] is None, "SQLite runs in the server's process: its CPU is in the server's share"
 
 
 def test_a_small_run_on_sqlite_reports_sane_figures_at_the_rate_asked(tmp_path):
@@ -74,6 +86,7 @@ def test_two_processes_on_one_postgresql_split_each_table(tmp_path, pg_url):
     report = bench(tmp_path, "--db", pg_url, "--processes", "2", "--tables", "3", "--seconds", "3",
                    "--rate", "30", "--game", "deep-dreams")
     check_sane(report, processes=2)
+    assert report["database_cpu"] > 0, "PostgreSQL's own processes are measured"
 
 
 def test_servers_are_stopped_and_only_loopback_is_measured(tmp_path):

@@ -39,12 +39,13 @@ def bench_serve(
     output: Path | None = typer.Option(None, help="also write the JSON figures to this file"),
 ) -> None:
     """Measure the online server: accepted moves a second and move latency with many live tables."""
-    from ..server.loadtest import LoadConfig, run_load, start_servers
+    from ..server.loadtest import LoadConfig, postgres_pids, run_load, start_servers
 
     def measure(urls: tuple[str, ...], pids: tuple[int, ...]) -> LoadReport:
+        database = postgres_pids() if db.startswith(("postgresql", "postgres:")) else None
         config = LoadConfig(urls=urls, tables=tables, seconds=seconds, game=game, players=players, bots=bots,
-                            bot=bot, rate=rate, seed=seed, server_pids=pids, spectators=spectators,
-                            spectator_polls=spectator_polls)
+                            bot=bot, rate=rate, seed=seed, server_pids=pids, database_pids=database,
+                            spectators=spectators, spectator_polls=spectator_polls)
         return run_load(config)
 
     try:

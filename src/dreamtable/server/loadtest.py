@@ -59,6 +59,8 @@ TARGET_MOVES_PER_SECOND = 300.0
 """The target on the 2-core machine, with 50 live tables ..."""
 TARGET_P99_MS = 100.0
 """... and this p99 latency from sending a move to the sender's view of it."""
+LIVE_SAMPLE = 0.25
+"""Seconds between two counts of the tables in play."""
 CATCH_UP = 1.0
 """Seconds of moves a paced table may make up at once after a pause (a new table, a slow reply)."""
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
@@ -85,6 +87,8 @@ class LoadConfig:
     setup_timeout: float = 60.0
     server_pids: tuple[int, ...] = ()
     """Server processes whose CPU time to report (Linux ``/proc``)."""
+    database_pids: tuple[int, ...] | None = None
+    """PostgreSQL's processes whose CPU time to report (:func:`postgres_pids`; ``None``: SQLite)."""
     spectators: int = 0
     """Spectator WebSockets over all tables (held by a second client process)."""
     spectator_polls: float = 0.0
@@ -108,6 +112,7 @@ class LoadReport:
     refused: dict[str, int]
     disconnects: int
     games_finished: int
+    """Distinct games that ended in the window (each counted once, however many players saw it)."""
     tables_started: int
     client_cpu: float
     """Share of one core the client process used during the window ..."""
@@ -122,6 +127,12 @@ class LoadReport:
     """... how often the server closed one of them (each then reconnects) ..."""
     spectator_cpu: float = 0.0
     """... and the share of one core their client process used."""
+    live_tables: dict[str, float] = field(default_factory=dict)
+    """Tables in play, sampled every :data:`LIVE_SAMPLE` s of the window (``min``, ``median``,
+    ``mean``): a finished table's slot is empty until its replacement's players have their first view."""
+    database_cpu: float | None = None
+    """Share of one core PostgreSQL's processes used in the window (``None``: SQLite, which runs
+    inside the server processes and is in their share)."""
     target: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> str:
@@ -144,10 +155,14 @@ class LoadReport:
             ("refused moves", ", ".join(f"{code} {n}" for code, n in sorted(self.refused.items())) or "none"),
             ("disconnects", str(self.disconnects)),
             ("games finished / tables started", f"{self.games_finished} / {self.tables_started}"),
+            ("tables in play (min / median / mean)", "not sampled" if not self.live_tables else
+             f"{self.live_tables['min']:g} / {self.live_tables['median']:g} / {self.live_tables['mean']:.1f}"),
             ("spectator sockets", "none" if not self.spectators else
              f"{self.spectators}: {self.spectator_updates} messages received, {self.spectator_drops} dropped, "
              f"their client {self.spectator_cpu:.0%} of a core"),
             ("CPU: client / server", f"{self.client_cpu:.0%} / {cpu} of a core"),
+            ("CPU: PostgreSQL", "in the server's share (SQLite)" if self.database_cpu is None
+             else f"{self.database_cpu:.0%} of a core"),
             ("server CPU per move", "not measured" if self.server_cpu_ms_per_move is None
              else f"{self.server_cpu_ms_per_move:.2f} ms"),
         ]
@@ -181,8 +196,17 @@ class _Table:
         self.interval = interval
         self.next_at = time.monotonic()
         self.over = asyncio.Event()
+        self.seen = False
+        """Whether a player has had its first view (the table is in play from then)."""
+
+    def finished(self, tally: _Tally) -> None:
+        """The game ended (a player saw the outcome): counted once, by the first player to see it."""
+        if not self.over.is_set() and tally.measuring:
+            tally.games_finished += 1
+        self.over.set()
 
     def saw(self, seq: int, tally: _Tally) -> None:
+        self.seen = True
         if seq > self.seq:
             if tally.measuring:
                 tally.accepted += seq - self.seq
@@ -233,6 +257,7 @@ class LoadTest:
         self.live: dict[int, _Table] = {}
         self.min_players: int | None = None
         self.watchers: _Watchers | None = None
+        self.live_counts: list[int] = []
 
     async def _create(self, slot: int) -> tuple[_Table, list[tuple[int, str, str]]]:
         """A new started table for ``slot``: it and (seat, token, WebSocket URL) of each player."""
@@ -347,9 +372,7 @@ class LoadTest:
                     pending = None
                 latest = message
                 if message["view"].get("outcome"):
-                    if tally.measuring:
-                        tally.games_finished += 1
-                    table.over.set()
+                    table.finished(tally)
                     return
             elif kind == "error":
                 if tally.measuring:
@@ -374,6 +397,8 @@ class LoadTest:
                     raise TimeoutError(f"setting up {config.tables} tables took over {config.setup_timeout:g} s")
                 await asyncio.sleep(0.05)
             watcher_pids = (self.watchers.pid,) if self.watchers is not None else ()
+            database_pids = config.database_pids or ()
+            database0 = sum(_cpu_seconds(database_pids))
             cpu0, wall0, server0 = time.process_time(), time.monotonic(), _cpu_seconds(config.server_pids)
             watchers0 = _cpu_seconds(watcher_pids)
             if self.watchers is not None:
@@ -383,9 +408,12 @@ class LoadTest:
             for table in self.live.values():  # the first moves spread over one interval, not all at once
                 table.next_at = time.monotonic() + self.random.random() * table.interval
             self.go.set()
+            sampler = asyncio.create_task(self._sample_live())
             done, _ = await asyncio.wait(slots, timeout=config.seconds, return_when=asyncio.FIRST_EXCEPTION)
             self.tally.measuring = False
+            sampler.cancel()
             wall = time.monotonic() - wall0
+            database = None if config.database_pids is None else (sum(_cpu_seconds(database_pids)) - database0) / wall
             cpu = (time.process_time() - cpu0) / wall
             server = [(after - before) / wall for before, after in zip(server0, _cpu_seconds(config.server_pids))]
             if self.watchers is not None:
@@ -400,9 +428,16 @@ class LoadTest:
             await asyncio.gather(*slots, return_exceptions=True)
             if self.watchers is not None:
                 await self.watchers.close()
-        return self._report(wall, cpu, server, watched)
+        return self._report(wall, cpu, server, watched, database)
 
-    def _report(self, wall: float, cpu: float, server: list[float], watched: dict[str, Any]) -> LoadReport:
+    async def _sample_live(self) -> None:
+        """Count the tables in play every :data:`LIVE_SAMPLE` seconds of the window."""
+        while True:
+            self.live_counts.append(sum(1 for table in self.live.values() if table.seen and not table.over.is_set()))
+            await asyncio.sleep(LIVE_SAMPLE)
+
+    def _report(self, wall: float, cpu: float, server: list[float], watched: dict[str, Any],
+                database: float | None) -> LoadReport:
         config, tally = self.config, self.tally
         rate = tally.accepted / wall
         lat = sorted(tally.latencies)
@@ -423,6 +458,9 @@ class LoadTest:
             server_cpu_ms_per_move=round(sum(server) * wall / tally.accepted * 1000, 3) if server and tally.accepted else None,
             spectators=config.spectators, spectator_updates=int(watched.get("messages", 0)),
             spectator_drops=int(watched.get("drops", 0)), spectator_cpu=round(float(watched.get("cpu", 0.0)), 3),
+            live_tables=({"min": min(self.live_counts), "median": statistics.median(self.live_counts),
+                          "mean": round(statistics.fmean(self.live_counts), 1)} if self.live_counts else {}),
+            database_cpu=None if database is None else round(database, 3),
             target=target)
 
 
@@ -450,6 +488,20 @@ def _cpu_seconds(pids: Sequence[int]) -> list[float]:
         except (OSError, IndexError, ValueError):
             seconds.append(0.0)
     return seconds
+
+
+def postgres_pids() -> tuple[int, ...]:
+    """This machine's PostgreSQL processes (its postmaster and every backend), from ``/proc``: the
+    database's CPU is the server's cost too. A PostgreSQL elsewhere is not seen (empty)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if (entry / "comm").read_text().strip() in ("postgres", "postmaster"):
+                    found.append(int(entry.name))
+            except OSError:
+                continue
+    return tuple(found)
 
 
 def run_load(config: LoadConfig) -> LoadReport:
