@@ -34,6 +34,51 @@ def test_openspiel_random_sim_test_plays_whole_games_to_their_end() -> None:
         pyspiel.random_sim_test(dos.load(game_id, players=3), num_sims=2, serialize=True, verbose=False)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", ["dreamwell", "dream-cycle"])
+def test_openspiel_random_sim_test_plays_a_whole_long_game_uncapped(game_id: str) -> None:
+    """A random Dreamwell game is ~8,000 decisions: every string OpenSpiel asks for at every step
+    must cost the same late as early, or the simulation never ends (it once did not in 900 s)."""
+    state = pyspiel.random_sim_test(dos.load(game_id, players=2, seed=1), num_sims=1, serialize=True, verbose=False)
+    assert state is None  # the test raises on any failure; it returns nothing
+
+
+def _played(game_id: str, moves: int) -> "dos.DreamtableState":
+    game = dos.load(game_id, players=2, seed=2)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    rng = random.Random(5)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_an_information_state_string_keeps_its_size_and_counts_what_the_seat_was_told() -> None:
+    early, late = _played("dreamwell", 10), _played("dreamwell", 600)
+    for seat in (0, 1):
+        told = len(late.dealt().log(seat))
+        text = late.information_state_string(seat)
+        assert f'"events": {told}' in text
+        assert len(text) < 2 * len(early.information_state_string(seat)), "the history is a digest, not a transcript"
+
+
+def test_the_digest_extended_move_by_move_equals_one_made_at_once_and_differs_per_history() -> None:
+    game = dos.load("dreamwell", players=2, seed=2)
+    stepped = _played("dreamwell", 150)
+    for seat in (0, 1):
+        stepped.information_state_string(seat)  # the digest made so far, then extended below
+    rng = random.Random(9)
+    for _ in range(50):
+        stepped.apply_action(rng.choice(stepped.legal_actions()))
+    _again_game, fresh = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, stepped))
+    for seat in (0, 1):
+        assert stepped.information_state_string(seat) == fresh.information_state_string(seat)
+    other = _played("dreamwell", 200)
+    assert other.information_state_string(0) != stepped.information_state_string(0)
+
+
 @pytest.mark.parametrize("game_id", ENCODED)
 def test_the_openspiel_game_type_and_facts_match_the_game(game_id: str) -> None:
     game = dos.load(game_id, players=2, max_moves=123)

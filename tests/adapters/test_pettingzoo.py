@@ -11,7 +11,7 @@ from collections.abc import Iterator
 
 import numpy
 import pytest
-from pettingzoo.test import api_test, max_cycles_test, seed_test
+from pettingzoo.test import api_test, max_cycles_test, parallel_seed_test, seed_test
 
 import dreamtable
 from dreamtable import IllegalActionError, SetupError, UnknownGameError
@@ -37,7 +37,7 @@ def warnings_fail() -> Iterator[None]:
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
 def test_pettingzoo_api_test_passes_in_turn_order_and_in_cycle_order(game_id: str, players: int) -> None:
-    api_test(pz.env(game_id, players=players, seed=1), num_cycles=60)
+    api_test(pz.env(game_id, players=players, seed=1, order="turn"), num_cycles=60)
     api_test(pz.env(game_id, players=players, seed=2, order="cycle"), num_cycles=20)
 
 
@@ -57,14 +57,24 @@ def test_pettingzoo_seed_test_passes(game_id: str, players: int) -> None:
 
 
 @pytest.mark.parametrize(("game_id", "players"), SETUPS)
-def test_pettingzoo_max_cycles_test_passes(game_id: str, players: int) -> None:
-    """max_cycles_test draws ids without the mask, so it runs with ``illegal="skip"``; one cycle
-    is one decision, so the parallel form and the cycle-order environment agree on its length."""
+def test_pettingzoo_max_cycles_test_passes_with_the_defaults(game_id: str, players: int) -> None:
+    """max_cycles_test draws ids without the mask and counts each agent's steps: the defaults (cycle
+    order, illegal ids skipped) are what it needs, so it runs with nothing but the game chosen."""
     module = types.SimpleNamespace(
-        env=functools.partial(pz.env, game_id, players=players, seed=3, order="cycle", illegal="skip"),
-        parallel_env=functools.partial(pz.parallel_env, game_id, players=players, seed=3, illegal="skip"),
+        env=functools.partial(pz.env, game_id, players=players, seed=3),
+        parallel_env=functools.partial(pz.parallel_env, game_id, players=players, seed=3),
     )
     max_cycles_test(module)
+
+
+@pytest.mark.parametrize(("game_id", "players"), SETUPS)
+def test_pettingzoo_parallel_seed_test_passes_with_the_defaults(game_id: str, players: int) -> None:
+    parallel_seed_test(functools.partial(pz.parallel_env, game_id, players=players), num_cycles=60)
+
+
+def test_the_parallel_form_runs_in_cycle_order_only() -> None:
+    with pytest.raises(AdapterError, match="order='cycle' only"):
+        pz.parallel_env("deep-dreams", order="turn")
 
 
 def _play(env: pz.DreamtableEnv, seed: int) -> dict[str, float]:
@@ -79,7 +89,7 @@ def _play(env: pz.DreamtableEnv, seed: int) -> dict[str, float]:
 
 
 def test_the_agents_are_the_seats_and_the_match_is_the_seeded_one() -> None:
-    env = pz.env("sogni-e-incubi", players=3)
+    env = pz.env("sogni-e-incubi", players=3, order="turn")
     env.reset(seed=9)
     game = dreamtable.load("sogni-e-incubi")
     state = game.new(players=3, seed=9)
@@ -167,7 +177,7 @@ def test_bad_input_games_players_options_and_settings_name_the_choices() -> None
 
 @pytest.mark.parametrize("order", pz.ORDERS)
 def test_bad_input_an_illegal_or_out_of_range_id_raises_and_changes_nothing(order: str) -> None:
-    env = pz.env("sogni-e-incubi", players=2, seed=2, order=order)
+    env = pz.env("sogni-e-incubi", players=2, seed=2, order=order, illegal="raise")
     env.reset(seed=2)
     assert env.match is not None
     agent = env.agent_selection
@@ -185,7 +195,7 @@ def test_bad_input_an_illegal_or_out_of_range_id_raises_and_changes_nothing(orde
 
 
 def test_illegal_skip_passes_the_step_with_its_reward_and_says_so() -> None:
-    env = pz.env("sogni-e-incubi", players=2, seed=2, illegal="skip", illegal_reward=-0.5)
+    env = pz.env("sogni-e-incubi", players=2, seed=2, order="turn", illegal="skip", illegal_reward=-0.5)
     env.reset(seed=2)
     assert env.match is not None
     agent = env.agent_selection

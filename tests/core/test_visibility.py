@@ -30,3 +30,15 @@ def test_sentence_is_written_from_the_fields_with_seat_letters():
 def test_an_event_kind_without_a_sentence_is_named():
     with pytest.raises(KeyError, match="no sentence for event kind 'steal'"):
         write_sentence({}, {"kind": "steal", "actor": 0})
+
+
+def test_reveal_copies_every_container_and_takes_any_dict_list_or_tuple():
+    from collections import OrderedDict
+
+    inner = [1, owner_only(0, "mine", "hidden"), (2, Secret("x", NOBODY, "?"))]
+    item = {"rows": inner, "named": OrderedDict(a=owner_only(1, 5, 0)), "flag": True, "none": None}
+    seen = reveal(item, 0)
+    assert seen == {"rows": [1, "mine", [2, "?"]], "named": {"a": 0}, "flag": True, "none": None}
+    assert type(seen["named"]) is dict and type(seen["rows"][2]) is list
+    seen["rows"].append("changed")
+    assert len(inner) == 3, "the view is a copy: changing it never changes the game's own data"

@@ -3,7 +3,7 @@
 ::
 
     from dreamtable.adapters import pettingzoo
-    env = pettingzoo.env("sogni-e-incubi", players=3, seed=7)
+    env = pettingzoo.env("sogni-e-incubi", players=3, seed=7, order="turn", illegal="raise")
     env.reset(seed=42)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
@@ -17,18 +17,20 @@
   legal only for a seat the game is not waiting for in ``order="cycle"``.
 * **Observations** are ``{"observation": game.observation(state, seat), "action_mask": …}``:
   the game's observation tensor (float32) and a 0/1 int8 mask of the ids legal now.
-* **Order.** ``order="turn"`` (the default): ``agent_selection`` is the seat the game waits for,
-  as at the table (several decisions in a row when the rules say so). ``order="cycle"``: every
-  seat steps once per cycle, in seat order; the seat the game waited for when the cycle began
-  makes the cycle's one decision and the others ``wait``. Cycle order is what
-  :func:`parallel_env` runs (one parallel step is one cycle).
+* **Order.** ``order="cycle"`` (the default): every seat steps once per cycle, in seat order; the
+  seat the game waited for when the cycle began makes the cycle's one decision and the others
+  ``wait``. It is what :func:`parallel_env` runs (one parallel step is one cycle), and what
+  PettingZoo's ``max_cycles`` means (every agent steps once a cycle). ``order="turn"``:
+  ``agent_selection`` is the seat the game waits for, as at the table (several decisions in a row
+  when the rules say so) — fewer steps, for agents that act only on their own decisions.
 * **Rewards** come at the end: +1 for each winner, −1 for the others, 0 for all when everyone or
   nobody wins. **Truncation**: after ``max_cycles`` decisions (default: the game's horizon, far
   beyond where random play ends) every agent is truncated with reward 0.
-* **Illegal ids**: ``illegal="raise"`` (default) raises ``IllegalActionError`` naming the legal
-  ids and changes nothing; ``illegal="skip"`` lets the step pass without a move (it still counts
-  towards ``max_cycles``), gives ``illegal_reward`` and puts the id in ``infos[agent]["illegal"]``
-  — what drivers that sample ids without the mask need, such as PettingZoo's ``max_cycles_test``.
+* **Illegal ids**: ``illegal="skip"`` (the default) lets the step pass without a move (it still
+  counts towards ``max_cycles``), gives ``illegal_reward`` and puts the id in
+  ``infos[agent]["illegal"]`` — what drivers that sample ids without the mask do, PettingZoo's own
+  test suites among them. ``illegal="raise"`` raises ``IllegalActionError`` naming the legal ids
+  and changes nothing: choose it while writing an agent, so a mask it forgot fails loudly.
 * **Seeds**: ``reset(seed=s)`` deals the match of ``game.new(seed=s)``; ``reset()`` without a seed
   deals the next match of a sequence drawn from the last seed given (or the ``seed`` passed to
   :func:`env`). ``reset(options=…)`` is accepted and ignored: the rule options are fixed when
@@ -64,7 +66,7 @@ ILLEGAL = ("raise", "skip")
 
 
 def env(game_id: str, players: int | None = None, seed: int | None = None, *, max_cycles: int | None = None,
-        order: str = "turn", illegal: str = "raise", illegal_reward: float = 0.0, render_mode: str | None = None,
+        order: str = "cycle", illegal: str = "skip", illegal_reward: float = 0.0, render_mode: str | None = None,
         **options: Any) -> "DreamtableEnv":
     """The AEC environment of ``game_id`` for ``players`` seats (default: the fewest it takes), with rule ``options``."""
     return DreamtableEnv(game_id, players, seed, max_cycles=max_cycles, order=order, illegal=illegal,
@@ -77,6 +79,9 @@ raw_env = env  # PettingZoo's name for an environment without wrappers (this one
 def parallel_env(game_id: str, players: int | None = None, seed: int | None = None, **kwargs: Any) -> Any:
     """The parallel form: one step is one cycle of the cycle-order environment, in which the seat
     the game waits for acts and every other seat sends ``wait``."""
+    if kwargs.get("order", "cycle") != "cycle":
+        raise AdapterError("the parallel form steps every agent once a cycle: it runs in order='cycle' only")
+    kwargs.pop("order", None)
     return aec_to_parallel_wrapper(env(game_id, players, seed, order="cycle", **kwargs))
 
 
@@ -84,7 +89,7 @@ class DreamtableEnv(AECEnv):  # type: ignore[misc]  # PettingZoo ships no type i
     """One match at a time of a dreamtable game, seats as agents (see the module docstring)."""
 
     def __init__(self, game_id: str, players: int | None = None, seed: int | None = None, *,
-                 max_cycles: int | None = None, order: str = "turn", illegal: str = "raise",
+                 max_cycles: int | None = None, order: str = "cycle", illegal: str = "skip",
                  illegal_reward: float = 0.0, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
         game, players, options = adapted(game_id, players, options)

@@ -43,8 +43,24 @@ def owner_only(seat: int, value: Any, shown_as: Any = None) -> Secret:
     return Secret(value, frozenset((seat,)), shown_as)
 
 
+_PLAIN: frozenset[type] = frozenset((str, int, float, bool, type(None)))
+"""Types that hold no secret and are returned as they are (checked by exact type: the fast path)."""
+
+
 def reveal(item: Any, seat: int | None) -> Any:
-    """What ``seat`` (``None``: a spectator) may know of ``item``: secrets resolved, structure kept."""
+    """What ``seat`` (``None``: a spectator) may know of ``item``: secrets resolved, structure kept.
+
+    Views are walked for every seat on every change (the server's views, the research adapters'
+    strings), so the common shapes go by exact type first: a scalar is returned at once, and a
+    dict's or list's scalar members are copied without a call each. Anything else (a subclass of
+    dict or list, a tuple) takes the general path below, with the same result."""
+    kind = type(item)
+    if kind in _PLAIN:
+        return item
+    if kind is dict:
+        return {key: value if type(value) in _PLAIN else reveal(value, seat) for key, value in item.items()}
+    if kind is list:
+        return [value if type(value) in _PLAIN else reveal(value, seat) for value in item]
     if isinstance(item, Secret):
         if seat is not None and seat in item.seen_by:
             return reveal(item.value, seat)
