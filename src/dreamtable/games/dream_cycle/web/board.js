@@ -766,7 +766,8 @@ function paint() {
   return true;
 }
 
-// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces:
+// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces (inside
+// .dc, which holds the colours):
 // draw "tiles" — spec.tiles "F L R B N U", Directional tiles;
 // draw "fields" — an Interpretation tile, spec.fields "G:L W:F R:R,F S:B" (a field's tiles) and
 //   spec.boost "R:2" (a boosted field and its chi);
@@ -774,7 +775,7 @@ function paint() {
 //   "0 E" (seat A's token on the first square, facing east).
 export function figure(spec, w) {
   const list = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
-  if (spec.draw === "tiles") return h("div", { class: "figure-row" }, list(spec.tiles).map((code) => tileNode(code, w)));
+  if (spec.draw === "tiles") return h("div", { class: "dc figure-row" }, list(spec.tiles).map((code) => tileNode(code, w)));
   if (spec.draw === "fields") {
     const fields = Object.fromEntries(PLAIN.map((field) => [field, []]));
     for (const part of list(spec.fields)) {
@@ -782,7 +783,7 @@ export function figure(spec, w) {
       fields[field] = tiles.split(",");
     }
     const boosts = Object.fromEntries(list(spec.boost).map((part) => part.split(":")).map(([f, chi]) => [f, Number(chi)]));
-    return fieldsNode({ words: w, legal: [], ui: {}, board: { seats: [{ fields, boosts }] } }, 0, false);
+    return h("div", { class: "dc" }, fieldsNode({ words: w, legal: [], ui: {}, board: { seats: [{ fields, boosts }] } }, 0, false));
   }
   if (spec.draw === "squares") {
     const codes = list(spec.squares);
@@ -794,7 +795,7 @@ export function figure(spec, w) {
       const token = tokenNode(0, { x: Number(at), y: 0, facing }, w);
       svg.append(s("g", { transform: `translate(${Number(at) * C + C / 2} ${C / 2})` }, token));
     }
-    return svg;
+    return h("div", { class: "dc" }, svg); // .dc holds the square colours
   }
   return null;
 }

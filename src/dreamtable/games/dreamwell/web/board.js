@@ -668,7 +668,7 @@ const { cards: CARDS } = await fetch(new URL("data.json", import.meta.url)).then
 export function figure(spec, words) {
   const none = readLegal([]);
   if (spec.draw === "cards") {
-    return h("div", { class: "figure-row" },
+    return h("div", { class: "dw-cards figure-row" },
       spec.cards.trim().split(/\s+/).map((id) => drawCard({ words }, none, {}, id, "display")));
   }
   if (spec.draw !== "tiles") return null;

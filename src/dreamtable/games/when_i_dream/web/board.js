@@ -586,8 +586,14 @@ export function detail(details, w) {
 // draw "cards" — the night's cards as the day shows them, spec.cards "yellow Castle castle | blue Moon star"
 // (side, Element, the Dreamer's answer).
 export function figure(spec, w) {
+  const drawing = figurePiece(spec, w);
+  return drawing && h("div", { class: "wid" }, drawing); // .wid holds the colours
+}
+
+function figurePiece(spec, w) {
   if (spec.draw === "roles") {
-    return h("div", { class: "figure-row" }, sleepMask(w, true), roleBadge(null, w, { dreamer: true }),
+    return h("div", { class: "figure-row" }, sleepMask(w, true),
+      h("span", {}, roleBadge(null, w, { dreamer: true }), " ", w.t("ui.dreamer-badge")),
       ROLES.map((role) => h("span", {}, roleBadge(role, w), " ", w.t(`role.${role}`))));
   }
   if (spec.draw === "element") return elementCard({ element: spec.element, seq: 1 }, w);
