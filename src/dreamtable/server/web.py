@@ -104,7 +104,10 @@ def _figure(self: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
     token = tokens[index]
     if token.info.strip() != "figure":
         return str(self.fence(tokens, index, options, env))
-    fields = dict(match.groups() for line in token.content.splitlines() if (match := _FIGURE_LINE.match(line.strip())))
+    fields: dict[str, str] = {}
+    for line in token.content.splitlines():
+        if match := _FIGURE_LINE.match(line.strip()):
+            fields[match.group(1)] = match.group(2)
     caption = fields.pop("caption", "")
     data = "".join(f' data-{name}="{html.escape(value)}"' for name, value in fields.items())
     return (f'<figure class="drawing"{data}><div class="drawn"></div>'
