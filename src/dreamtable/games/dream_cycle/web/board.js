@@ -787,7 +787,7 @@ export function figure(spec, w) {
   }
   if (spec.draw === "squares") {
     const codes = list(spec.squares);
-    const svg = s("svg", { class: "dc-scape", viewBox: `0 0 ${codes.length * C} ${C}`, width: codes.length * C * 1.4,
+    const svg = s("svg", { class: "dc-scape", viewBox: `-4 -4 ${codes.length * C + 8} ${C + 8}`, width: (codes.length * C + 8) * 1.4,
       role: "group", "aria-label": w.t("ui.dreamscape") });
     codes.forEach((code, x) => svg.append(squareNode(x * C, 0, code, w, false)));
     const [at, facing] = list(spec.token);
