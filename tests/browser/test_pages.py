@@ -77,6 +77,8 @@ def test_rules_pages_render_our_words_for_every_game(page: Page) -> None:
     for game in GAMES:
         page.goto(f"/rules/{game}")
         expect(page.locator("main h1")).to_be_visible()
+        expect(page.locator("main h2", has_text="A turn")).to_be_visible()  # how to play, for a player
+        page.get_by_role("link", name="For developers").click()
         expect(page.locator("main")).to_contain_text("notation", ignore_case=True)
     check_accessibility(page)
 

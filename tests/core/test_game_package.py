@@ -13,7 +13,7 @@ import pytest
 
 import dreamtable
 from dreamtable.core.errors import SetupError
-from dreamtable.core.game_package import check_web_package, rules_page, web_folder
+from dreamtable.core.game_package import check_web_package, developer_page, rules_page, web_folder
 
 SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
 
@@ -60,6 +60,21 @@ def test_a_package_without_its_english_rules_page_is_refused(copied_game) -> Non
     with pytest.raises(SetupError, match=r"sogni-e-incubi \(copied_\w+/\) lacks rules/en.md"):
         check_web_package(game)
     assert rules_page(game) is None
+
+
+def test_a_package_without_its_english_page_for_developers_is_refused(copied_game) -> None:
+    game, web = copied_game
+    (web.parent / "rules" / "developers.en.md").unlink()
+    with pytest.raises(SetupError, match=r"sogni-e-incubi \(copied_\w+/\) lacks rules/developers.en.md"):
+        check_web_package(game)
+    assert developer_page(game) is None and rules_page(game) is not None
+
+
+def test_the_developer_page_is_read_apart_from_the_player_page(copied_game) -> None:
+    game, web = copied_game
+    (web.parent / "rules" / "developers.en.md").write_text("# For developers\n\n| SI-R1 | one rule |\n", encoding="utf-8")
+    assert developer_page(game) == "# For developers\n\n| SI-R1 | one rule |\n"
+    assert "SI-R1" not in (rules_page(game) or "")
 
 
 def test_the_rules_page_is_read_from_the_game_s_package(copied_game) -> None:

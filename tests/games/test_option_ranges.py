@@ -11,7 +11,7 @@ import pytest
 
 import dreamtable
 from dreamtable import OptionError, SetupError
-from dreamtable.core.game_package import rules_page
+from dreamtable.core.game_package import developer_page
 
 
 NUMERIC = [
@@ -55,8 +55,8 @@ def test_an_option_error_is_a_setup_error_so_existing_callers_still_catch_it():
 
 
 @pytest.mark.parametrize("game_id", sorted({param.values[0] for param in NUMERIC}))
-def test_the_rules_page_lists_each_range(game_id):
-    text = rules_page(dreamtable.load(game_id)) or ""
+def test_the_developer_page_lists_each_range(game_id):
+    text = developer_page(dreamtable.load(game_id)) or ""
     for option in dreamtable.load(game_id).info.options:
         if option.range_text is not None:
             assert f"| `{option.name}` | {option.default} | {option.range_text} |" in text, option.name

@@ -1,8 +1,10 @@
 """What a game's package holds beside its engine: its rules page, browser module, styles and words.
 
-A game is one package. Next to its engine it ships its rules page in our own words, ``rules/en.md``
-(``rules/LANG.md`` in another language; the server renders it at ``/rules/<game>``, and
-docs/rules/<game>.md links to it), and under ``web/``::
+A game is one package. Next to its engine it ships two pages in our own words: ``rules/en.md``, the
+game explained to a player who has not read the rulebook (the server renders it at ``/rules/<game>``),
+and ``rules/developers.en.md``, the notation, every rule ID with its resolution, the view and the tests
+(``/rules/<game>/developers``; docs/rules/<game>.md links to it). ``rules/LANG.md`` and
+``rules/developers.LANG.md`` are the same in another language. Under ``web/``::
 
     web/board.js        the drawing of its table (docs/browser.md says what the module exports)
     web/board.css       its styles
@@ -36,6 +38,7 @@ CATALOGUES = "i18n"
 BASE_LANGUAGE = "en"
 REQUIRED = (BROWSER_MODULE, STYLES, f"{CATALOGUES}/{BASE_LANGUAGE}.json")
 RULES_FOLDER = "rules"
+DEVELOPER_PAGE = "developers"
 
 _FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
 """A template's field, ``{name}`` or ``{name:how}`` (the syntax of core/sentences.py and static/js/i18n.js)."""
@@ -55,6 +58,13 @@ def web_folder(game: Game[Any]) -> Traversable:
 def rules_page(game: Game[Any], language: str = BASE_LANGUAGE) -> str | None:
     """The game's rules page (markdown) in ``language``, or ``None`` when it has none in that language."""
     path = files(package_name(game)) / RULES_FOLDER / f"{language}.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def developer_page(game: Game[Any], language: str = BASE_LANGUAGE) -> str | None:
+    """The game's page for developers (markdown: notation, rule IDs and resolutions, view, tests) in
+    ``language``, or ``None`` when it has none in that language."""
+    path = files(package_name(game)) / RULES_FOLDER / f"{DEVELOPER_PAGE}.{language}.md"
     return path.read_text(encoding="utf-8") if path.is_file() else None
 
 
@@ -109,7 +119,7 @@ def catalogue_problems(game: Game[Any], words: Mapping[str, str], english: Mappi
 
 def check_web_package(game: Game[Any]) -> None:
     """Refuse (``SetupError``) a game whose package lacks its browser module, styles, English
-    catalogue or English rules page, or whose catalogues break :func:`catalogue_problems`."""
+    catalogue, English rules page or English page for developers, or whose catalogues break :func:`catalogue_problems`."""
     folder = web_folder(game)
     where = f"{game.id} ({package_name(game)}/{WEB_FOLDER}/)"
     absent = [name for name in REQUIRED if not _inside(folder, name).is_file()]
@@ -119,6 +129,9 @@ def check_web_package(game: Game[Any]) -> None:
     if rules_page(game) is None:
         raise SetupError(f"{game.id} ({package_name(game)}/) lacks {RULES_FOLDER}/{BASE_LANGUAGE}.md: a game ships "
                          "its rules page in English (docs/adding-a-game.md)")
+    if developer_page(game) is None:
+        raise SetupError(f"{game.id} ({package_name(game)}/) lacks {RULES_FOLDER}/{DEVELOPER_PAGE}.{BASE_LANGUAGE}.md: "
+                         "a game ships its page for developers in English (docs/adding-a-game.md)")
     english = _read_catalogue(game, folder / CATALOGUES / f"{BASE_LANGUAGE}.json")
     problems = [f"{CATALOGUES}/{BASE_LANGUAGE}.json {problem}" for problem in catalogue_problems(game, english)]
     for path in sorted((folder / CATALOGUES).iterdir(), key=lambda item: item.name):

@@ -7,7 +7,7 @@ Incubi ``play`` of a Nightmare is SI-R8, of a Dream SI-R7). A rule whose applica
 apart has a witness instead (``Game.rule_witnesses``: a test of one :class:`RuleStep`), and a rule no
 move applies (what is hidden, component data) names the test that checks it
 (``Game.rules_without_behaviour``). Replaying every golden gives the rule IDs the goldens reach; the
-rule table of the game's rules page (its package's ``rules/en.md``, the design note's IDs) gives those
+rule table of the game's page for developers (its package's ``rules/developers.en.md``, the design note's IDs) gives those
 they do not::
 
     python -m dreamtable.testing golden coverage [GAME ...] [--json]
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
-from .game_package import rules_page
+from .game_package import developer_page
 from .playthrough import DEFAULT_FOLDER, goldens, read_record
 from .registry import load
 from .visibility import Event, Secret
@@ -29,9 +29,9 @@ _RULE_ROW = re.compile(r"^\|\s*([A-Z]+-R\d+)\s*\|", re.MULTILINE)
 
 
 def rule_ids(game_id: str, folder: str | Path | None = None) -> list[str]:
-    """The rule IDs of the game's rules page's rule table, in its order (the design note's IDs): the page
-    its package ships (``rules/en.md``), or ``<folder>/<game>.md`` when a folder is named."""
-    text = rules_page(load(game_id)) if folder is None else (Path(folder) / f"{game_id}.md").read_text(encoding="utf-8")
+    """The rule IDs of the rule table of the game's page for developers, in its order (the design note's
+    IDs): the page its package ships (``rules/developers.en.md``), or ``<folder>/<game>.md`` when a folder is named."""
+    text = developer_page(load(game_id)) if folder is None else (Path(folder) / f"{game_id}.md").read_text(encoding="utf-8")
     return _RULE_ROW.findall(text or "")
 
 

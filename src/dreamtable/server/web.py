@@ -1,4 +1,4 @@
-"""The browser's pages: the lobby, a table, a replay and the rules of each game.
+"""The browser's pages: the lobby, a table, a replay, and each game's rules for players and for developers.
 
 Every page is a small HTML file of ``static/`` and plain ES modules, served as they are (no build
 step, nothing fetched from elsewhere: the Content-Security-Policy allows this server only). The
@@ -11,6 +11,7 @@ from the seat's view, and words come from ``static/i18n/<lang>/common.json`` and
 from __future__ import annotations
 
 import html
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..core.contract import State
 from ..core.errors import DreamtableError
 from ..core.game_package import WEB_FOLDER, check_web_package, package_name
-from ..core.game_package import rules_page as rules_markdown
+from ..core.game_package import developer_page, rules_page as rules_markdown
 from ..core.record import Record
 from ..core.registry import games, load
 from .api import hub_of, live_room
@@ -93,20 +94,72 @@ async def replay_page(table_id: str) -> FileResponse:
     return _page("replay.html")
 
 
-@lru_cache(maxsize=16)
-def _rules_html(game_id: str) -> str:
-    text = rules_markdown(load(game_id)) or ""
-    body = MarkdownIt("commonmark", {"html": False}).enable("table").render(text)  # raw HTML in the markdown is escaped
+_FIGURE_LINE = re.compile(r"^([a-z][a-z-]*):\s*(.*)$")
+
+
+def _figure(self: Any, tokens: Any, index: int, options: Any, env: Any) -> str:
+    """A fenced block ```figure of ``name: value`` lines as a ``<figure data-draw=…>`` that the page's
+    script has the game's own board module draw (static/js/rules.js); ``caption`` is its caption. Any
+    other fenced block is code, as usual. Values are escaped: the markdown still holds no raw HTML."""
+    token = tokens[index]
+    if token.info.strip() != "figure":
+        return str(self.fence(tokens, index, options, env))
+    fields: dict[str, str] = {}
+    for line in token.content.splitlines():
+        if match := _FIGURE_LINE.match(line.strip()):
+            fields[match.group(1)] = match.group(2)
+    caption = fields.pop("caption", "")
+    data = "".join(f' data-{name}="{html.escape(value)}"' for name, value in fields.items())
+    return (f'<figure class="drawing"{data}><div class="drawn"></div>'
+            f'<figcaption>{html.escape(caption)}</figcaption></figure>\n')
+
+
+def _markdown() -> MarkdownIt:
+    renderer = MarkdownIt("commonmark", {"html": False}).enable("table")  # raw HTML in the markdown is escaped
+    renderer.add_render_rule("fence", _figure)
+    return renderer
+
+
+PAGES = {"players": rules_markdown, "developers": developer_page}
+"""The two rules pages of a game: how to play it, and its notation, rule IDs, view and tests."""
+
+OTHER_PAGE = {"players": ("developers", "For developers: notation, rule IDs, view and tests"),
+              "developers": ("players", "How to play, for players")}
+
+
+def _page_path(game_id: str, audience: str) -> str:
+    return f"/rules/{game_id}" + ("/developers" if audience == "developers" else "")
+
+
+@lru_cache(maxsize=32)
+def _rules_html(game_id: str, audience: str) -> str:
+    text = PAGES[audience](load(game_id)) or ""
+    body = _markdown().render(text)
     shell = (STATIC / "rules.html").read_text(encoding="utf-8")
     name = next(info.name for info in games() if info.id == game_id)
-    return shell.replace("{{title}}", html.escape(name)).replace("{{rules}}", body)
+    other, other_words = OTHER_PAGE[audience]
+    title = name if audience == "players" else f"{name} — for developers"
+    return (shell.replace("{{title}}", html.escape(title)).replace("{{game}}", html.escape(game_id))
+            .replace("{{audience}}", audience).replace("{{other}}", _page_path(game_id, other))
+            .replace("{{other_words}}", other_words).replace("{{rules}}", body))
+
+
+def _rules_response(game_id: str, audience: str) -> HTMLResponse:
+    if game_id not in {info.id for info in games()} or PAGES[audience](load(game_id)) is None:
+        raise HTTPException(http.HTTP_404_NOT_FOUND, f"no rules page {game_id[:40]!r}; see /api/games")
+    return HTMLResponse(_rules_html(game_id, audience))
 
 
 @router.get("/rules/{game_id}")
 async def rules_page(game_id: str) -> HTMLResponse:
-    if game_id not in {info.id for info in games()} or rules_markdown(load(game_id)) is None:
-        raise HTTPException(http.HTTP_404_NOT_FOUND, f"no rules page {game_id[:40]!r}; see /api/games")
-    return HTMLResponse(_rules_html(game_id))
+    """How to play the game, for someone who has not read its rulebook (the package's rules/en.md)."""
+    return _rules_response(game_id, "players")
+
+
+@router.get("/rules/{game_id}/developers")
+async def developers_page(game_id: str) -> HTMLResponse:
+    """The game's notation, every rule ID with its resolution, its view and tests (rules/developers.en.md)."""
+    return _rules_response(game_id, "developers")
 
 
 # -- the replay of a finished game ----------------------------------------------------------

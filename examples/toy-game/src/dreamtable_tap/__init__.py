@@ -2,8 +2,10 @@
 
 Each turn the active seat may ``tap`` (a point) or ``draw`` a hidden card worth 0–2 points that
 only it sees, before its 5-second deadline; if the deadline passes instead, the turn moves on with
-no point. Six turns in all (option ``turns``, 1–100,000: long games test the platform). The rules page is ``rules/en.md``, the browser
-module ``web/board.js``; docs/adding-a-game.md in dreamtable walks through this package.
+no point. Six turns in all (option ``turns``, 1–100,000: long games test the platform). The rules
+page for players is ``rules/en.md``, the one for developers (notation, rule IDs)
+``rules/developers.en.md``, the browser module ``web/board.js``; docs/adding-a-game.md in
+dreamtable walks through this package.
 """
 
 from __future__ import annotations

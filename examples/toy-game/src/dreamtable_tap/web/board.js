@@ -26,3 +26,13 @@ export function render(ctx) {
     h("ul", { class: "tap-seats" }, ...seats),
     moves.length ? h("div", { class: "tap-moves" }, ...moves) : null);
 }
+
+// A small picture for the rules page (static/js/rules.js): seat A's line of the table with its points
+// and own cards, and every other seat's points and card count, drawn by render() above.
+// spec.points "2 1" (a seat each), spec.cards "2 0" (A's own cards' values; the others hold as many).
+export function figure(spec, words) {
+  const points = (spec.points || "0 0").trim().split(/\s+/).map(Number);
+  const mine = (spec.cards || "").trim().split(/\s+/).filter(Boolean).map(Number);
+  const drawn = points.map((_, seat) => (seat === 0 ? mine : mine.length));
+  return render({ board: { points, drawn, deck: 20, done: 4 }, seat: 0, words, legal: [], play() {} });
+}

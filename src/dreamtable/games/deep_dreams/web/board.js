@@ -467,3 +467,14 @@ export function detail(details, words) {
                                  groups: groups.length ? groups.join(", ") : words.t("detail.no-groups"),
                                  black: details.black_pairs });
 }
+
+// Small pictures for the rules page (static/js/rules.js), drawn as on the table: draw "cards" —
+// spec.cards "DD36 DD16", a row of cards left to right. The cards' shared patterns go in once a page.
+let figureDefs = false;
+export function figure(spec, words) {
+  if (spec.draw !== "cards") return null;
+  const cards = spec.cards.trim().split(/\s+/).map((code) => cardSvg(code, words));
+  const defs = figureDefs ? null : sharedDefs();
+  figureDefs = true;
+  return h("div", { class: "dd figure-row" }, defs, ...cards);
+}

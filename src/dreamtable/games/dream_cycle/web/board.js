@@ -765,3 +765,37 @@ function paint() {
   }
   return true;
 }
+
+// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces (inside
+// .dc, which holds the colours):
+// draw "tiles" — spec.tiles "F L R B N U", Directional tiles;
+// draw "fields" — an Interpretation tile, spec.fields "G:L W:F R:R,F S:B" (a field's tiles) and
+//   spec.boost "R:2" (a boosted field and its chi);
+// draw "squares" — one line of squares west to east, spec.squares "G R BL YI", with spec.token
+//   "0 E" (seat A's token on the first square, facing east).
+export function figure(spec, w) {
+  const list = (text) => (text || "").trim().split(/\s+/).filter(Boolean);
+  if (spec.draw === "tiles") return h("div", { class: "dc figure-row" }, list(spec.tiles).map((code) => tileNode(code, w)));
+  if (spec.draw === "fields") {
+    const fields = Object.fromEntries(PLAIN.map((field) => [field, []]));
+    for (const part of list(spec.fields)) {
+      const [field, tiles] = part.split(":");
+      fields[field] = tiles.split(",");
+    }
+    const boosts = Object.fromEntries(list(spec.boost).map((part) => part.split(":")).map(([f, chi]) => [f, Number(chi)]));
+    return h("div", { class: "dc" }, fieldsNode({ words: w, legal: [], ui: {}, board: { seats: [{ fields, boosts }] } }, 0, false));
+  }
+  if (spec.draw === "squares") {
+    const codes = list(spec.squares);
+    const svg = s("svg", { class: "dc-scape", viewBox: `-4 -4 ${codes.length * C + 8} ${C + 8}`, width: (codes.length * C + 8) * 1.4,
+      role: "group", "aria-label": w.t("ui.dreamscape") });
+    codes.forEach((code, x) => svg.append(squareNode(x * C, 0, code, w, false)));
+    const [at, facing] = list(spec.token);
+    if (at !== undefined) {
+      const token = tokenNode(0, { x: Number(at), y: 0, facing }, w);
+      svg.append(s("g", { transform: `translate(${Number(at) * C + C / 2} ${C / 2})` }, token));
+    }
+    return h("div", { class: "dc" }, svg); // .dc holds the square colours
+  }
+  return null;
+}

@@ -660,3 +660,38 @@ function drawKey(words, board) {
 // Every friend card, from the server (games/dreamwell/web_data.py): id → [friend, creature,
 // creature, terrain, score [kind, …], ability [kind, target or null]].
 const { cards: CARDS } = await fetch(new URL("data.json", import.meta.url)).then((answer) => answer.json());
+
+// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces:
+// draw "cards" — spec.cards "W07 W12", friend cards as in the display;
+// draw "tiles" — a few tiles where they lie on the board, spec.tiles "b2 COS GC N,E A1 | c2 NOV BW W"
+// (cell, creature, terrain, doors, then any pawns as seat letter and pawn number), framed to fit.
+export function figure(spec, words) {
+  const none = readLegal([]);
+  if (spec.draw === "cards") {
+    return h("div", { class: "dw-cards figure-row" },
+      spec.cards.trim().split(/\s+/).map((id) => drawCard({ words }, none, {}, id, "display")));
+  }
+  if (spec.draw !== "tiles") return null;
+  const cells = spec.tiles.split("|").map((part) => {
+    const [cell, creature, terrain, doors = "", pawns = ""] = part.trim().split(/\s+/);
+    return { cell, tile: 0, face: "white", creature, terrain, doors: doors.split(",").filter(Boolean),
+      pawns: pawns.split(",").filter(Boolean).map((p) => ({ seat: p.charCodeAt(0) - 65, pawn: Number(p[1]) })) };
+  });
+  const corners = cells.map((cell) => corner(cell.cell));
+  const left = Math.min(...corners.map(([x]) => x)) - G;
+  const top = Math.min(...corners.map(([, y]) => y)) - G;
+  const width = Math.max(...corners.map(([x]) => x)) + T + G - left;
+  const height = Math.max(...corners.map(([, y]) => y)) + T + G - top;
+  const ctx = { words, ui: {}, board: { cells } };
+  const svg = s("svg", { viewBox: `${left} ${top} ${width} ${height}`, width: width * 1.3, class: "dw-board",
+    role: "group", "aria-label": words.t("ui.board") }, patterns());
+  for (const cell of cells) svg.append(drawTile(ctx, none, {}, cell, new Set(), new Set(), {}));
+  cells.forEach((cell, index) => {
+    const [x, y] = corners[index];
+    cell.pawns.forEach((p, slot) => {
+      const [px, py] = PAWN_SLOTS[slot % PAWN_SLOTS.length];
+      svg.append(s("g", { class: `dw-pawn seat-${p.seat}` }, pawnShape(p.seat, p.pawn, x + px, y + py)));
+    });
+  });
+  return svg;
+}

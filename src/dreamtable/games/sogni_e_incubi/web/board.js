@@ -318,3 +318,18 @@ export function detail(details, words) {
   if (details.dream === undefined) return "";
   return words.t(details.counted === "cards" ? "detail.cards" : "detail", details);
 }
+
+// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces:
+// draw "cards" — spec.cards "S3 I5 CS" face up, as in a hand;
+// draw "row" — one row of six places, spec.row "S1|I2 S2||R|S5|" (a place's cards bottom to top).
+export function figure(spec, words) {
+  if (spec.draw === "cards") {
+    return h("div", { class: "si-hand-cards" }, spec.cards.trim().split(/\s+/).map((card) => cardFace(card, words)));
+  }
+  if (spec.draw === "row") {
+    const stacks = spec.row.split("|").map((place) => place.trim().split(/\s+/).filter(Boolean));
+    const ctx = { board: { rows: [stacks] }, seat: 0, words, ui: {}, view: { events: [] }, legal: [] };
+    return spaced(h("div", { class: "si-board" }, rowNode(ctx, 0, [], null)));
+  }
+  return null;
+}

@@ -579,3 +579,31 @@ export function describe(move, w, ctx) {
 export function detail(details, w) {
   return details && "total" in details ? w.t("detail", details) : "";
 }
+
+// Small pictures for the rules page (static/js/rules.js), drawn with the table's own pieces:
+// draw "roles" — the sleep mask and the badges of the Dreamer and the three Dream Spirits;
+// draw "element" — the card in play, spec.element "Castle";
+// draw "cards" — the night's cards as the day shows them, spec.cards "yellow Castle castle | blue Moon star"
+// (side, Element, the Dreamer's answer).
+export function figure(spec, w) {
+  const drawing = figurePiece(spec, w);
+  return drawing && h("div", { class: "wid" }, drawing); // .wid holds the colours
+}
+
+function figurePiece(spec, w) {
+  if (spec.draw === "roles") {
+    return h("div", { class: "figure-row" }, sleepMask(w, true),
+      h("span", {}, roleBadge(null, w, { dreamer: true }), " ", w.t("ui.dreamer-badge")),
+      ROLES.map((role) => h("span", {}, roleBadge(role, w), " ", w.t(`role.${role}`))));
+  }
+  if (spec.draw === "element") return elementCard({ element: spec.element, seq: 1 }, w);
+  if (spec.draw === "cards") {
+    const ctx = { board: { clues: [], recount: null, phase: OVER }, legal: [] };
+    const cards = spec.cards.split("|").map((part, index) => {
+      const [side, element, guess] = part.trim().split(/\s+/);
+      return cardTile({ seq: index + 1, side, element, guess: guess || null }, index + 1, ctx, w);
+    });
+    return h("ol", { class: "wid-pile-cards figure-row" }, cards);
+  }
+  return null;
+}
