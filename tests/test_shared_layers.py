@@ -5,6 +5,7 @@ docstring's example) means a second place to change when a game is added or rena
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -39,7 +40,7 @@ def game_names_in_code(path: Path) -> Iterator[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             for game in GAME_IDS:
-                if game in node.value:
+                if re.search(rf"\b{re.escape(game)}\b", node.value):  # a word: Tap's id is not "tapped"
                     yield node.lineno, game
 
 
@@ -57,6 +58,7 @@ def test_the_scan_sees_a_game_named_in_code_and_not_in_a_docstring(tmp_path):
 
 
 def test_the_shared_page_code_names_no_game():
-    named = [str(path.relative_to(SRC)) for path in (SRC / "server" / "static" / "js").rglob("*.js")
-             if any(game in path.read_text(encoding="utf-8") for game in GAME_IDS)]
+    """A game's id in quotes or a path ("/games/deep-dreams/") — not the word in a comment."""
+    named = [f"{path.relative_to(SRC)} names {game}" for path in (SRC / "server" / "static" / "js").rglob("*.js")
+             for game in GAME_IDS if re.search(rf"[\"'`/]{re.escape(game)}[\"'`/.]", path.read_text(encoding="utf-8"))]
     assert named == []
