@@ -194,6 +194,9 @@ def some_other_value(kind: Any, default: Any) -> tuple[Any, str]:
         return other, other
     if typing.get_origin(kind) is tuple:
         return ("https://a.example", "https://b.example"), "https://a.example https://b.example"
+    if typing.get_origin(kind) is typing.Literal:  # a choice: another of its values
+        other = next(value for value in typing.get_args(kind) if value != default)
+        return other, str(other)
     raise AssertionError(f"no test value for {kind}")
 
 
