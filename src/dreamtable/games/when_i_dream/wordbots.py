@@ -12,8 +12,11 @@ a player who owns the game might).
 * a **Boogeyman** picks a decoy Element that is near the real one and gives the legal word
   closest to the decoy — plausible, but pointing the wrong way;
 * a **Sandman** helps like a Fairy while Blue leads this night and misleads while Yellow leads;
-* the **Dreamer** scores every Element by its mean similarity to the clues on the card and answers
-  when the best is clearly ahead of the next one, or after ``patience`` clues.
+* the **Dreamer** scores every Element by its mean similarity to the clues on the card, less the
+  Element's mean similarity to the whole vocabulary (:func:`hubness`: without it a few central
+  Elements won any vague clue set), and answers when the best is clearly ahead of the next one, or
+  after ``patience`` clues. A clue outside the table is looked up in lower case, then embedded by
+  the model as typed.
 
 Every clue passes our judge first (:func:`.judge.improper_reason`, with the match's options), so a
 bot's clue is never improper by our own rules.
@@ -29,6 +32,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from ...core.contract import State
 from . import judge
@@ -38,7 +42,7 @@ from .rules import BLUE, BOOGEYMAN, FAIRY, FINAL, NIGHT, RECOUNTING, REVIEW, SAN
 
 __all__ = [
     "NOT_FOR_FAMILIES", "VOCABULARY_SIZE", "WordBotAgent", "best_clue", "bot_game", "bot_night",
-    "clue_for", "decoy", "dreamer_guess", "elements", "vocabulary",
+    "clue_for", "decoy", "dreamer_guess", "dreamer_scores", "elements", "hubness", "vocabulary",
 ]
 
 CANDIDATES = 400
@@ -69,10 +73,29 @@ def elements(language: str = "en") -> tuple[tuple[str, ...], Vectors]:
 
 @lru_cache(maxsize=65_536)
 def _embedding(word: str, language: str = "en") -> Vectors:
-    """The unit vector of one word: from the shipped table, else from the model."""
+    """The unit vector of one word as typed: from the shipped table (as typed, else in lower case:
+    a player's ``Mummy`` or ``Earth`` is the table's word), else from the model, which is given the
+    word as typed (its capitals tell ``China`` from ``china``)."""
     table = shipped(language)
     vector = None if table is None else table.vector(word)
+    if vector is None and table is not None and word != word.lower():
+        vector = table.vector(word.lower())
     return encode([word])[0] if vector is None else vector
+
+
+@lru_cache(maxsize=4)
+def hubness(language: str = "en") -> Vectors:
+    """Each Element's mean similarity to the whole clue vocabulary (its pull on any clue at all).
+
+    In this embedding space some Elements (``easel``, ``broom``, ``attic``, ``kite``) sit near the
+    centre of the vocabulary, so they come close to the mean of almost any clues and won about a
+    third of the wrong answers on people's clues; the Dreamer takes this pull off every Element's
+    score. By linearity it is the Element's similarity to the vocabulary's mean vector.
+    """
+    _, vectors = elements(language)
+    _, words = vocabulary()
+    pull: Vectors = vectors @ words.mean(axis=0)
+    return pull
 
 
 # -- clue-givers ------------------------------------------------------------------------------------
@@ -132,17 +155,30 @@ def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> 
     return _guess(tuple(clues), patience, margin)
 
 
+def dreamer_scores(clues: list[str] | tuple[str, ...]) -> Vectors:
+    """Every Element's score on the clues (in :func:`elements` order): its mean similarity to the
+    clues less its :func:`hubness`, and -2 for an Element a clue may not be given for (a clue is
+    never the answer itself, nor a form or translation of it)."""
+    _, vectors = elements()
+    scores: Vectors = vectors @ np.mean([_embedding(clue) for clue in clues], axis=0) - hubness()
+    for clue in clues:
+        scores[_ruled_out(clue)] = -2.0
+    return scores
+
+
+@lru_cache(maxsize=4096)
+def _ruled_out(clue: str) -> npt.NDArray[np.bool_]:
+    """Per Element, whether ``clue`` is improper for it (so the Element is not the answer)."""
+    names, _ = elements()
+    return np.array([judge.improper_reason(clue, name) is not None for name in names])
+
+
 @lru_cache(maxsize=4096)
 def _guess(clues: tuple[str, ...], patience: int, margin: float) -> str | None:
     if not clues:
         return None
-    names, vectors = elements()
-    centre = np.mean([_embedding(clue) for clue in clues], axis=0)
-    scores = vectors @ centre
-    for clue in clues:  # a clue is never the answer itself
-        for index, name in enumerate(names):
-            if judge.improper_reason(clue, name) is not None:
-                scores[index] = -1.0
+    names, _ = elements()
+    scores = dreamer_scores(clues)
     first, second = (int(i) for i in np.argsort(-scores)[:2])
     if scores[first] - scores[second] >= margin or len(clues) >= patience:
         return names[first]
