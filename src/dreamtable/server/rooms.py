@@ -9,7 +9,9 @@ there first) the room rebuilds itself from the database and the mover is told th
 A driver task per room plays the bots (thinking on a copy in the hub's bot pool, server/thinking.py:
 searches in worker processes behind a per-table fair queue, quick bots in threads, so the event loop
 never waits for a search and no table's bots starve another's), applies expiries when deadlines pass, and hands a seat to a bot when
-its human runs out of turn time (a table setting).
+its human runs out of turn time (a table setting). A bot's turn is timed from when the game began waiting
+for it, the delay once and its budget for all the turn's decisions (server/turn_budget.py): moves other
+seats make meanwhile neither restart its thinking nor hold it back.
 """
 
 from __future__ import annotations
