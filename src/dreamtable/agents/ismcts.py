@@ -113,7 +113,8 @@ class IsmctsAgent:
     budget — in iterations too. ``max_seconds`` (a server's cap on every search) is kept the same way.
     With no time for one iteration (a turn's budget already spent on its earlier decisions, a deadline
     at hand) and no kept tree to read, it plays the best move one ply deep in one world, as a greedy bot
-    would: a few milliseconds, and never a random move that undoes its own turn.
+    would: the least an informed choice costs (one evaluation a legal move), and never a random move
+    that undoes its own turn.
 
     After each search, ``last_iterations`` is how many iterations ran, ``last_seconds`` how long
     ``choose`` took and ``last_stats`` the searching seat's root moves as ``(action, visits, mean
