@@ -111,7 +111,10 @@ class IsmctsAgent:
     never thinks past :data:`CLOCK_SHARE` of it nor of the shortest deadline pending in the state
     (``state.timers`` give their full length, an upper bound of what is left), whatever its own
     budget — in iterations too. ``max_seconds`` (a server's cap on every search) is kept the same way.
-    With no time for one iteration it plays a random legal move.
+    With no time for one iteration (a turn's budget already spent on its earlier decisions, a deadline
+    at hand) and no kept tree to read, it plays the best move one ply deep in one world, as a greedy bot
+    would: the least an informed choice costs (one evaluation a legal move), and never a random move
+    that undoes its own turn.
 
     After each search, ``last_iterations`` is how many iterations ran, ``last_seconds`` how long
     ``choose`` took and ``last_stats`` the searching seat's root moves as ``(action, visits, mean
@@ -259,11 +262,16 @@ class IsmctsAgent:
             key=lambda stat: -stat[1],
         )
         if not self.last_stats:
-            return self.rng.choice(legal)
+            return self._one_ply_best(state, seat, legal)
         chosen: A = self.last_stats[0][0]
         if keep:
             self._kept = (moves, _rng_state(state), seat, chosen, root.children[seat][chosen])
         return chosen
+
+    def _one_ply_best(self, state: State[A], seat: int, legal: list[A]) -> A:
+        """The legal action with the best value one ply ahead in one world (the first of equals)."""
+        values = one_ply_values(state.determinize(seat, self.rng), seat, legal)
+        return legal[values.index(max(values))]
 
     def _kept_root(self, state: State[A], seat: int, moves: list[Any]) -> Node[A] | None:
         """The subtree the last search left under the action it chose, when ``state`` is that position

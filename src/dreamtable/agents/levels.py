@@ -26,7 +26,8 @@ from .ismcts import IsmctsAgent
 from .specs import LEVELS, MAX_SECONDS, MIN_SECONDS
 
 HARD_SECONDS = 1.0
-"""The hard bot's thinking time a move (the bound set for it: at most 1 s a move on one core)."""
+"""The hard bot's thinking time a move (the bound set for it: at most 1 s a move on one core). On the
+server it is a turn's, shared by all the decisions of the turn (server/turn_budget.py)."""
 MAX_HARD_SECONDS = MAX_SECONDS
 """The longest budget ``hard:Ns`` takes: :data:`.specs.MAX_SECONDS`, the bound of every search budget."""
 

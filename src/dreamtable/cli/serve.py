@@ -121,7 +121,7 @@ def serve(
     db: str = typer.Option(DEFAULT_DB, envvar=envvar("db"),
                            help="database URL: sqlite:///FILE (default) or postgresql://USER:PASS@HOST/DB"),
     bot_delay: float = typer.Option(0.6, min=0, max=10, envvar=envvar("bot_delay"),
-                                    help="seconds bots wait before moving, so people can follow"),
+                                    help="seconds a bot waits at the start of its turn, so people can follow"),
     log_format: Literal["json", "text"] = typer.Option(
         "json", envvar=envvar("log_format"), help="the log on stderr: one JSON object a line, or text for a terminal"),
 ) -> None:

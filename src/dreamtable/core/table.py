@@ -120,6 +120,11 @@ class Table:
         self._steps: list[_Step] = []
         self._waiting: dict[int, int] = {}  # real-time bot seat -> seq at which it chose to wait
         self._last: tuple[str, int | None, Any] | None = None  # kind, seat, action or timer name
+        # The seat the game waits for (actors[0]; None: nobody) and since when: a bot's turn is timed from
+        # there, whatever other seats do meanwhile (see turn_started).
+        self._holder: int | None = None
+        self._held_since = self._changed_at
+        self._hold()
         self._arm()
         self._save()  # the file exists from the start: a game left before its first move resumes too
 
@@ -226,8 +231,17 @@ class Table:
         self.seq += 1
         self._changed_at = self.clock.now()
         self._waiting.clear()
+        self._hold()
         self._arm()
         self._save()
+
+    def _hold(self) -> None:
+        """Note when the game began waiting for the seat it waits for now: a change that leaves that
+        seat first (another seat's move out of turn, an expiry that asks the same seat again) keeps the moment."""
+        actors = self.state.actors
+        holder = actors[0] if actors else None
+        if holder != self._holder:
+            self._holder, self._held_since = holder, self._changed_at
 
     def _save(self) -> None:
         """Write the record to the save file, if there is one."""
@@ -353,6 +367,7 @@ class Table:
             self._delays[seat] = float(getattr(bot, "delay", 0.0))
         self.undo_enabled = self.undo_enabled and bool(self.humans)
         self._last = ("bot", seat, None)
+        self._holder = None  # the bot's turn starts now, not when the game began waiting for the person
         self._changed()
         return self.last_change
 
@@ -374,6 +389,13 @@ class Table:
     def changed_at(self) -> float:
         """When the latest change happened, on this table's clock."""
         return self._changed_at
+
+    @property
+    def turn_started(self) -> float:
+        """When the game began waiting for the seat it waits for now (``actors[0]``), on this table's
+        clock: the start of that seat's turn as a bot's time is counted. Moves of other seats meanwhile
+        (a player repositioning tiles out of turn) do not move it; the turn passing to another seat does."""
+        return self._held_since
 
     @property
     def event_count(self) -> int:

@@ -56,10 +56,11 @@ class ServerSettings:
 
     db: str = DEFAULT_DB
     bot_delay: float = 0.6
+    """Seconds a bot waits at the start of its turn before it plays, so people can follow (counted from
+    when the game began waiting for it: other seats' moves meanwhile do not put it back; server/turn_budget.py)."""
     durability: Durability = "normal"
     """SQLite only: normal keeps every move through a killed process; full also through a power
     cut, at the cost of a disk sync per move (docs/deployment.md, "Durability")."""
-    """Seconds a bot waits after the last move before it plays, so people can follow."""
     allowed_origins: tuple[str, ...] = ()
     """Web pages (scheme://host:port) besides the server's own that may open WebSockets."""
     public_origin: str | None = None

@@ -9,7 +9,9 @@ there first) the room rebuilds itself from the database and the mover is told th
 A driver task per room plays the bots (thinking on a copy in the hub's bot pool, server/thinking.py:
 searches in worker processes behind a per-table fair queue, quick bots in threads, so the event loop
 never waits for a search and no table's bots starve another's), applies expiries when deadlines pass, and hands a seat to a bot when
-its human runs out of turn time (a table setting).
+its human runs out of turn time (a table setting). A bot's turn is timed from when the game began waiting
+for it, the delay once and its budget for all the turn's decisions (server/turn_budget.py): moves other
+seats make meanwhile neither restart its thinking nor hold it back.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from .models import ChangeRow, TableRow
 from .store import StaleChange
 from .store import Store
 from .thinking import Thinking
+from .turn_budget import decision_seconds
 
 log = logging.getLogger("dreamtable.server")
 
@@ -486,8 +489,10 @@ class Room:
             moments = [m for m in [table.next_wakeup()] if m is not None]
             ready = table.ready_bots()
             delay = float(self.row.settings.get("bot_delay", 0.0))
-            if ready and not table.real_time_bots and now < table.changed_at + delay:
-                moments.append(table.changed_at + delay)  # let people follow the bots' moves
+            # Let people follow the bots: a bot waits the delay once at the start of its turn, counted from
+            # when the game began waiting for it (other seats' moves out of turn do not put it back).
+            if ready and not table.real_time_bots and now < table.turn_started + delay:
+                moments.append(table.turn_started + delay)
                 ready = []
             turn_seconds = self.row.settings.get("turn_seconds")
             if turn_seconds and table.waiting_for_human():
@@ -499,19 +504,37 @@ class Room:
                 moments.append(limit)
             if not ready:
                 return min(moments) if moments else None
-            seat, seq = ready[0], table.seq
+            seat, seq, turn = ready[0], table.seq, table.turn_started
             position = table.state.copy()
             bot = table.bots[seat]
-            seconds_left = table.time_left()
-        action, thought = await self.hub.thinking.choose(self.id, bot, position, seat, seconds_left)
+            thinking = self.hub.thinking
+            seconds_left = decision_seconds(table, bot, 0.0 if table.real_time_bots else delay, thinking.max_search_seconds)
+        action, thought = await thinking.choose(self.id, bot, position, seat, seconds_left)
         async with self.lock:
             table = self.table
-            if table is None or table.seq != seq or table.bots.get(seat) is not bot:
+            if table is None or table.bots.get(seat) is not bot or self._moved_on(table, seat, seq, turn):
                 return self.clock.now()  # the table moved on while the bot thought: ask again
             table.bots[seat] = thought  # a search comes back from its worker with what it keeps in memory
-            if table.play_bot(seat, action):
+            try:
+                moved = table.play_bot(seat, action)
+            except IllegalActionError:  # another seat's move meanwhile took the choice away: choose again,
+                return self.clock.now()  # within what is left of the same turn
+            if moved:
                 await self._commit(table.last_change)
             return self.clock.now()
+
+    @staticmethod
+    def _moved_on(table: Table, seat: int, seq: int, turn: float) -> bool:
+        """Whether a bot's choice for ``seat``, made on change ``seq`` in the turn that began at ``turn``,
+        is out of date. Moves of other seats meanwhile that leave the game waiting for the same seat in
+        the same turn (repositioning out of turn) do not make it so: its thinking is not thrown away, and
+        the choice is played if it is still legal. A real-time bot answers the very moment it was asked
+        about (it may choose to wait), so any change makes its choice out of date."""
+        if table.seq == seq:
+            return False
+        if seat in table.real_time_bots:
+            return True
+        return table.turn_started != turn or seat not in table.ready_bots()
 
 
 def describe_seat(spec: dict[str, Any], seat: int, bots: Sequence[int] = ()) -> dict[str, Any]:

@@ -86,7 +86,7 @@ class SeatSpec(Strict):
 class TableSettings(Strict):
     """How a table runs."""
 
-    bot_delay: float | None = Field(None, ge=0, le=10, description="seconds a bot waits before moving (server default if unset)")
+    bot_delay: float | None = Field(None, ge=0, le=10, description="seconds a bot waits at the start of its turn (server default if unset)")
     undo: bool = Field(True, description="let a seat take back its move where the rules allow it")
     chat_spectators: bool = Field(False, description="spectators read the chat")
     turn_seconds: float | None = Field(None, gt=0, le=86_400, description="a human's time per turn, then the stand-in bot plays the seat")

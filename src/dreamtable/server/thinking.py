@@ -74,6 +74,13 @@ class Job:
     seat: int
     seconds_left: float | None
     future: asyncio.Future[tuple[Any, Bot]] = field(repr=False, default_factory=lambda: asyncio.get_running_loop().create_future())
+    queued_at: float = field(default_factory=time.monotonic)
+
+    def seconds_left_now(self) -> float | None:
+        """``seconds_left`` less the time the job has waited in the queue: the table's clock ran meanwhile."""
+        if self.seconds_left is None:
+            return None
+        return max(0.0, self.seconds_left - (time.monotonic() - self.queued_at))
 
 
 class FairQueue:
@@ -192,7 +199,7 @@ class Worker:
         seconds it took; ``SearchFailed`` if the worker died or overran (it is killed then)."""
         try:
             connection = self._connection if self._connection is not None else self._start()
-            connection.send((job.bot, job.state, job.seat, job.seconds_left, max_seconds))
+            connection.send((job.bot, job.state, job.seat, job.seconds_left_now(), max_seconds))
             if not connection.poll(max_seconds + OVERRUN_GRACE):
                 self.kill()
                 raise SearchFailed(f"the search overran its {max_seconds:g} s deadline")
