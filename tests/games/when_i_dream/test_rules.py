@@ -41,7 +41,7 @@ def end_night(state, decline=True):
         play(state, state.dreamer, f"dream-pass {state.seq}")
 
 
-def finish_day(state, recount=""):
+def finish_day(state, recount="I remember nothing"):
     play(state, state.dreamer, f"recount {recount}")
     for seat in state.clue_givers:
         play(state, seat, "done")
@@ -380,7 +380,7 @@ def test_wid_r18_a_split_vote_keeps_the_verdict_and_a_cancelled_penalty_removes_
     play(state, 1, f"clue {state.seq} {state.element}s")
     guess_wrong(state)
     end_night(state)
-    play(state, 0, "recount")
+    play(state, 0, "recount I remember nothing")
     play(state, 2, "vote-side 2 yellow")
     play(state, 3, "vote-side 2 blue")
     play(state, 2, "vote-penalty 1 cancel")
@@ -471,10 +471,20 @@ def test_the_old_millisecond_option_names_are_gone_and_the_error_lists_the_new_o
         new(4, night_ms=60000)
 
 
-def test_recount_is_listed_once_when_the_dreamer_made_no_guess():
+def test_wid_r17_a_dreamer_with_no_guess_to_retell_is_offered_a_dream_of_which_nothing_is_remembered():
     state = new(4, seed=3)
     end_night(state)  # passes only: no guess to retell
-    assert [str(m) for m in state.legal_actions(state.dreamer)] == ["recount"]
+    assert [str(m) for m in state.legal_actions(state.dreamer)] == ["recount I remember nothing"]
+
+
+@pytest.mark.parametrize("told", ["recount", "recount    ", "recount ...", "recount \u3000"])
+def test_wid_r17_an_empty_recount_is_refused_and_changes_nothing_only_the_clock_leaves_the_dream_untold(told):
+    state = new(4, seed=3)
+    end_night(state)
+    assert_refused(state, state.dreamer, told, "a recount tells the dream in at least one word")
+    assert state.phase == "recount" and state.recount is None
+    state.expire("recount")
+    assert state.phase == "review" and state.recount == ""
 
 
 @pytest.mark.parametrize("options", [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}])

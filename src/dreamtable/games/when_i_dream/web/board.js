@@ -326,19 +326,20 @@ function recountBox(ctx, w) {
   const id = "wid-recount-input";
   const input = keptInput(id, `${ctx.board.round}`, { multiline: true, rows: 2,
     maxlength: form?.params?.[0]?.max_length || 4000 });
+  // An empty retelling is no retelling (the rules refuse it): the button waits for a word.
+  const button = h("button", { type: "submit", class: "primary", disabled: !form || !input.value.trim() },
+    w.t("ui.recount-send"));
+  input.addEventListener("input", () => { button.disabled = !form || !input.value.trim(); });
   const send = (event) => {
     event.preventDefault();
-    if (ctx.busy) return;
     const text = input.value.trim();
-    if (text && form) { forget(id); ctx.fill("recount", { text }); } else if (!text && ctx.legal.includes("recount")) {
-      forget(id); ctx.play("recount");
-    }
+    if (ctx.busy || !text || !form) return;
+    forget(id);
+    ctx.fill("recount", { text });
   };
   return h("form", { class: "wid-box wid-recount", "aria-label": w.t("timer.recount"), onsubmit: send },
     h("label", { for: id }, w.t("ui.recount-label")),
-    h("div", { class: "wid-box-row" }, input,
-      h("button", { type: "submit", class: "primary", disabled: !form && !ctx.legal.includes("recount") },
-        w.t("ui.recount-send"))));
+    h("div", { class: "wid-box-row" }, input, button));
 }
 
 // -- the night's cards: face down for the masked Dreamer, by side once seen --------------------
