@@ -205,10 +205,10 @@ def test_wid_r8_typed_timing_typing_disarms_the_start_clock():
     assert_refused(state, 1, f"typing {state.seq}", "WID-R8")
 
 
-def test_wid_r8_strict_timing_is_the_rulebooks_five_seconds():
-    state = new(4, seed=0, clue_timing="strict")
+def test_wid_r8_strict_timing_is_one_clock_to_submit_the_rulebooks_five_seconds_when_asked():
+    state = new(4, seed=0, clue_timing="strict", clue_start_seconds=5)
     (clue,) = [t for t in state.timers if t.name.startswith("clue")]
-    assert clue.seconds == 5.0 and clue.seat == 1
+    assert clue.name == "clue-submit-1" and clue.seconds == 5.0 and clue.seat == 1
 
 
 # -- WID-R9, R10, R11: guesses ----------------------------------------------------------------------------
@@ -456,7 +456,7 @@ def test_timer_options_are_seconds_whole_or_not_and_the_timers_carry_them():
     again = dreamtable.replay(state.record())  # the record keeps the options as given
     assert again.options["clue_start_seconds"] == 2.5 and again.view(1) == state.view(1)
     defaults = {t.name: t.seconds for t in new(4).timers}
-    assert defaults == {"night": 120.0, "clue-start-1": 5.0, "clue-submit-1": 10.0}
+    assert defaults == {"night": 120.0, "clue-start-1": 15.0, "clue-submit-1": 30.0}
 
 
 @pytest.mark.parametrize("name, value", [("night_seconds", 0), ("clue_start_seconds", -1), ("review_seconds", "soon"),
@@ -498,3 +498,12 @@ def test_legal_actions_never_list_a_move_twice(options):
 
     for players in (4, 7, 10):
         testing.play_random(GAME, players, seed=players, on_step=check, options=options)
+
+
+def test_wid_r8_the_default_clue_clock_leaves_a_person_time_to_read_the_element_and_start_typing():
+    """The rulebook's 5 s is an option away; by default a clue-giver has 15 s to start and 30 s to send."""
+    state = new(4, seed=0)
+    turn = {t.name: t.seconds for t in state.timers if t.name.startswith("clue-")}
+    assert turn == {"clue-start-1": 15.0, "clue-submit-1": 30.0}
+    strict = new(4, seed=0, clue_timing="strict", clue_start_seconds=5)
+    assert {t.name: t.seconds for t in strict.timers if t.name.startswith("clue-")} == {"clue-submit-1": 5.0}

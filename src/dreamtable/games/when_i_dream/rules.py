@@ -657,7 +657,7 @@ class DreamState(State[DreamMove]):
         self._check_card(action.number)
         if action.kind == TYPING:
             if self._options["clue_timing"] != "typed" or self.typing:
-                raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
+                raise IllegalActionError("typing only stops the start clock of a typed clue turn (WID-R8)")
             self.typing = True
             return [Event(TYPING_EVENT, seat, {"seq": self.seq})]
         if action.kind == CLUE_PASS:

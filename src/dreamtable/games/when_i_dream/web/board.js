@@ -23,7 +23,8 @@ const CLOCK_OPTIONS = { night: "night_seconds", final: "final_guess_seconds", re
 
 // Kept between two drawings (every update draws the board again): what is typed in the board's
 // boxes, the clock's ticking, and the table's timer lengths (its options).
-const keep = { typed: {}, tick: null, lengths: { ...CLOCK_DEFAULTS }, asked: false, pending: null };
+const keep = { typed: {}, tick: null, lengths: { ...CLOCK_DEFAULTS }, asked: false, pending: null,
+  clue: { timing: "typed", start: 15, submit: 30 } }; // the clue turn's clocks (the options' defaults until asked)
 
 // -- small pieces ------------------------------------------------------------------------------
 
@@ -58,6 +59,9 @@ function learnLengths() {
         const value = Number(options[option]);
         if (value > 0) keep.lengths[clock] = value;
       }
+      if (options.clue_timing === "strict") keep.clue.timing = "strict";
+      if (Number(options.clue_start_seconds) > 0) keep.clue.start = Number(options.clue_start_seconds);
+      if (Number(options.clue_submit_seconds) > 0) keep.clue.submit = Number(options.clue_submit_seconds);
     })
     .catch(() => {});
 }
@@ -173,9 +177,13 @@ function clueOrder(ctx, w, turnClock) {
       turn ? h("span", { class: "wid-turn-note" }, board.typing ? w.t("ui.typing") : "◀") : null,
       turn && turnClock ? turnClock.node : null);
   });
+  // A clue-giver is told the turn's clocks before the turn comes, not by the first one that runs out.
+  const giving = ctx.seat !== null && ctx.seat !== undefined && ctx.seat !== board.dreamer && board.phase === NIGHT;
+  const ahead = keep.clue.timing === "strict" ? "ui.clue-clock-ahead.strict" : "ui.clue-clock-ahead";
   return h("div", { class: "wid-order-box" },
     h("h3", {}, w.t("ui.order")),
-    h("ol", { class: "wid-order" }, items));
+    h("ol", { class: "wid-order" }, items),
+    giving ? h("p", { class: "wid-quiet wid-clue-ahead" }, w.t(ahead, keep.clue)) : null);
 }
 
 function clueItem(clue, ctx, w) {
