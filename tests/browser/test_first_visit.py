@@ -11,7 +11,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.kit import open_seat, table
+from tests.browser.kit import check_accessibility, open_seat, table
 from tests.server.processes import Api, ServerProcess
 
 # Keeps every WebSocket the page opens, so a test can close one as a network would.
@@ -46,6 +46,8 @@ def test_a_name_asked_once_is_kept_and_shown_to_the_other_seat_in_a_waiting_room
 
     guest = new_page()
     guest.goto(host.url)
+    expect(guest.locator("#join-name")).to_have_value("")  # never here before: asked, empty
+    check_accessibility(guest)
     guest.fill("#join-name", "Bea")
     guest.get_by_role("button", name="Take a seat").click()
     expect(waiting).to_contain_text("Seat B: Bea", timeout=10_000)
