@@ -17,6 +17,7 @@ PLAN = Plan(
         Variant("restart_order_on_new_card", True, "WID-R6 [proposed]"),
         Variant("clue_max_len", 8, "WID-R7 [proposed]: clues of at most 8 letters"),
         Variant("clue_timing", "strict", "WID-R8 [proposed]: one clock to submit (clue_start_seconds)"),
+        Variant("clue_start_seconds", 5, "WID-R8 [proposed]: the rulebook's 5 s to start a clue"),
         Variant("clue_submit_seconds", 5, "WID-R8 [proposed]: 5 s to submit a typed clue"),
         Variant("final_guess_seconds", 5, "WID-R12 [proposed]: a 5 s last-answer window"),
         Variant("recount_seconds", 30, "WID-R17 [proposed]: 30 s for the recount"),
