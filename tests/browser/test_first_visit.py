@@ -163,15 +163,15 @@ def test_when_i_dream_says_the_clue_clock_before_the_turn_and_counts_one_card_in
         "On your clue turn: start typing within 15 s, then send your word within 30 s of the turn's start.")
 
     table_id, tokens = table(server, "when-i-dream", [{"kind": "human"}, *bots, {"kind": "bot", "bot": "wordbot"}],
-                             seed=12, options={"night_seconds": 8, "final_guess_seconds": 0.5, "recount_seconds": 60})
+                             seed=12, options={"night_seconds": 15, "final_guess_seconds": 0.5, "recount_seconds": 60})
+    guess_first_card(Api(server), table_id, tokens[0])  # at once: the night's clock runs from the start
     dreamer = open_seat(new_page(), table_id, tokens[0])
-    guess_first_card(Api(server), table_id, tokens[0])
     expect(dreamer.locator(".wid-cards-box")).to_contain_text("1 card has changed tonight")
     expect(dreamer.locator(".wid-clue-ahead")).to_have_count(0)  # the Dreamer gives no clue
 
     # The recount: "Tell the dream" waits for a word.
     recount = dreamer.locator("#wid-recount-input")
-    expect(recount).to_be_visible(timeout=15_000)
+    expect(recount).to_be_visible(timeout=30_000)
     tell = dreamer.get_by_role("button", name="Tell the dream")
     expect(tell).to_be_disabled()
     recount.fill("   ")
