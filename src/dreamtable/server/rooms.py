@@ -384,6 +384,12 @@ class Room:
             "rematch": self.row.rematch,
             "chat_open": table.state.chat_open,
         }
+        last = table.last_change
+        if last.kind == "undo":
+            # The undo took lines out of every log: say who took a move back, and nothing of the
+            # move (its seat only, which everyone saw act), so no reader wonders where it went.
+            message["undone"] = {"seat": last.seat, "letter": seat_name(last.seat or 0),
+                                 "text": f"{seat_name(last.seat or 0)} took back their last move"}
         if seat is not None and seat in table.humans and not table.is_over:
             message["legal"] = [str(action) for action in table.legal_actions(seat)]
             message["forms"] = [form.to_json() for form in table.action_forms(seat)]

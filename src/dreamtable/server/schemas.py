@@ -65,6 +65,38 @@ def printable_json(value: Any, depth: int = 0) -> Any:
     return value
 
 
+_INVISIBLE_CATEGORIES = {"Cf": "invisible formatting character", "Co": "private-use character",
+                         "Cn": "unassigned character", "Zl": "line separator", "Zp": "paragraph separator"}
+_BLANK_LOOKING = {0x115F, 0x1160, 0x3164, 0xFFA0, 0x2800, 0x180E}
+"""Letters and symbols that draw as nothing (Hangul fillers, the blank Braille pattern, the Mongolian
+vowel separator): a name of them would look empty beside a seat."""
+
+
+def display_name(text: str) -> str:
+    """A guest's name shown to the other seats: printable (:func:`printable`), with no invisible
+    character a reader could not see (zero-width spaces and joiners, direction overrides, fillers),
+    no space but the plain one, and no space at either end; ValueError says what was wrong."""
+    printable(text)
+    if not text.strip():
+        raise ValueError("a name needs at least one visible character")
+    if text != text.strip():
+        raise ValueError("a name may not start or end with a space")
+    for position, char in enumerate(text):
+        category = unicodedata.category(char)
+        kind = _INVISIBLE_CATEGORIES.get(category)
+        if kind is None and category == "Zs" and char != " ":
+            kind = "space other than the plain one"
+        if kind is None and ord(char) in _BLANK_LOOKING:
+            kind = "character that shows as blank"
+        if kind is not None:
+            raise ValueError(f"{kind} U+{ord(char):04X} at position {position} is not allowed in a name: "
+                             f"use visible letters, digits, punctuation and plain spaces (at most {MAX_NAME} characters)")
+    return text
+
+
+Name = Annotated[str, Field(max_length=MAX_NAME), AfterValidator(display_name)]
+"""A guest's display name as a client sends it (see :func:`display_name`); an account's name is another matter."""
+
 Options = Annotated[dict[Text, Any], AfterValidator(printable_json)]
 """A table's game options as a client sends them (the game checks names and values)."""
 
@@ -79,7 +111,7 @@ class SeatSpec(Strict):
     """A seat of a new table: open (anyone may join), a human invited by link, or a bot."""
 
     kind: Literal["open", "human", "bot"] = "open"
-    name: Text | None = Field(None, max_length=MAX_NAME)
+    name: Name | None = None
     bot: str | None = Field(None, description="bot spec: random, greedy, ismcts:500, bot… (length and grammar: agents/specs.py)")
 
 
@@ -112,7 +144,7 @@ class PlayBots(Strict):
     bot: str = Field("bot", description="the bots' spec (length and grammar: agents/specs.py)")
     options: Options = Field(default_factory=dict, max_length=50)
     seed: int | None = Field(None, ge=0, lt=2**31)
-    name: Text | None = Field(None, max_length=MAX_NAME)
+    name: Name | None = None
     settings: TableSettings = Field(default_factory=TableSettings)
 
 
@@ -120,7 +152,7 @@ class Join(Strict):
     """Take an open seat (the first open one unless ``seat`` is given)."""
 
     seat: int | None = Field(None, ge=0, le=19)
-    name: Text | None = Field(None, max_length=MAX_NAME)
+    name: Name | None = None
 
 
 

@@ -28,7 +28,7 @@ def in_review(seed=0):
     play(state, 0, f"guess {state.seq} xylophone")
     state.expire("night")
     play(state, 0, f"dream-pass {state.seq}")
-    play(state, 0, "recount")
+    play(state, 0, "recount I remember nothing")
     assert state.phase == "review"
     return state
 

@@ -23,7 +23,7 @@ def to_the_day(state: Any, *, right: bool = False) -> tuple[RuleStep, RuleStep]:
         play(state, state.dreamer, f"guess {state.seq} {state.element}")
     state.expire("night")
     play(state, state.dreamer, f"dream-pass {state.seq}")
-    play(state, state.dreamer, "recount " + " ".join(entry["element"] for entry in state.board))
+    play(state, state.dreamer, "recount " + (" ".join(entry["element"] for entry in state.board) or "I remember nothing"))
     steps = [rule_step(state, seat, "done") for seat in state.clue_givers]
     return steps[0], steps[-1]
 

@@ -41,7 +41,7 @@ def end_night(state, decline=True):
         play(state, state.dreamer, f"dream-pass {state.seq}")
 
 
-def finish_day(state, recount=""):
+def finish_day(state, recount="I remember nothing"):
     play(state, state.dreamer, f"recount {recount}")
     for seat in state.clue_givers:
         play(state, seat, "done")
@@ -205,10 +205,10 @@ def test_wid_r8_typed_timing_typing_disarms_the_start_clock():
     assert_refused(state, 1, f"typing {state.seq}", "WID-R8")
 
 
-def test_wid_r8_strict_timing_is_the_rulebooks_five_seconds():
-    state = new(4, seed=0, clue_timing="strict")
+def test_wid_r8_strict_timing_is_one_clock_to_submit_the_rulebooks_five_seconds_when_asked():
+    state = new(4, seed=0, clue_timing="strict", clue_start_seconds=5)
     (clue,) = [t for t in state.timers if t.name.startswith("clue")]
-    assert clue.seconds == 5.0 and clue.seat == 1
+    assert clue.name == "clue-submit-1" and clue.seconds == 5.0 and clue.seat == 1
 
 
 # -- WID-R9, R10, R11: guesses ----------------------------------------------------------------------------
@@ -380,7 +380,7 @@ def test_wid_r18_a_split_vote_keeps_the_verdict_and_a_cancelled_penalty_removes_
     play(state, 1, f"clue {state.seq} {state.element}s")
     guess_wrong(state)
     end_night(state)
-    play(state, 0, "recount")
+    play(state, 0, "recount I remember nothing")
     play(state, 2, "vote-side 2 yellow")
     play(state, 3, "vote-side 2 blue")
     play(state, 2, "vote-penalty 1 cancel")
@@ -456,7 +456,7 @@ def test_timer_options_are_seconds_whole_or_not_and_the_timers_carry_them():
     again = dreamtable.replay(state.record())  # the record keeps the options as given
     assert again.options["clue_start_seconds"] == 2.5 and again.view(1) == state.view(1)
     defaults = {t.name: t.seconds for t in new(4).timers}
-    assert defaults == {"night": 120.0, "clue-start-1": 5.0, "clue-submit-1": 10.0}
+    assert defaults == {"night": 120.0, "clue-start-1": 15.0, "clue-submit-1": 30.0}
 
 
 @pytest.mark.parametrize("name, value", [("night_seconds", 0), ("clue_start_seconds", -1), ("review_seconds", "soon"),
@@ -471,10 +471,20 @@ def test_the_old_millisecond_option_names_are_gone_and_the_error_lists_the_new_o
         new(4, night_ms=60000)
 
 
-def test_recount_is_listed_once_when_the_dreamer_made_no_guess():
+def test_wid_r17_a_dreamer_with_no_guess_to_retell_is_offered_a_dream_of_which_nothing_is_remembered():
     state = new(4, seed=3)
     end_night(state)  # passes only: no guess to retell
-    assert [str(m) for m in state.legal_actions(state.dreamer)] == ["recount"]
+    assert [str(m) for m in state.legal_actions(state.dreamer)] == ["recount I remember nothing"]
+
+
+@pytest.mark.parametrize("told", ["recount", "recount    ", "recount ...", "recount \u3000"])
+def test_wid_r17_an_empty_recount_is_refused_and_changes_nothing_only_the_clock_leaves_the_dream_untold(told):
+    state = new(4, seed=3)
+    end_night(state)
+    assert_refused(state, state.dreamer, told, "a recount tells the dream in at least one word")
+    assert state.phase == "recount" and state.recount is None
+    state.expire("recount")
+    assert state.phase == "review" and state.recount == ""
 
 
 @pytest.mark.parametrize("options", [{}, {"auto_clue_check": "penalize", "clue_timing": "strict"}])
@@ -488,3 +498,12 @@ def test_legal_actions_never_list_a_move_twice(options):
 
     for players in (4, 7, 10):
         testing.play_random(GAME, players, seed=players, on_step=check, options=options)
+
+
+def test_wid_r8_the_default_clue_clock_leaves_a_person_time_to_read_the_element_and_start_typing():
+    """The rulebook's 5 s is an option away; by default a clue-giver has 15 s to start and 30 s to send."""
+    state = new(4, seed=0)
+    turn = {t.name: t.seconds for t in state.timers if t.name.startswith("clue-")}
+    assert turn == {"clue-start-1": 15.0, "clue-submit-1": 30.0}
+    strict = new(4, seed=0, clue_timing="strict", clue_start_seconds=5)
+    assert {t.name: t.seconds for t in strict.timers if t.name.startswith("clue-")} == {"clue-submit-1": 5.0}

@@ -16,7 +16,7 @@ def clocks(table: Table) -> dict[str, float]:
 
 
 def test_WID_R8_undoing_typing_leaves_the_start_clock_the_half_second_it_had() -> None:
-    state = dreamtable.load("when-i-dream").new(players=4, seed=1)
+    state = dreamtable.load("when-i-dream").new(players=4, seed=1, clue_start_seconds=5, clue_submit_seconds=10)
     bots = {seat: RandomAgent(seat) for seat in (0, 2, 3)}  # never asked: the test does not advance
     clock = SimulatedClock()
     table = Table(state, bots, clock=clock)

@@ -252,7 +252,7 @@ def test_the_prompts_of_the_last_answer_the_recount_and_the_review():
     assert state.view(1)["prompt"] == "Waiting for A."
     play(state, 0, f"dream-pass {state.seq}")
     assert state.view(0)["prompt"] == "Recount your dream (name the Elements you guessed)."
-    play(state, 0, "recount")
+    play(state, 0, "recount I remember nothing")
     assert state.view(1)["prompt"] == (
         "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done.")
     assert state.view(0)["prompt"] == "Waiting for B."

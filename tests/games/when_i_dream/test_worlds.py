@@ -138,7 +138,7 @@ def test_family_mode_worlds_keep_everyone_a_fairy():
 def finish_round(state):
     state.expire("night")
     play(state, state.dreamer, f"dream-pass {state.seq}")
-    play(state, state.dreamer, "recount")
+    play(state, state.dreamer, "recount I remember nothing")
     for seat in state.clue_givers:
         play(state, seat, "done")
 

@@ -53,9 +53,13 @@ OPTIONS = (
     Option("restart_order_on_new_card", False, "a new card restarts the clue order at the Dreamer's left (WID-R6) [proposed]"),
     Option("clue_max_len", 32, "longest clue in letters (WID-R7) [proposed]", minimum=1, maximum=CLUE_MAX_LEN_LIMIT),
     Option("clue_timing", "typed", "typed: start within clue_start_seconds, submit within clue_submit_seconds; "
-           "strict: the rulebook's 5 s to submit (WID-R8) [proposed]", ("typed", "strict")),
-    Option("clue_start_seconds", 5, "seconds to start typing a clue (strict: to submit it) (WID-R8)", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
-    Option("clue_submit_seconds", 10, "seconds to submit a typed clue (WID-R8) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+           "strict: one clock, submit within clue_start_seconds (the rulebook's is 5 s) (WID-R8) [proposed]",
+           ("typed", "strict")),
+    # A person needs a moment to see that the turn is theirs, read the Element and find a word: the
+    # rulebook's 5 s (spoken, at a table) took a newcomer's first clue in the browser.
+    Option("clue_start_seconds", 15, "seconds to start typing a clue (strict: to submit it) (WID-R8) [proposed; "
+           "the rulebook: 5]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
+    Option("clue_submit_seconds", 30, "seconds to submit a typed clue (WID-R8) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
     Option("night_seconds", 120, "the length of a night in seconds (WID-R12)", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
     Option("final_guess_seconds", 10, "the last-answer window in seconds (WID-R12) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),
     Option("recount_seconds", 90, "seconds for the Dreamer's recount (WID-R17) [proposed]", minimum=SECONDS_MIN, maximum=SECONDS_MAX),

@@ -35,6 +35,9 @@ from .words import DreamCard
 SPIRITS = {4: (1, 1, 2), 5: (2, 1, 2), 6: (3, 2, 1), 7: (3, 2, 2), 8: (4, 3, 1), 9: (4, 3, 2), 10: (5, 4, 1)}
 FAIRY, BOOGEYMAN, SANDMAN = "Fairy", "Boogeyman", "Sandman"
 NIGHT, FINAL, RECOUNTING, REVIEW, OVER = "night", "final guess", "recount", "review", "over"
+NOTHING_REMEMBERED = "I remember nothing"
+"""The listed recount of a Dreamer with no guess to retell (an empty one is refused, WID-R17): none of
+its words is an Element, so it names no card."""
 YELLOW, BLUE, PENALTY = "yellow", "blue", "penalty"
 CLUE_WORD = re.compile(r"^[^\W\d_](?:[^\W\d_]|['-](?=[^\W\d_]))*$")  # WID-R7: letters, inner ' or -
 CLUE_MAX_LEN_LIMIT = 64
@@ -445,12 +448,12 @@ class DreamState(State[DreamMove]):
                     moves.append(DreamMove(TYPING, seq))
                 moves += [DreamMove(CLUE, seq, word) for word in self._clue_samples(seat)]
             moves += [DreamMove(FLAG, clue_id) for clue_id in self._flaggable(seat)]
-        if self.phase == RECOUNTING:  # the guesses retold, and an empty recount
+        if self.phase == RECOUNTING:  # the guesses retold, and a dream of which nothing is remembered
             named = " ".join([word for entry in self.board if entry["guess"] for word in entry["guess"].split()])
-            moves += [DreamMove(RECOUNT, -1, named), DreamMove(RECOUNT, -1, "")]
+            moves += [DreamMove(RECOUNT, -1, text) for text in (named, NOTHING_REMEMBERED) if text]
         if self.phase == REVIEW:
             return self._review_legal(seat)[0]
-        return list(dict.fromkeys(moves))  # no move twice (a recount of no guesses is the empty one)
+        return list(dict.fromkeys(moves))  # no move twice
 
     def _review_legal(self, seat: int) -> tuple[list[DreamMove], list[int]]:
         """A voter's legal list in the review (votes by card, then by kind, then done; what :meth:`_may_vote`
@@ -577,7 +580,11 @@ class DreamState(State[DreamMove]):
         if kind == RECOUNT:
             if self.phase != RECOUNTING or seat != self.dreamer:
                 raise IllegalActionError("only the Dreamer recounts the dream, after the night (WID-R17)")
-            return self._take_recount(clean(action.text, "a recount", self.recount_max_len))
+            told = clean(action.text, "a recount", self.recount_max_len)
+            if not any(char.isalnum() for char in told):  # only the clock leaves the dream untold
+                raise IllegalActionError("a recount tells the dream in at least one word: write what you dreamt "
+                                         "(the recount is empty only when its clock runs out) (WID-R17)")
+            return self._take_recount(told)
         if kind == DONE:
             if self.phase != REVIEW:
                 raise IllegalActionError("done ends your review; the review comes after the recount (WID-R18)")
@@ -650,7 +657,7 @@ class DreamState(State[DreamMove]):
         self._check_card(action.number)
         if action.kind == TYPING:
             if self._options["clue_timing"] != "typed" or self.typing:
-                raise IllegalActionError("typing only stops the 5-second start clock of a typed clue turn (WID-R8)")
+                raise IllegalActionError("typing only stops the start clock of a typed clue turn (WID-R8)")
             self.typing = True
             return [Event(TYPING_EVENT, seat, {"seq": self.seq})]
         if action.kind == CLUE_PASS:

@@ -38,7 +38,7 @@ from ...core.contract import State
 from . import judge
 from .embeddings import NOT_FOR_FAMILIES, VOCABULARY_SIZE, Vectors, element_words, encode, shipped, vocabulary_words
 from .notation import CLUE, CLUE_PASS, DONE, DREAM_PASS, GUESS, RECOUNT, DreamMove
-from .rules import BLUE, BOOGEYMAN, FAIRY, FINAL, NIGHT, RECOUNTING, REVIEW, SANDMAN, YELLOW, DreamState
+from .rules import BLUE, BOOGEYMAN, FAIRY, FINAL, NIGHT, NOTHING_REMEMBERED, RECOUNTING, REVIEW, SANDMAN, YELLOW, DreamState
 
 __all__ = [
     "NOT_FOR_FAMILIES", "VOCABULARY_SIZE", "WordBotAgent", "best_clue", "bot_game", "bot_night",
@@ -237,7 +237,8 @@ class WordBotAgent:
                 return move
             if phase == RECOUNTING:  # the night's guesses, retold; then the memory is cleared
                 guesses = self._guesses.pop(seat, {})
-                return DreamMove(RECOUNT, -1, " ".join(guesses[number] for number in sorted(guesses)))
+                told = " ".join(guesses[number] for number in sorted(guesses))
+                return DreamMove(RECOUNT, -1, told or NOTHING_REMEMBERED)
             return None
         if phase == NIGHT:
             return _clue(state, seat) if seat == state.clue_seat else None

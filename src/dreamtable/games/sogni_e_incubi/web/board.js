@@ -192,7 +192,7 @@ function deckNode(ctx, drawMove) {
   else { pile.setAttribute("role", "img"); pile.setAttribute("aria-label", w.t(deck === 1 ? "board.deck-label.one" : "board.deck-label", { deck })); }
   return h("div", { class: "si-middle" },
     h("div", { class: "si-deck-box" }, h("span", { class: "si-deck-title", "aria-hidden": "true" }, w.t("board.deck")), pile),
-    h("p", { class: "si-limit" }, w.t("board.hand-limit", { limit: ctx.board.hand_limit })));
+    deck ? h("p", { class: "si-limit" }, w.t("board.hand-limit", { limit: ctx.board.hand_limit })) : null); // no draw left to limit
 }
 
 function myHand(ctx, byCard) {

@@ -23,7 +23,8 @@ const CLOCK_OPTIONS = { night: "night_seconds", final: "final_guess_seconds", re
 
 // Kept between two drawings (every update draws the board again): what is typed in the board's
 // boxes, the clock's ticking, and the table's timer lengths (its options).
-const keep = { typed: {}, tick: null, lengths: { ...CLOCK_DEFAULTS }, asked: false, pending: null };
+const keep = { typed: {}, tick: null, lengths: { ...CLOCK_DEFAULTS }, asked: false, pending: null,
+  clue: { timing: "typed", start: 15, submit: 30 } }; // the clue turn's clocks (the options' defaults until asked)
 
 // -- small pieces ------------------------------------------------------------------------------
 
@@ -58,6 +59,9 @@ function learnLengths() {
         const value = Number(options[option]);
         if (value > 0) keep.lengths[clock] = value;
       }
+      if (options.clue_timing === "strict") keep.clue.timing = "strict";
+      if (Number(options.clue_start_seconds) > 0) keep.clue.start = Number(options.clue_start_seconds);
+      if (Number(options.clue_submit_seconds) > 0) keep.clue.submit = Number(options.clue_submit_seconds);
     })
     .catch(() => {});
 }
@@ -173,9 +177,13 @@ function clueOrder(ctx, w, turnClock) {
       turn ? h("span", { class: "wid-turn-note" }, board.typing ? w.t("ui.typing") : "◀") : null,
       turn && turnClock ? turnClock.node : null);
   });
+  // A clue-giver is told the turn's clocks before the turn comes, not by the first one that runs out.
+  const giving = ctx.seat !== null && ctx.seat !== undefined && ctx.seat !== board.dreamer && board.phase === NIGHT;
+  const ahead = keep.clue.timing === "strict" ? "ui.clue-clock-ahead.strict" : "ui.clue-clock-ahead";
   return h("div", { class: "wid-order-box" },
     h("h3", {}, w.t("ui.order")),
-    h("ol", { class: "wid-order" }, items));
+    h("ol", { class: "wid-order" }, items),
+    giving ? h("p", { class: "wid-quiet wid-clue-ahead" }, w.t(ahead, keep.clue)) : null);
 }
 
 function clueItem(clue, ctx, w) {
@@ -326,19 +334,20 @@ function recountBox(ctx, w) {
   const id = "wid-recount-input";
   const input = keptInput(id, `${ctx.board.round}`, { multiline: true, rows: 2,
     maxlength: form?.params?.[0]?.max_length || 4000 });
+  // An empty retelling is no retelling (the rules refuse it): the button waits for a word.
+  const button = h("button", { type: "submit", class: "primary", disabled: !form || !input.value.trim() },
+    w.t("ui.recount-send"));
+  input.addEventListener("input", () => { button.disabled = !form || !input.value.trim(); });
   const send = (event) => {
     event.preventDefault();
-    if (ctx.busy) return;
     const text = input.value.trim();
-    if (text && form) { forget(id); ctx.fill("recount", { text }); } else if (!text && ctx.legal.includes("recount")) {
-      forget(id); ctx.play("recount");
-    }
+    if (ctx.busy || !text || !form) return;
+    forget(id);
+    ctx.fill("recount", { text });
   };
   return h("form", { class: "wid-box wid-recount", "aria-label": w.t("timer.recount"), onsubmit: send },
     h("label", { for: id }, w.t("ui.recount-label")),
-    h("div", { class: "wid-box-row" }, input,
-      h("button", { type: "submit", class: "primary", disabled: !form && !ctx.legal.includes("recount") },
-        w.t("ui.recount-send"))));
+    h("div", { class: "wid-box-row" }, input, button));
 }
 
 // -- the night's cards: face down for the masked Dreamer, by side once seen --------------------

@@ -83,3 +83,11 @@ export function drawLog(root, events, words, game, { fresh = false, keep = 200 }
   while (root.children.length > keep) root.firstElementChild.remove();
   root.scrollTop = root.scrollHeight;
 }
+
+// An undo took lines out of the log (it was drawn anew without them): one line says who took a move
+// back, so nobody is left wondering where it went. The server sends the seat only, never the move.
+export function drawUndone(root, undone, viewer, words) {
+  const key = undone.seat === viewer ? "common.undone.you" : "common.undone";
+  root.append(h("li", { class: "fresh undone" }, words.t(key, undone)));
+  root.scrollTop = root.scrollHeight;
+}

@@ -4,7 +4,9 @@
 // card names and legends). A key missing in Italian falls back to English; a key missing in English
 // shows the key itself (the server refuses a game whose catalogue lacks a key). Templates are the
 // Python sentences' shape: {field}, {field:seat} → "B", {field:seats} → "A and C", and {field:NAME}
-// → the catalogue's "NAME.<value>" of the same file.
+// → the catalogue's "NAME.<value>" of the same file. Plurals: a key given a numeric {count} is read as
+// "KEY.<form>" when the catalogue has that form, the form being the language's plural category of
+// the count (Intl.PluralRules: "one", "other"...), else as KEY itself: "x.one": "1 card", "x": "{count} cards".
 
 export const LANGUAGES = ["en", "it"];
 const STORE = "dreamtable.lang";
@@ -65,9 +67,16 @@ export class Words {
     return this.template(key) !== undefined;
   }
 
-  // `key` in words, its fields filled in.
+  // The key of `key`'s plural form for a numeric fields.count, if the catalogue has one.
+  pluralKey(key, fields) {
+    if (typeof fields.count !== "number") return key;
+    const form = new Intl.PluralRules(this.lang).select(fields.count);
+    return this.has(`${key}.${form}`) ? `${key}.${form}` : key;
+  }
+
+  // `key` in words, its fields filled in (its plural form when fields.count is a number).
   t(key, fields = {}) {
-    const template = this.template(key);
+    const template = this.template(this.pluralKey(key, fields));
     if (template === undefined) return key;
     return this.fill(template, fields, key.startsWith("common.") ? "common." : "");
   }

@@ -3,6 +3,7 @@
 
 import { h } from "./dom.js";
 import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
+import { rememberName, storedName } from "./guest.js";
 
 const $ = (id) => document.getElementById(id);
 let words;
@@ -27,13 +28,39 @@ function remember(made, seatToken) {
   localStorage.setItem(`dreamtable.links.${made.table}`, JSON.stringify(made.links || {}));
 }
 
+// -- your name: asked once, kept in this browser, sent with every table you create or join ---------
+
+// The name typed in the field (kept), or the one kept before; null when there is none.
+function myName() {
+  const typed = $("my-name").value.trim();
+  if (typed) rememberName(typed);
+  return typed || null;
+}
+
+function wireName() {
+  $("my-name").value = storedName();
+  $("name-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const kept = rememberName($("my-name").value);
+    $("my-name").value = kept;
+    say(kept ? words.t("common.name.kept", { name: kept }) : words.t("common.name.none"));
+  });
+}
+
+// The server's word on a refused name, said beside the field that holds it.
+function sayRefusal(error) {
+  say(error.message);
+  if (error.message.includes("name")) $("my-name").focus();
+}
+
 async function playBots(game) {
   try {
     say(words.t("common.lobby.starting"));
-    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players } });
+    const name = myName();
+    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players, ...(name ? { name } : {}) } });
     remember(made, made.token);
     location.href = `/tables/${made.table}`;
-  } catch (error) { say(error.message); }
+  } catch (error) { sayRefusal(error); }
 }
 
 function drawGames() {
@@ -120,9 +147,10 @@ async function create(event) {
   event.preventDefault();
   const form = $("create");
   const game = games.find((g) => g.id === form.dataset.game);
+  const name = myName();
   const seats = [...form.querySelectorAll("[data-seat]")].map((select) => {
     const kind = select.value;
-    if (kind === "me") return { kind: "human" };
+    if (kind === "me") return name ? { kind: "human", name } : { kind: "human" };
     if (kind === "bot") return { kind: "bot", bot: document.getElementById(`${select.id}-bot`).value };
     return { kind };
   });
@@ -132,7 +160,7 @@ async function create(event) {
     const me = form.querySelector("[data-seat='0']").value === "me" ? made.links[seatLetter(0)]?.token : null;
     remember(made, me);
     location.href = `/tables/${made.table}`;
-  } catch (error) { say(error.message); }
+  } catch (error) { sayRefusal(error); }
 }
 
 // -- open tables ---------------------------------------------------------------------------
@@ -153,6 +181,7 @@ async function main() {
   words = await Words.load(currentLanguage());
   words.apply();
   languagePicker($("lang"));
+  wireName();
   games = await api("/games");
   drawGames();
   drawCreate();

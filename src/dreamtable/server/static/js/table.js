@@ -7,8 +7,9 @@
 // answered, so nothing is applied twice.
 
 import { h } from "./dom.js";
-import { drawLog, drawOutcome, drawPlayers, loadGame, promptText } from "./envelope.js";
+import { drawLog, drawOutcome, drawPlayers, drawUndone, loadGame, promptText } from "./envelope.js";
 import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
+import { MAX_NAME, rememberName, storedName } from "./guest.js";
 import { drawForms } from "./forms.js";
 import { Notifier } from "./notify.js";
 
@@ -60,7 +61,7 @@ async function api(path, { method = "GET", body, token } = {}) {
 
 function say(text, kind = "") {
   $("notice").textContent = text || "";
-  $("notice").className = `notice ${kind}`.trim(); // "hint": advice, not an error
+  $("notice").className = `notice ${kind}`.trim(); // "hint": advice, not an error; "connection": until it is back
 }
 
 // -- waiting for players ------------------------------------------------------------------
@@ -86,19 +87,45 @@ async function drawWaiting() {
         : null);
   });
   const open = summary.seats.some((seat) => seat.kind === "open");
-  root.replaceChildren(
+  // Nothing to undo, list or hint before the game starts.
+  for (const id of ["undo", "hint", "move-list"]) $(id).hidden = true;
+  const children = [
     h("h2", {}, w.t("common.waiting.title")),
     h("ul", { class: "links" }, seatRows),
-    h("p", {}, w.t("common.waiting.share"), " ",
+    // the address to share says what it is for: a seat while one is open, watching once all are taken
+    h("p", {}, w.t(open ? "common.waiting.share" : "common.waiting.watch"), " ",
       h("input", { readonly: true, value: `${location.origin}/tables/${tableId}`, "aria-label": w.t("common.waiting.link"),
                    onfocus: (e) => e.target.select() })),
-    !mine && open ? h("button", { class: "primary", onclick: join }, w.t("common.waiting.join")) : null,
-    store.host() ? h("button", { class: "primary", onclick: start, disabled: open }, w.t("common.waiting.start")) : null);
+    store.host() ? h("button", { class: "primary", onclick: start, disabled: open }, w.t("common.waiting.start")) : null,
+    store.host() && open ? h("p", { class: "quiet" }, w.t("common.waiting.start-when-full")) : null,
+  ];
+  // The panel is drawn again every two seconds; the name box is kept, not redrawn under the typing.
+  let [info, controls] = root.children;
+  if (!controls) {
+    info = h("div", {});
+    controls = h("div", {});
+    root.replaceChildren(info, controls);
+  }
+  info.replaceChildren(...children.filter(Boolean)); // replaceChildren writes a null as the word "null"
+  const asking = controls.querySelector("form");
+  if (!mine && open && !asking) controls.append(joinForm());
+  if (!(!mine && open) && asking) asking.remove();
+}
+
+// Taking a seat asks the guest's name once: it is kept in this browser and shown to the other seats.
+function joinForm() {
+  const id = "join-name";
+  return h("form", { class: "row", onsubmit: (event) => { event.preventDefault(); join(); } },
+    h("label", { for: id }, page.words.t("common.name.label")), " ",
+    h("input", { id, maxlength: MAX_NAME, autocomplete: "nickname", value: storedName() }), " ",
+    h("button", { type: "submit", class: "primary" }, page.words.t("common.waiting.join")));
 }
 
 async function join() {
+  const name = ($("join-name")?.value || "").trim();
   try {
-    const joined = await api(`/tables/${tableId}/join`, { method: "POST", body: {} });
+    const joined = await api(`/tables/${tableId}/join`, { method: "POST", body: name ? { name } : {} });
+    if (name) rememberName(name);
     localStorage.setItem(`dreamtable.seat.${tableId}`, joined.token);
     connect(true);
     await refreshSummary();
@@ -127,7 +154,10 @@ function connect(fresh = false) {
   const query = token ? `?token=${encodeURIComponent(token)}` : "";
   const socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}${query}`);
   page.socket = socket;
-  socket.onopen = () => { page.retry = 0; page.restarting = false; page.newSocket = true; banner(""); };
+  socket.onopen = () => {
+    page.retry = 0; page.restarting = false; page.newSocket = true; banner("");
+    if ($("notice").classList.contains("connection")) say(""); // "the connection was lost" is no longer true
+  };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = (closed) => {
     page.busy = false;
@@ -154,7 +184,7 @@ function banner(text) {
 
 function send(message) {
   if (!page.socket || page.socket.readyState !== WebSocket.OPEN) {
-    say(page.words.t("common.connection.lost"));
+    say(page.words.t("common.connection.lost"), "connection");
     return false;
   }
   page.socket.send(JSON.stringify(message));
@@ -192,12 +222,13 @@ function receive(message) {
     page.seq = message.seq;
     if (page.summary && page.summary.status === "waiting") refreshSummary();
     drawLog($("log"), events, page.words, page.game, { fresh: !first });
+    if (message.undone) drawUndone($("log"), message.undone, message.view.seat, page.words);
     draw();
     // on the new board; an undo or a fresh start is not a move to animate
     if (!restart && page.game.animate) page.game.animate(message.events, $("board"), context());
     page.notifier.update(message.view);
   } else if (message.type === "waiting") {
-    $("prompt").textContent = page.words.t("common.waiting.title");
+    $("prompt").textContent = page.words.t("common.waiting.prompt"); // the panel below says "waiting for players"
   } else if (message.type === "chat") {
     addChat(message);
   } else if (message.type === "error") {
