@@ -336,3 +336,23 @@ def test_my_games_shows_a_finished_game_with_its_replay_link_and_the_page_is_ser
 def test_my_games_needs_a_log_in(client):
     refused = client.get("/api/account/games")
     assert refused.status_code == 401 and refused.json()["error"] == "not-logged-in"
+
+
+def test_a_seat_left_while_its_table_waits_is_no_longer_listed(client):
+    register(client)
+    created = client.post("/api/tables", json={"game": "sogni-e-incubi", "players": 2}, headers=csrf(client)).json()
+    token = created["links"]["A"]["token"]
+    assert [game["table"] for game in client.get("/api/account/games").json()["games"]] == [created["table"]]
+    assert client.post(f"/api/tables/{created['table']}/leave", headers=bearer(token)).status_code == 200
+    assert client.get("/api/account/games").json()["games"] == []
+    claimed = client.post("/api/account/claim", json={"seats": [{"table": created["table"], "token": token}]},
+                          headers=csrf(client))
+    assert claimed.json() == {"claimed": 0}  # the old token holds nothing now
+
+
+def test_the_account_api_reads_json_only_so_another_sites_form_cannot_log_a_visitor_in(client):
+    register(client)
+    use(client, None)
+    form = client.post("/api/account/login", content=f'{{"name": "Morpheus", "password": "{PASSWORD}"}}',
+                       headers={"content-type": "text/plain"})
+    assert form.status_code == 422 and "set-cookie" not in form.headers

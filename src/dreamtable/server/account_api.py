@@ -226,7 +226,10 @@ async def _game(hub: Hub, row: TableRow, seat: int, token: str) -> dict[str, Any
 async def my_games(request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     found = await sessions.required(request, hub.store)
-    games = [await _game(hub, row, seat, token) for row, seat, token in await accounts.seats_of(hub.store, found.account.id)]
+    held = await accounts.seats_of(hub.store, found.account.id)
+    # a seat left while its table waited (and perhaps taken by someone else since) is no longer the account's
+    games = [await _game(hub, row, seat, token) for row, seat, token in held
+             if seat < len(row.seats) and row.seats[seat].get("account") == found.account.id]
     return {"account": {"name": found.account.name}, "games": games}
 
 

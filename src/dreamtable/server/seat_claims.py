@@ -35,8 +35,10 @@ class SeatToken(Strict):
     token: str = Field(max_length=200)
 
 
-def _marked(seat: int, account_id: int, table_id: str) -> Any:
+def _marked(seat: int, account_id: int, table_id: str, token: str) -> Any:
     def mark(row: TableRow) -> dict[str, Any]:
+        if seat_of(row, token) != seat:  # the seat was left (or changed hands) meanwhile
+            raise PermissionError(f"the token no longer holds seat {seat} of table {table_id}")
         holder = row.seats[seat].get("account")
         if holder not in (None, account_id):
             raise PermissionError(f"seat {seat} of table {table_id} belongs to another account")
@@ -51,7 +53,7 @@ def _marked(seat: int, account_id: int, table_id: str) -> Any:
 async def give(hub: Hub, account: AccountRow, table_id: str, seat: int, token: str) -> bool:
     """Make ``seat`` at ``table_id`` (held by ``token``) the account's; False when another account holds it."""
     try:
-        await hub.store.edit_table(table_id, _marked(seat, account.id, table_id))
+        await hub.store.edit_table(table_id, _marked(seat, account.id, table_id, token))
     except (PermissionError, DreamtableError):
         return False
     await accounts.add_seat(hub.store, account.id, table_id, seat, token)
