@@ -23,7 +23,7 @@ from fastapi.responses import FileResponse
 from pydantic import Field
 
 from ..core.seats import seat_name
-from . import accounts, sessions
+from . import accounts, ratings, sessions
 from .account_names import BadName, check_name, name_key
 from .account_models import AccountRow
 from .api import hub_of
@@ -188,6 +188,7 @@ async def delete_account(body: Confirm, request: Request, response: Response) ->
     limits_of(request).check(key, client_of(request).address)
     account = await _verified(request, found.account, key, body.password)
     await forget_account(hub, account.id)
+    await ratings.forget(hub.store, account.id)
     await accounts.remove(hub.store, account.id)
     sessions.forget(response)
     return {"account": None, "deleted": account.name}

@@ -29,7 +29,7 @@ class NameTaken(Exception):
     """An account with a name of the same key exists (two registrations raced, or the name is taken)."""
 
 
-async def _write(store: Store, work: Callable[[Session], T]) -> T:
+async def in_transaction(store: Store, work: Callable[[Session], T]) -> T:
     """Run ``work`` in one transaction (SQLite: on the writer engine, at once)."""
     if store.writer is not None:
         with Session(store.writer, expire_on_commit=False) as session, session.begin():
@@ -61,7 +61,7 @@ async def create(store: Store, name: str, key: str, password_hash: str) -> Accou
         return row
 
     try:
-        return await _write(store, add)
+        return await in_transaction(store, add)
     except IntegrityError:
         raise NameTaken(key) from None
 
@@ -78,7 +78,7 @@ async def set_password(store: Store, account_id: int, password_hash: str) -> Non
         session.execute(update(AccountRow).where(AccountRow.id == account_id).values(password_hash=password_hash))
         session.execute(delete(SessionRow).where(SessionRow.account_id == account_id))
 
-    await _write(store, change)
+    await in_transaction(store, change)
 
 
 async def remove(store: Store, account_id: int) -> None:
@@ -88,7 +88,7 @@ async def remove(store: Store, account_id: int) -> None:
         session.execute(delete(AccountSeatRow).where(AccountSeatRow.account_id == account_id))
         session.execute(delete(AccountRow).where(AccountRow.id == account_id))
 
-    await _write(store, drop)
+    await in_transaction(store, drop)
 
 
 # -- sessions ------------------------------------------------------------------------------------
@@ -101,7 +101,7 @@ async def add_session(store: Store, account_id: int, token_hash: str, lifetime: 
         session.add(SessionRow(token_hash=token_hash, account_id=account_id, created_at=now,
                                expires_at=now + lifetime))
 
-    await _write(store, add)
+    await in_transaction(store, add)
 
 
 async def session_of(store: Store, token_hash: str) -> tuple[SessionRow, AccountRow] | None:
@@ -115,7 +115,7 @@ async def session_of(store: Store, token_hash: str) -> tuple[SessionRow, Account
 
 async def drop_session(store: Store, token_hash: str) -> None:
     """Revoke one session."""
-    await _write(store, lambda session: session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash)))
+    await in_transaction(store, lambda session: session.execute(delete(SessionRow).where(SessionRow.token_hash == token_hash)))
 
 
 # -- seats ---------------------------------------------------------------------------------------
@@ -127,7 +127,7 @@ async def add_seat(store: Store, account_id: int, table_id: str, seat: int, toke
         session.execute(delete(AccountSeatRow).where(AccountSeatRow.table_id == table_id, AccountSeatRow.seat == seat))
         session.add(AccountSeatRow(table_id=table_id, seat=seat, account_id=account_id, sealed=sealed, at=time.time()))
 
-    await _write(store, add)
+    await in_transaction(store, add)
 
 
 async def copy_seats(store: Store, old_table: str, new_table: str) -> None:
@@ -143,7 +143,7 @@ async def copy_seats(store: Store, old_table: str, new_table: str) -> None:
             session.merge(AccountSeatRow(table_id=new_table, seat=row.seat, account_id=row.account_id,
                                          sealed=row.sealed, at=now))
 
-    await _write(store, add)
+    await in_transaction(store, add)
 
 
 async def seats_of(store: Store, account_id: int, limit: int = 200) -> list[tuple[TableRow, int, str]]:
@@ -162,5 +162,5 @@ async def seat_rows(store: Store, account_id: int) -> list[AccountSeatRow]:
         return list((await session.scalars(select(AccountSeatRow).where(AccountSeatRow.account_id == account_id))).all())
 
 
-__all__ = ["NameTaken", "add_seat", "add_session", "by_key", "copy_seats", "create", "drop_session", "remove",
+__all__ = ["NameTaken", "in_transaction", "add_seat", "add_session", "by_key", "copy_seats", "create", "drop_session", "remove",
            "seat_key", "seat_rows", "seats_of", "session_of", "set_password"]
