@@ -8,7 +8,8 @@ import { accountApi } from "./account.js";
 const $ = (id) => document.getElementById(id);
 
 function item(game, words, names) {
-  const seats = game.seats.map((seat) => `${seat.letter}: ${seat.name || words.t(`common.account.kind.${seat.kind}`)}`).join(", ");
+  const seats = game.seats.map((seat) => `${seat.letter}: ${seat.letter === game.letter ? words.t("common.you")
+    : seat.name || words.t(`common.account.kind.${seat.kind}`)}`).join(", ");
   let state = "";
   if (game.status === "playing") {
     state = game.your_turn ? words.t("common.account.your-turn")
