@@ -356,3 +356,9 @@ def test_the_account_api_reads_json_only_so_another_sites_form_cannot_log_a_visi
     form = client.post("/api/account/login", content=f'{{"name": "Morpheus", "password": "{PASSWORD}"}}',
                        headers={"content-type": "text/plain"})
     assert form.status_code == 422 and "set-cookie" not in form.headers
+
+
+def test_a_log_in_with_a_control_character_in_the_name_gets_the_usual_refusal(client):
+    for name in ("Mor\x00pheus", "Mor\npheus"):
+        answer = login(client, name=name)
+        assert answer.status_code == 401 and answer.json()["error"] == "login-failed", answer.text

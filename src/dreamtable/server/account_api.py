@@ -147,7 +147,9 @@ async def login(body: Credentials, request: Request, response: Response) -> dict
     hub = hub_of(request)
     key = name_key(body.name)
     limits_of(request).check(key, client_of(request).address)
-    account = await _verified(request, await accounts.by_key(hub.store, key), key, body.password)
+    # no account's name holds a control character (PostgreSQL could not even be asked about a NUL)
+    found = await accounts.by_key(hub.store, key) if body.name.isprintable() else None
+    account = await _verified(request, found, key, body.password)
     return await _logged_in_answer(hub, request, response, account, body.seats)
 
 
