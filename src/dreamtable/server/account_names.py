@@ -56,9 +56,10 @@ def _describe(char: str) -> str:
 
 
 def check_name(name: str) -> str:
-    """``name`` if it may be an account's name; :class:`BadName` saying why not."""
+    """``name`` as it is kept (composed: NFC) if it may be an account's name; :class:`BadName` saying why not."""
     allowed = (f"{MIN_NAME}–{MAX_NAME} letters of one script, digits, spaces and {' '.join(SEPARATORS.strip())}, "
                "starting and ending with a letter or digit")
+    name = unicodedata.normalize("NFC", name)  # an accent typed apart from its letter is the same name
     normal = unicodedata.normalize("NFKC", name)
     if normal != name:
         raise BadName(f"write the name in its plain form {normal!r} (NFKC): it holds look-alike or compatibility "
