@@ -71,3 +71,15 @@ def test_only_tables_of_accounts_and_bots_count_and_nobody_rates_themselves():
     assert players_of(seats(me, {"kind": "human"})) is None  # a guest at the table
     assert players_of(seats(me, me)) is None  # one account in two seats
     assert players_of(seats(bot, bot)) is None  # no account: nothing to rate
+
+
+def test_a_game_whose_account_left_it_to_a_stand_in_bot_is_not_rated(client):
+    from .test_api import eventually
+    from .conftest import bearer
+
+    register(client)
+    made = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": 5},
+                       headers=csrf(client)).json()
+    assert client.post(f"/api/tables/{made['table']}/leave", headers=bearer(made["token"])).status_code == 200
+    assert eventually(lambda: client.get(f"/api/tables/{made['table']}").json()["status"] == "over", 60)
+    assert client.get("/api/ratings/deep-dreams", params={"bots": True}).json()["players"] == []

@@ -84,7 +84,7 @@ def _rate(session: Session, table_id: str, game: str, players: list[str], ranks:
 
 
 async def _handed_over(store: Store, table_id: str) -> bool:
-    query = select(func.count()).where(ChangeRow.table_id == table_id, ChangeRow.kind == "seat")
+    query = select(func.count()).where(ChangeRow.table_id == table_id, ChangeRow.kind.in_(("bot", "seat")))
     async with store.sessions() as session:
         return bool((await session.execute(query)).scalar())
 
