@@ -78,8 +78,8 @@ def test_a_game_whose_account_left_it_to_a_stand_in_bot_is_not_rated(client):
     from .conftest import bearer
 
     register(client)
-    made = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": 5},
-                       headers=csrf(client)).json()
+    made = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": 5,
+                                          "settings": {"stand_in": "random"}}, headers=csrf(client)).json()
     assert client.post(f"/api/tables/{made['table']}/leave", headers=bearer(made["token"])).status_code == 200
     assert eventually(lambda: client.get(f"/api/tables/{made['table']}").json()["status"] == "over", 60)
     assert client.get("/api/ratings/deep-dreams", params={"bots": True}).json()["players"] == []
