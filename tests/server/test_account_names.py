@@ -43,3 +43,4 @@ def test_names_that_look_alike_share_a_key(one: str, other: str) -> None:
 @pytest.mark.parametrize("one, other", [("Morpheus", "Morpheas"), ("Anna", "Anne"), ("Hypnos", "Hypno")])
 def test_different_names_have_different_keys(one: str, other: str) -> None:
     assert name_key(one) != name_key(other)
+

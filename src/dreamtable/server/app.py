@@ -9,7 +9,6 @@ one count (:func:`.refusals.refused`); an unexpected error is one log line with 
 
 from __future__ import annotations
 
-import asyncio
 import signal
 import socket
 from contextlib import asynccontextmanager
@@ -26,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
 from ..core.registry import games
-from . import account_api, api, health, hints, passwords, rating_api, sockets, web
+from . import account_api, api, health, hints, rating_api, sockets, web
 from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
 from .logs import LogFormat, RequestContext, configure
@@ -112,8 +111,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         hub = Hub(Store(settings.db, settings.durability), settings)
         await hub.start()
-        # the hash an unknown name is checked against, made now: the first such log-in is no slower than the rest
-        await asyncio.to_thread(passwords.dummy_hash)
         app.state.hub = hub
         try:
             yield
