@@ -362,3 +362,11 @@ def test_a_log_in_with_a_control_character_in_the_name_gets_the_usual_refusal(cl
     for name in ("Mor\x00pheus", "Mor\npheus"):
         answer = login(client, name=name)
         assert answer.status_code == 401 and answer.json()["error"] == "login-failed", answer.text
+
+
+def test_a_table_created_with_seat_a_open_gives_the_creator_no_invited_seat(client):
+    register(client)
+    created = client.post("/api/tables", json={"game": "sogni-e-incubi", "players": 2,
+                                               "seats": [{"kind": "open"}, {"kind": "human"}]}, headers=csrf(client))
+    assert created.status_code == 201 and "B" in created.json()["links"]
+    assert client.get("/api/account/games").json()["games"] == []  # seat B's link is for someone else

@@ -159,9 +159,8 @@ async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     row, host, tokens = await make_table(hub, body, client_of(request), start=False)
     account = await sessions.writer(request, hub.store)
-    if account is not None and tokens:  # the first invited seat is the creator's own (the lobby's "me")
-        first = min(tokens)
-        await seat_claims.give(hub, account, row.id, first, tokens[first])
+    if account is not None and 0 in tokens:  # seat A, a human's, is the creator's own (the lobby's "me")
+        await seat_claims.give(hub, account, row.id, 0, tokens[0])
     return {**table_summary(row), "host_token": host, "links": links(row, tokens)}
 
 
