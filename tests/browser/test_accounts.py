@@ -51,5 +51,8 @@ def test_a_guest_who_registers_keeps_their_game_and_reaches_it_from_another_brow
     phone.wait_for_selector("#board > *")
     expect(phone.locator("#players")).to_contain_text("you")
 
+    assert laptop.evaluate(f"localStorage.getItem('dreamtable.seat.{table_id}')")
     laptop.get_by_role("button", name="Log out").click()
     expect(laptop.locator("#account-name")).to_be_visible()
+    # a shared computer keeps none of the account's seat links once it logs out
+    assert laptop.evaluate(f"localStorage.getItem('dreamtable.seat.{table_id}')") is None

@@ -38,6 +38,14 @@ export function heldSeats() {
   return seats.slice(0, 100);
 }
 
+// Logging out on a shared computer leaves none of the account's seat links in this browser.
+async function forgetAccountSeats() {
+  const { games } = await accountApi("/games");
+  for (const game of games) {
+    for (const kind of ["seat", "host", "links"]) localStorage.removeItem(`dreamtable.${kind}.${game.table}`);
+  }
+}
+
 async function drawBox(box, words) {
   const say = (text) => { box.querySelector("[role=status]").textContent = text; };
   let me = { account: null };
@@ -48,7 +56,11 @@ async function drawBox(box, words) {
       h("span", {}, words.t("common.account.as", { name: me.account.name })),
       h("a", { href: "/me" }, words.t("common.account.my-games")),
       h("button", { type: "button", onclick: async () => {
-        try { await accountApi("/logout", { method: "POST" }); await drawBox(box, words); } catch (error) { say(error.message); }
+        try {
+          await forgetAccountSeats();
+          await accountApi("/logout", { method: "POST" });
+          await drawBox(box, words);
+        } catch (error) { say(error.message); }
       } }, words.t("common.account.logout"))), status);
     accountApi("/claim", { method: "POST", body: { seats: heldSeats() } }).catch(() => {});
     return;
