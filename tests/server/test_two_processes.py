@@ -162,3 +162,24 @@ def test_a_table_of_bots_driven_by_two_processes_plays_to_the_end_with_no_change
             socket.close()
         for server in (one, two):
             assert "Traceback" not in server.output(), server.output()
+
+
+def test_a_session_made_on_one_process_works_on_the_other_and_a_logout_on_either_ends_it(pg_url: str) -> None:
+    import httpx
+
+    first, second = both(pg_url)
+    with first, second:
+        body = {"name": "Phantasos", "password": "a long enough password"}
+        made = httpx.post(f"{first.url}/api/account/register", json=body, timeout=10)
+        assert made.status_code == 200, made.text
+        cookies = {"dt_session": made.cookies["dt_session"], "dt_csrf": made.cookies["dt_csrf"]}
+        there = httpx.Client(base_url=second.url, cookies=cookies, timeout=10)
+        assert there.get("/api/account").json()["account"] == {"name": "Phantasos"}
+        played = there.post("/api/play", json={"game": "sogni-e-incubi", "bot": "random"},
+                            headers={"X-CSRF-Token": cookies["dt_csrf"]}).json()
+        here = httpx.Client(base_url=first.url, cookies=cookies, timeout=10)
+        [game] = here.get("/api/account/games").json()["games"]
+        assert game["table"] == played["table"] and game["token"] == played["token"]
+        assert there.post("/api/account/logout", headers={"X-CSRF-Token": cookies["dt_csrf"]}).status_code == 200
+        refused = httpx.get(f"{first.url}/api/account", cookies=cookies, timeout=10)
+        assert refused.status_code == 401 and refused.json()["error"] == "session-unknown"

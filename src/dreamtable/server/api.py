@@ -18,6 +18,7 @@ from ..agents import bot_names, parse_bot_spec
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
+from . import accounts, seat_claims, sessions
 from .access import NOT_HOST, TABLE_ID, host_of, seat_of, seated
 from .hub import Hub
 from .models import TableRow
@@ -157,6 +158,9 @@ async def list_tables(request: Request, status: str | None = Query(None, pattern
 async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     row, host, tokens = await make_table(hub, body, client_of(request), start=False)
+    account = await sessions.writer(request, hub.store)
+    if account is not None and 0 in tokens:  # seat A, a human's, is the creator's own (the lobby's "me")
+        await seat_claims.give(hub, account, row.id, 0, tokens[0])
     return {**table_summary(row), "host_token": host, "links": links(row, tokens)}
 
 
@@ -165,10 +169,14 @@ async def play_bots(body: PlayBots, request: Request) -> dict[str, Any]:
     hub = hub_of(request)
     game = load(body.game)
     players = body.players or game.info.min_players
-    seats = [SeatSpec(kind="human", name=body.name), *[SeatSpec(kind="bot", bot=body.bot) for _ in range(players - 1)]]
+    account = await sessions.writer(request, hub.store)
+    name = body.name if body.name is not None or account is None else account.name
+    seats = [SeatSpec(kind="human", name=name), *[SeatSpec(kind="bot", bot=body.bot) for _ in range(players - 1)]]
     create = CreateTable(game=body.game, players=players, options=body.options, seats=seats, seed=body.seed,
                          settings=body.settings)
     row, host, tokens = await make_table(hub, create, client_of(request), start=True)
+    if account is not None:
+        await seat_claims.give(hub, account, row.id, 0, tokens[0])
     await hub.room(row.id)
     return {**table_summary(row), "host_token": host, "seat": 0, "token": tokens[0], "links": links(row, tokens)}
 
@@ -204,6 +212,8 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
     room = await live_room(table_id, hub)
     token = new_token()
     taken: list[int] = []
+    account = await sessions.writer(request, hub.store)
+    name = body.name if body.name is not None or account is None else account.name
 
     def take(row: TableRow) -> dict[str, Any]:
         open_seats = [seat for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]
@@ -214,10 +224,13 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
             raise HTTPException(http.HTTP_409_CONFLICT,
                                 f"seat {seat} is not open; open seats: {', '.join(map(str, open_seats))}")
         taken.append(seat)
-        return with_seat(row, seat, {"kind": "human", "name": body.name, "token_hash": token_hash(token)})
+        return with_seat(row, seat, {"kind": "human", "name": name, "token_hash": token_hash(token),
+                                     **({"account": account.id} if account is not None else {})})
 
     await edit_waiting_table(hub, room, take)
     seat = taken[0]
+    if account is not None:
+        await accounts.add_seat(hub.store, account.id, table_id, seat, token)
     return {"table": table_id, "seat": seat, "letter": seat_name(seat), "token": token,
             "url": f"/tables/{table_id}?token={token}"}
 
@@ -299,6 +312,7 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
         existing = await hub.store.rematch_of(old.id)
         assert existing is not None, "a rematch made first is never deleted at once"
         return table_summary(existing)
+    await accounts.copy_seats(hub.store, old.id, row.id)
     await hub.store.update_table(old.id, rematch=row.id)
     await room.reload_row()
     await hub.notify(table_id, "table")

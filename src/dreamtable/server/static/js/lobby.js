@@ -1,6 +1,7 @@
 // The lobby: the games, a form to create a table (seats: you, invited people, open seats, bots;
 // rule options), the open tables to join, and "play against bots" in one click.
 
+import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
 import { rememberName, storedName } from "./guest.js";
@@ -10,7 +11,7 @@ let words;
 let games = [];
 
 async function api(path, { method = "GET", body } = {}) {
-  const answer = await fetch(`/api${path}`, { method, headers: { "content-type": "application/json" },
+  const answer = await fetch(`/api${path}`, { method, headers: { "content-type": "application/json", ...accountHeaders() },
                                                body: body ? JSON.stringify(body) : undefined });
   const data = await answer.json().catch(() => ({}));
   if (!answer.ok) throw new Error(data.message || `${answer.status}`);

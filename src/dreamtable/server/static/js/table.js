@@ -6,6 +6,7 @@
 // the seq of the view it was chosen on, and the page takes no second click until the server
 // answered, so nothing is applied twice.
 
+import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { drawLog, drawOutcome, drawPlayers, drawUndone, loadGame, promptText } from "./envelope.js";
 import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
@@ -51,7 +52,7 @@ function takeTokenFromAddress() {
 }
 
 async function api(path, { method = "GET", body, token } = {}) {
-  const headers = { "content-type": "application/json" };
+  const headers = { "content-type": "application/json", ...accountHeaders() }; // a seat joined while logged in is the account's
   if (token) headers.authorization = `Bearer ${token}`;
   const answer = await fetch(`/api${path}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
   const data = await answer.json().catch(() => ({}));
