@@ -11,6 +11,8 @@ import { drawLog, drawOutcome, drawPlayers, loadGame, promptText } from "./envel
 import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
 import { drawForms } from "./forms.js";
 import { Notifier } from "./notify.js";
+import { Guide, loadTutorial } from "./tutorial.js";
+import { howToPlay } from "./howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const store = {
@@ -25,6 +27,7 @@ const page = {
   summary: null, words: null, game: null, socket: null, retry: 0, closedForGood: false,
   update: null, seq: null, busy: false, ui: {}, uiSeq: null, notifier: null, timers: null, tick: null,
   sent: { what: null, at: -Infinity, seq: null },
+  guide: null, // a guided first game's steps (tutorial.js), on a table made by "Learn to play"
 };
 
 // One move per intent: the server answers a move in ~40 ms, well inside a double click, so the
@@ -190,6 +193,7 @@ function receive(message) {
     page.busy = false;
     if (message.seq !== page.uiSeq) { page.ui = {}; page.uiSeq = message.seq; }
     page.seq = message.seq;
+    page.guide?.heard(message, message.view.seat, restart);
     if (page.summary && page.summary.status === "waiting") refreshSummary();
     drawLog($("log"), events, page.words, page.game, { fresh: !first });
     draw();
@@ -231,6 +235,7 @@ function draw() {
   startTimers(view.timers);
   const drawn = page.game.render(ctx);
   $("board").replaceChildren(...(drawn ? [drawn] : []));
+  page.guide?.show(ctx); // after the board: it points at what was just drawn
   const drawnByGame = new Set(page.game.forms || []); // the kinds the game's board asks for itself
   drawForms($("forms"), ctx.forms.filter((form) => !drawnByGame.has(form.kind)), w, fill);
   // While a move is on its way the list stays in place, disabled: a second click of a double
@@ -345,6 +350,11 @@ async function main() {
   $("game-name").textContent = name;
   document.title = `${name} — dreamtable`;
   $("rules-link").href = `/rules/${page.summary.game}`;
+  howToPlay($("howto"), page.words, page.summary.game);
+  if (page.summary.settings?.tutorial) {
+    const plan = await loadTutorial(page.summary.game);
+    if (plan) page.guide = new Guide(plan, tableId, page.words, $("tutorial"));
+  }
   wireControls();
   page.notifier.setTitle(document.title);
   await drawWaiting();
