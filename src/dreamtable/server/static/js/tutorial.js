@@ -97,7 +97,7 @@ export class Guide {
     const shown = [index, this.note, status, this.closed].join("|");
     if (shown !== this.shown) { // words change only when the step does: a screen reader hears each once
       this.shown = shown;
-      this.root.replaceChildren(
+      this.root.replaceChildren(...[
         h("h2", { class: "tutorial-title" }, w.t("common.tutorial.title"), " · ",
           step ? w.t("common.tutorial.step", { n: index + 1, total }) : w.t("common.tutorial.all-done")),
         this.note && step ? h("p", { class: "tutorial-note" }, w.t(this.note)) : null,
@@ -106,7 +106,7 @@ export class Guide {
         h("div", { class: "row" },
           step ? h("button", { type: "button", class: "tutorial-skip", onclick: () => this.skip() }, w.t("common.tutorial.skip")) : null,
           h("button", { type: "button", class: "tutorial-close", onclick: () => { this.closed = true; this.show(ctx); } },
-            w.t("common.tutorial.close"))));
+            w.t("common.tutorial.close")))].filter(Boolean)); // the DOM would write a null as "null"
     }
     this.point(step && mine && !ctx.busy && !this.closed ? step.points : []);
   }

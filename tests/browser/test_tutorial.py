@@ -1,0 +1,148 @@
+"""Learn to play, in Chromium: from the lobby's "Learn to play" button, a script that clicks only what
+the guide points at (and its own skip button, when it offers nothing to click) reaches the end of
+every game's guided first game, doing each step's kind of move once and in order; a step done out
+of order is explained ("that works too") and the guide goes on from there; the how-to-play summary
+opens from the table.
+
+The games with a guide are found, not listed: each declares its own in web/tutorial.json.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+import dreamtable
+from dreamtable.core.game_package import catalogue
+from dreamtable.core.tutorial import Tutorial, tutorial_of
+
+from tests.browser.conftest import screenshot
+from tests.browser.kit import check_accessibility
+from tests.server.processes import ServerProcess
+
+GUIDED = sorted(info.id for info in dreamtable.games() if tutorial_of(dreamtable.load(info.id)) is not None)
+CLICKS = 60
+"""Clicks a guide may take (a move is one to three clicks; a bot moves in between)."""
+
+
+def guide_of(game_id: str) -> Tutorial:
+    found = tutorial_of(dreamtable.load(game_id))
+    assert found is not None
+    return found
+
+
+def learn(page: Page, game_id: str) -> None:
+    """Open the lobby and press the game's "Learn to play" button, as a person would."""
+    page.goto("/")
+    name = next(game["name"] for game in page.request.get("/api/games").json() if game["id"] == game_id)
+    page.get_by_role("button", name=f"Learn to play: {name}").click()
+    page.wait_for_url("**/tables/*")
+    expect(page.locator("#tutorial")).to_be_visible()
+
+
+def next_thing_to_click(page: Page) -> str:
+    """Wait until the guide points at something, offers its skip button with nothing to click, or is done."""
+    page.wait_for_function("""() => {
+        const guide = document.getElementById('tutorial');
+        if (guide.dataset.step === 'done') return true;
+        if (document.querySelector('.tutorial-target')) return true;
+        return Boolean(guide.querySelector('.tutorial-status')) && !document.querySelector('#legal button[disabled]')
+            && document.querySelectorAll('#legal button').length > 0;
+    }""", timeout=20_000)
+    if page.locator("#tutorial").get_attribute("data-step") == "done":
+        return "done"
+    return "target" if page.locator(".tutorial-target").count() else "skip"
+
+
+def follow_pointers(page: Page, game_id: str, *, shoot: bool = False) -> list[str]:
+    """Click what the guide points at until it is done; each click's kind ('target' or 'skip')."""
+    clicks: list[str] = []
+    while (what := next_thing_to_click(page)) != "done":
+        assert len(clicks) < CLICKS, f"{game_id}: the guide is not done after {CLICKS} clicks: {clicks}"
+        if shoot and not clicks:
+            check_accessibility(page)
+            screenshot(page, f"tutorial-{game_id}")
+        if what == "target":
+            page.locator(".tutorial-target").click()
+        else:
+            page.locator("#tutorial .tutorial-skip").click()
+        clicks.append(what)
+    return clicks
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_following_only_the_guides_pointers_reaches_its_end_with_each_kind_of_move_done_once(
+        new_page: Any, server: ServerProcess, game_id: str) -> None:
+    guide = guide_of(game_id)
+    page = new_page()
+    learn(page, game_id)
+
+    # Each move the guide asked for ends its step and no other: the steps end one by one, in order.
+    page.evaluate("""() => {
+        window.seenDone = [];
+        new MutationObserver(() => {
+            const done = document.getElementById('tutorial').dataset.done;
+            if (window.seenDone[window.seenDone.length - 1] !== done) window.seenDone.push(done);
+        }).observe(document.getElementById('tutorial'), { attributes: true, attributeFilter: ['data-done'] });
+    }""")
+    clicks = follow_pointers(page, game_id, shoot=True)
+    done = page.evaluate("window.seenDone")
+    steps = len(guide.steps)
+    assert "skip" not in clicks, f"{game_id}: on its own deal every step's move is there when it is asked for"
+    assert done[-steps:] == [",".join(str(n) for n in range(1, k + 1)) for k in range(1, steps + 1)], done
+    expect(page.locator("#tutorial .tutorial-note")).to_have_count(0)  # nothing was out of order
+    expect(page.locator("#tutorial .tutorial-says")).to_have_text(catalogue(dreamtable.load(game_id))[guide.finish])
+    expect(page.locator("#tutorial")).to_contain_text("every kind of move tried")
+    screenshot(page, f"tutorial-{game_id}-done")
+    # the person plays on as they like: the board still offers moves, the guide points at nothing
+    expect(page.locator(".tutorial-target")).to_have_count(0)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_a_step_done_out_of_order_is_explained_and_the_guide_goes_on(new_page: Any, server: ServerProcess,
+                                                                     game_id: str) -> None:
+    guide = guide_of(game_id)
+    page = new_page()
+    learn(page, game_id)
+    # The last step's move while the first is asked for: the pointer names the last step's target.
+    assert next_thing_to_click(page) == "target"
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "1")
+    last = len(guide.steps)
+    target = next(page.locator(selector).first for selector in reversed(guide.steps[-1].points)
+                  if page.locator(selector).count())
+    target.click()
+    while page.locator("#tutorial").get_attribute("data-done") != str(last):  # a move of two clicks: the second
+        chosen = next((page.locator(selector).first for selector in guide.steps[-1].points
+                       if page.locator(selector).count()), None)
+        assert chosen is not None, "the last step's move needs a target the first step's pointer did not show"
+        chosen.click()
+        page.wait_for_timeout(200)
+    note = page.locator("#tutorial .tutorial-note")
+    expect(note).to_have_text("That works too. Now:")
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "1")  # the first step is still asked for
+    screenshot(page, f"tutorial-{game_id}-out-of-order")
+    follow_pointers(page, game_id)  # never a dead end: the guide reaches its end from there
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", "done")
+    assert sorted(page.locator("#tutorial").get_attribute("data-done").split(",")) == sorted(
+        str(n) for n in range(1, last + 1))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game_id", GUIDED)
+def test_how_to_play_opens_from_the_table_on_one_screen(new_page: Any, server: ServerProcess, game_id: str) -> None:
+    page = new_page(375, 700)  # a phone: one screen is the small one
+    learn(page, game_id)
+    page.locator("#howto").click()
+    dialog = page.locator("#howto-dialog")
+    expect(dialog).to_be_visible()
+    assert dialog.locator("li").count() >= 3
+    box = dialog.bounding_box()
+    assert box is not None and box["height"] <= 700, "the summary fits on one phone screen"
+    check_accessibility(page)
+    screenshot(page, f"howto-{game_id}")
+    dialog.get_by_role("button", name="Close").click()
+    expect(dialog).to_be_hidden()
