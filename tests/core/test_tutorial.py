@@ -78,6 +78,7 @@ def broken(web: Path, change: Any) -> None:
     (lambda t: t["steps"][1]["until"].update(kind="fly"), r"step 2: until names the event kind 'fly'; the game's are"),
     (lambda t: t["steps"][0]["until"].update(colour="red"), r"step 1: a play event has no field colour; it has card"),
     (lambda t: t["steps"][2].update(move="(["), r"step 3: '\(\[' is not a regular expression"),
+    (lambda t: t["steps"][0].update(move=5), r"step 1: move must be a pattern of the moves' notation, or a list"),
     (lambda t: t["steps"][3].update(points=[]), r"step 4: points must list one or more CSS selectors"),
     (lambda t: t["steps"][0].update(says="tutorial.nowhere"), r"uses keys the English catalogue lacks: tutorial.nowhere"),
     (lambda t: t.update(options={"final_count": "dreams?"}), r"deals a game the game refuses"),

@@ -4,7 +4,6 @@ bad body, is refused saying what is allowed; a rematch of a guided game is a gam
 
 from __future__ import annotations
 
-import re
 
 import pytest
 
@@ -35,7 +34,7 @@ def test_learning_deals_the_guides_seed_and_bots_with_you_in_its_seat(client) ->
     dealt = dreamtable.load(GAME).new(len(guide.seats), guide.seed, **guide.options).view(guide.you)
     assert view["view"]["board"]["hands"][guide.you] == dealt["board"]["hands"][guide.you], "the guide's own deal"
     # the person's first move as the guide asks it is legal on the dealt table
-    assert any(re.search(guide.steps[0].move, move) for move in view["legal"])
+    assert guide.steps[0].pick(view["legal"]) is not None
 
 
 def test_a_game_without_a_guide_or_an_unknown_game_is_refused_naming_those_with_one(client) -> None:

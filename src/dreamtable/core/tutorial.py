@@ -5,7 +5,8 @@ once, a bot spec for every other seat), and ``steps`` that teach one kind of mov
 
     {"says": "tutorial.draw",                    the step's words: a key of the game's catalogue
      "points": [".si-deck[role=button]"],        CSS selectors on the page, the first one present wins
-     "move": "^draw$",                           the moves (notation, a regular expression) that do it
+     "move": "^draw$",                           the moves (notation, a regular expression) that do it;
+                                                 or a list, the deal's own move first, then the general
      "until": {"kind": "draw"}}                  the event of the person's own move that ends the step:
                                                  its kind, and a regular expression per field if needed
 
@@ -40,8 +41,18 @@ class Step:
 
     says: str
     points: tuple[str, ...]
-    move: str
+    move: tuple[str, ...]
+    """Patterns of the moves that do the step, the preferred first (the one the deal was chosen for)."""
     until: Mapping[str, str]
+
+    def pick(self, legal: list[str]) -> str | None:
+        """The move a person following the guide makes among ``legal``: the first that the first
+        pattern with any match matches; ``None`` when no pattern matches any."""
+        for pattern in self.move:
+            found = next((text for text in legal if re.search(pattern, text)), None)
+            if found is not None:
+                return found
+        return None
 
     def done_by(self, event: Mapping[str, Any]) -> bool:
         """Whether ``event`` (as a view shows it) is this step done: its kind, and each field's pattern."""
@@ -102,6 +113,9 @@ def _step(game: Game[Any], index: int, found: Any) -> Step:
     if not isinstance(found, dict) or set(found) != {"says", "points", "move", "until"}:
         raise SetupError(f"{where} must be an object with exactly says, points, move and until")
     says, points, move, until = found["says"], found["points"], found["move"], found["until"]
+    moves = [move] if isinstance(move, str) else move
+    if not isinstance(moves, list) or not moves or not all(isinstance(pattern, str) for pattern in moves):
+        raise SetupError(f"{where}: move must be a pattern of the moves' notation, or a list of them, not {move!r}")
     if not isinstance(says, str):
         raise SetupError(f"{where}: says must be a catalogue key, not {says!r}")
     if not isinstance(points, list) or not points or not all(isinstance(point, str) and point for point in points):
@@ -117,12 +131,12 @@ def _step(game: Game[Any], index: int, found: Any) -> Step:
     if strange:
         raise SetupError(f"{where}: a {until['kind']} event has no field {', '.join(strange)}; it has "
                          f"{', '.join(sorted(fields)) or 'none'}")
-    for pattern in [move, *(value for name, value in until.items() if name != "kind")]:
+    for pattern in [*moves, *(value for name, value in until.items() if name != "kind")]:
         try:
             re.compile(pattern)
         except (re.error, TypeError) as error:
             raise SetupError(f"{where}: {pattern!r} is not a regular expression: {error}") from None
-    return Step(says, tuple(points), move, dict(until))
+    return Step(says, tuple(points), tuple(moves), dict(until))
 
 
 def tutorial_of(game: Game[Any]) -> Tutorial | None:
@@ -181,9 +195,9 @@ def follow(game: Game[Any], tutorial: Tutorial, *, max_moves: int = 200) -> Foll
                                f"{[i + 1 for i in range(len(tutorial.steps)) if i not in followed.done]} not done")
         step = next(i for i in range(len(tutorial.steps)) if i not in followed.done)
         legal = [str(action) for action in table.legal_actions(you)]
-        move = next((text for text in legal if re.search(tutorial.steps[step].move, text)), None)
+        move = tutorial.steps[step].pick(legal)
         if move is None:
-            raise RuntimeError(f"{game.id}: step {step + 1}'s move {tutorial.steps[step].move!r} is not legal "
+            raise RuntimeError(f"{game.id}: step {step + 1}'s move {' or '.join(tutorial.steps[step].move)!r} is not legal "
                                f"when the person must act; legal: {', '.join(legal)}")
         cursor = table.event_count
         table.submit(you, move)

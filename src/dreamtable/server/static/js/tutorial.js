@@ -36,7 +36,7 @@ export class Guide {
     this.note = "";
     this.closed = false;
     this.shown = "";
-    this.arrow = h("div", { class: "tutorial-arrow", "aria-hidden": "true", hidden: true }, "➜");
+    this.arrow = h("div", { class: "tutorial-arrow", "aria-hidden": "true", hidden: true }, "⬇");
     document.body.append(this.arrow);
     addEventListener("resize", () => this.place());
   }
@@ -85,7 +85,7 @@ export class Guide {
     const total = this.plan.steps.length;
     const step = index >= 0 ? this.plan.steps[index] : null;
     const mine = ctx.legal.length > 0;
-    const possible = step && ctx.legal.some((move) => new RegExp(step.move).test(move));
+    const possible = step && [].concat(step.move).some((pattern) => ctx.legal.some((move) => new RegExp(pattern).test(move)));
     let status = "";
     if (step && !ctx.view.outcome && !ctx.busy) {
       if (!mine) status = "common.tutorial.wait";
@@ -122,13 +122,14 @@ export class Guide {
     this.place();
   }
 
-  // The arrow sits just left of the target, pointing at it, in the page's coordinates.
+  // The arrow sits just above the target, pointing down at it, in the page's coordinates (cards
+  // side by side leave no room beside one).
   place() {
     const target = this.target;
     this.arrow.hidden = !target || !target.isConnected;
     if (this.arrow.hidden) return;
     const box = target.getBoundingClientRect();
-    this.arrow.style.left = `${Math.max(0, box.left + scrollX - 34)}px`;
-    this.arrow.style.top = `${box.top + scrollY + box.height / 2 - 14}px`;
+    this.arrow.style.left = `${Math.max(0, box.left + scrollX + box.width / 2 - 14)}px`;
+    this.arrow.style.top = `${Math.max(0, box.top + scrollY - 30)}px`;
   }
 }
