@@ -235,16 +235,16 @@ function draw() {
   startTimers(view.timers);
   const drawn = page.game.render(ctx);
   $("board").replaceChildren(...(drawn ? [drawn] : []));
-  page.guide?.show(ctx); // after the board: it points at what was just drawn
   const drawnByGame = new Set(page.game.forms || []); // the kinds the game's board asks for itself
   drawForms($("forms"), ctx.forms.filter((form) => !drawnByGame.has(form.kind)), w, fill);
   // While a move is on its way the list stays in place, disabled: a second click of a double
   // click must not land on whatever would move under the pointer (the undo button).
   const listed = ctx.interactive ? update.legal || [] : [];
   $("legal").replaceChildren(...listed.map((move) =>
-    h("button", { type: "button", disabled: page.busy, onclick: () => play(move) },
+    h("button", { type: "button", disabled: page.busy, onclick: () => play(move), "data-move": move },
       page.game.describe ? page.game.describe(move, w, ctx) : move)));
   $("move-list").hidden = listed.length === 0;
+  page.guide?.show(ctx); // after the board and the list: it points at what was just drawn
   $("undo").hidden = view.seat === null || Boolean(view.outcome) || page.summary?.settings?.undo === false;
   $("hint").hidden = !page.hints || listed.length === 0;
   drawOutcome($("outcome"), view, w, page.game);

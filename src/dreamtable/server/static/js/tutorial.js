@@ -108,15 +108,25 @@ export class Guide {
           h("button", { type: "button", class: "tutorial-close", onclick: () => { this.closed = true; this.show(ctx); } },
             w.t("common.tutorial.close")))].filter(Boolean)); // the DOM would write a null as "null"
     }
-    this.point(step && mine && !ctx.busy && !this.closed ? step.points : []);
+    this.point(step && mine && !ctx.busy && !this.closed ? step : null);
   }
 
-  point(selectors) {
+  // The step's first target present on the page; when the board shows none (something else is
+  // picked there), the step's move in the page's list of all moves, opened: never nothing to click.
+  point(step) {
     for (const node of document.querySelectorAll(`.${TARGET}`)) node.classList.remove(TARGET);
     this.target = null;
-    for (const selector of selectors) {
+    for (const selector of step ? step.points : []) {
       const found = document.querySelector(selector);
       if (found) { this.target = found; break; }
+    }
+    if (step && !this.target) {
+      const listed = [...document.querySelectorAll("#legal button[data-move]")];
+      for (const pattern of [].concat(step.move)) {
+        this.target = listed.find((button) => new RegExp(pattern).test(button.dataset.move));
+        if (this.target) break;
+      }
+      if (this.target) this.target.closest("details").open = true;
     }
     if (this.target) this.target.classList.add(TARGET);
     this.place();
