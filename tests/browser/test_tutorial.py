@@ -143,6 +143,10 @@ def test_a_step_done_out_of_order_is_explained_and_the_guide_goes_on(new_page: A
     expect(page.locator("#tutorial .tutorial-note")).to_have_text("That works too. Now:")
     expect(page.locator("#tutorial")).to_have_attribute("data-step", str(current))  # the step asked for still is
     screenshot(page, f"tutorial-{game_id}-out-of-order")
+    page.reload()  # the guide goes on where it was: its progress is kept in the browser per table
+    page.wait_for_selector("#board > *")
+    expect(page.locator("#tutorial")).to_have_attribute("data-done", ",".join(map(str, sorted(before | {later}))))
+    expect(page.locator("#tutorial")).to_have_attribute("data-step", str(current))
     follow_pointers(page, game_id)  # never a dead end: the guide reaches its end from there
     expect(page.locator("#tutorial")).to_have_attribute("data-step", "done")
     assert done_steps(page) == set(range(1, len(guide.steps) + 1))
