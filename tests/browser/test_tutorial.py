@@ -25,6 +25,10 @@ from tests.server.processes import ServerProcess
 GUIDED = sorted(info.id for info in dreamtable.games() if tutorial_of(dreamtable.load(info.id)) is not None)
 CLICKS = 60
 """Clicks a guide may take (a move is one to three clicks; a bot moves in between)."""
+WAIT_MS = 90_000
+"""How long the script waits for the guide's next target: a game on the clock (a night) moves on by itself."""
+WORD = "moon"
+"""What the script types where the guide points at a text box."""
 
 
 def guide_of(game_id: str) -> Tutorial:
@@ -48,14 +52,23 @@ def next_thing_to_click(page: Page) -> str:
         const guide = document.getElementById('tutorial');
         if (guide.dataset.step === 'done') return true;
         if (document.querySelector('.tutorial-target')) return true;
-        return Boolean(guide.querySelector('.tutorial-status')) && !document.querySelector('#legal button[disabled]')
+        return guide.dataset.status === 'later' && !document.querySelector('#legal button[disabled]')
             && document.querySelectorAll('#legal button').length > 0;
-    }""", timeout=20_000)
+    }""", timeout=WAIT_MS)
     if page.locator("#tutorial").get_attribute("data-step") == "done":
         return "done"
     if page.locator("#legal .tutorial-target").count():
         return "list"  # the board shows none of the step's targets: the step's move in the list of moves
     return "target" if page.locator(".tutorial-target").count() else "skip"
+
+
+def press(target: Any) -> None:
+    """Click the guide's target, or fill it and send it when it is a text box."""
+    if target.evaluate("node => node.matches('input, textarea')"):
+        target.fill(WORD)
+        target.press("Enter")
+    else:
+        target.click()
 
 
 def follow_pointers(page: Page, game_id: str, *, shoot: bool = False) -> list[str]:
@@ -67,7 +80,7 @@ def follow_pointers(page: Page, game_id: str, *, shoot: bool = False) -> list[st
             check_accessibility(page)
             screenshot(page, f"tutorial-{game_id}")
         if what in ("target", "list"):
-            page.locator(".tutorial-target").click()
+            press(page.locator(".tutorial-target"))
         else:
             page.locator("#tutorial .tutorial-skip").click()
         clicks.append(what)
@@ -128,7 +141,7 @@ def test_a_step_done_out_of_order_is_explained_and_the_guide_goes_on(new_page: A
                       if present(page, guide.steps[number - 1].points) is not None), None)
         if later is not None:
             break
-        page.locator(".tutorial-target").click()
+        press(page.locator(".tutorial-target"))
     else:
         pytest.fail(f"{game_id}: no later step's move was ever on the board")
     before = done_steps(page)
@@ -137,7 +150,7 @@ def test_a_step_done_out_of_order_is_explained_and_the_guide_goes_on(new_page: A
             break
         chosen = present(page, guide.steps[later - 1].points)
         assert chosen is not None, f"step {later}'s move has no next thing to click"
-        chosen.click()
+        press(chosen)
         page.wait_for_timeout(300)
     assert done_steps(page) == before | {later}, "the move done out of order counts for its own step, and no other"
     expect(page.locator("#tutorial .tutorial-note")).to_have_text("That works too. Now:")

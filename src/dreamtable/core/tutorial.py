@@ -186,16 +186,26 @@ def follow(game: Game[Any], tutorial: Tutorial, *, max_moves: int = 200) -> Foll
     state = game.new(len(tutorial.seats), tutorial.seed, **tutorial.options)
     bots = {seat: build_agent(parse_bot_spec(spec, game), seed=bot_seed(tutorial.seed, seat), game=game)
             for seat, spec in tutorial.bots.items()}
-    table = Table(state, bots, clock=SimulatedClock())
+    clock = SimulatedClock()
+    table = Table(state, bots, clock=clock)
     you, followed = tutorial.you, Followed()
+    waits = 0
     while len(followed.done) < len(tutorial.steps):
         table.advance()
-        if table.is_over or len(followed.moves) >= max_moves:
+        if table.is_over or len(followed.moves) >= max_moves or waits > max_moves:
             raise RuntimeError(f"{game.id}: the game ended or ran {max_moves} moves with steps "
                                f"{[i + 1 for i in range(len(tutorial.steps)) if i not in followed.done]} not done")
         step = next(i for i in range(len(tutorial.steps)) if i not in followed.done)
         legal = [str(action) for action in table.legal_actions(you)]
         move = tutorial.steps[step].pick(legal)
+        wakeup = table.next_wakeup()
+        if move is None and wakeup is not None and table.state.timers:
+            # a game on the clock: the step's move comes when a deadline passes (a night ends), so
+            # the person waits for it, as the page tells them to
+            clock.advance_to(max(wakeup, clock.now()) + 0.001)
+            table.expire_due() or table.step_bots()
+            waits += 1
+            continue
         if move is None:
             raise RuntimeError(f"{game.id}: step {step + 1}'s move {' or '.join(tutorial.steps[step].move)!r} is not legal "
                                f"when the person must act; legal: {', '.join(legal)}")

@@ -63,8 +63,9 @@ export class Guide {
       if (index >= 0) this.done.add(index);
       // The step asked for: on to the next. A later step's move, or another move of a kind the guide
       // teaches: fine too, and the guide says what comes next. (A pass the rules made is no choice.)
+      const open = (step, i) => !this.done.has(i) && step.until.kind === event.kind; // a kind still to teach
       if (index === before) this.note = "";
-      else if (index >= 0 || this.plan.steps.some((step) => step.until.kind === event.kind)) this.note = "common.tutorial.also";
+      else if (index >= 0 || this.plan.steps.some(open)) this.note = "common.tutorial.also";
     }
     this.save();
   }
@@ -89,10 +90,11 @@ export class Guide {
     let status = "";
     if (step && !ctx.view.outcome && !ctx.busy) {
       if (!mine) status = "common.tutorial.wait";
-      else if (!possible) status = "common.tutorial.later";
+      else if (!possible) status = ctx.view.timers.length ? "common.tutorial.clock" : "common.tutorial.later";
     }
     this.root.hidden = this.closed;
     this.root.dataset.step = step ? String(index + 1) : "done";
+    this.root.dataset.status = status.replace("common.tutorial.", "");
     this.root.dataset.done = [...this.done].sort((a, b) => a - b).map((i) => i + 1).join(",");
     const shown = [index, this.note, status, this.closed].join("|");
     if (shown !== this.shown) { // words change only when the step does: a screen reader hears each once
