@@ -2,7 +2,7 @@
 the guide points at (and its own skip button, when it offers nothing to click) reaches the end of
 every game's guided first game, doing each step's kind of move once and in order; a step done out
 of order is explained ("that works too") and the guide goes on from there; the how-to-play summary
-opens from the table.
+opens from the table ("Rules at a glance").
 
 The games with a guide are found, not listed: each declares its own in web/tutorial.json.
 """
@@ -167,7 +167,7 @@ def test_a_step_done_out_of_order_is_explained_and_the_guide_goes_on(new_page: A
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game_id", GUIDED)
-def test_how_to_play_opens_from_the_table_on_one_screen(new_page: Any, server: ServerProcess, game_id: str) -> None:
+def test_the_rules_at_a_glance_open_from_the_table_on_one_screen(new_page: Any, server: ServerProcess, game_id: str) -> None:
     page = new_page(375, 700)  # a phone: one screen is the small one
     learn(page, game_id)
     page.locator("#howto").click()

@@ -1,4 +1,4 @@
-// "How to play": a game's rules on one screen, from its catalogue's keys howto.1, howto.2 … (in
+// "Rules at a glance": a game's rules on one screen, from its catalogue's keys howto.1, howto.2 … (in
 // the reader's language), in a dialog opened from the table's header; the full rules page is one
 // link further. A game whose catalogue has no howto.1 keeps the button hidden.
 
