@@ -11,6 +11,8 @@ and ``rules/developers.en.md``, the notation, every rule ID with its resolution,
     web/i18n/en.json    its words in English: "name", "event.KIND" for every event kind and
                         "prompt.KIND" for every prompt kind it declares (more keys as it likes)
     web/i18n/LANG.json  the same keys in another language (any subset: a missing one falls back)
+    web/tutorial.json   optional: a guided first game (core/tutorial.py), whose words and the
+                        one-screen summary ``howto.1`` ... the English catalogue then holds
 
 The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
 another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
@@ -137,5 +139,10 @@ def check_web_package(game: Game[Any]) -> None:
     for path in sorted((folder / CATALOGUES).iterdir(), key=lambda item: item.name):
         if path.name.endswith(".json") and path.name != f"{BASE_LANGUAGE}.json":
             problems += [f"{CATALOGUES}/{path.name} {problem}" for problem in catalogue_problems(game, _read_catalogue(game, path), english)]
+    from .tutorial import tutorial_of, tutorial_problems  # it reads the web folder through this module
+
+    tutorial = tutorial_of(game)  # SetupError: a malformed tutorial.json, said with its step
+    if tutorial is not None:
+        problems += tutorial_problems(game, tutorial, english)
     if problems:
         raise SetupError(f"{where}: " + "; ".join(problems))

@@ -18,13 +18,14 @@ from ..agents import bot_names, parse_bot_spec
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
+from ..core.tutorial import tutorial_of
 from . import accounts, seat_claims, sessions
 from .access import NOT_HOST, TABLE_ID, host_of, seat_of, seated
 from .hub import Hub
 from .models import TableRow
 from .quotas import Client, client_of
 from .rooms import Room, describe_seat
-from .schemas import Chat, CreateTable, FormMove, Join, Move, PlayBots, SeatSpec
+from .schemas import Chat, CreateTable, FormMove, Join, Learn, Move, PlayBots, SeatSpec
 from .store import TableTaken
 from .tokens import new_token, same_token, token_hash
 
@@ -95,10 +96,11 @@ def links(row: TableRow, tokens: dict[int, str]) -> dict[str, Any]:
             for seat, token in tokens.items()}
 
 
-async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
+async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool, tutorial: bool = False
                      ) -> tuple[TableRow, str, dict[int, str]]:
     """Check and store a new table (within ``client``'s quotas and the server's caps); its host
-    token and the tokens of its invited human seats."""
+    token and the tokens of its invited human seats. ``tutorial``: the table is the game's guided
+    first game (its settings say so, and the page shows the tutorial's steps)."""
     game = load(body.game)  # UnknownGameError: 404 with the list
     players = body.players or (len(body.seats) if body.seats else game.info.min_players)
     seats = body.seats or [SeatSpec(kind="human"), *[SeatSpec() for _ in range(players - 1)]]
@@ -120,6 +122,8 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     if settings["bot_delay"] is None:
         settings["bot_delay"] = hub.settings.bot_delay
     settings["stand_in"] = check_bot(settings["stand_in"], game.id)
+    if tutorial:
+        settings["tutorial"] = True
     host = new_token()
     now = time.time()
     if start and any(spec["kind"] == "open" for spec in stored):
@@ -141,6 +145,7 @@ async def list_games() -> list[dict[str, Any]]:
             "id": info.id, "name": info.name, "min_players": info.min_players, "max_players": info.max_players,
             "version": info.version, "bots": ["bot", *bot_names(load(info.id)), "ismcts:500"],
             "hints": not load(info.id).bots,  # a game played by its own bots has no search to ask
+            "tutorial": tutorial_of(load(info.id)) is not None,  # a guided first game: POST /api/learn
             "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                          "choices": list(o.choices) if o.choices is not None else None,
                          "minimum": o.minimum, "maximum": o.maximum} for o in info.options],
@@ -179,6 +184,25 @@ async def play_bots(body: PlayBots, request: Request) -> dict[str, Any]:
         await seat_claims.give(hub, account, row.id, 0, tokens[0])
     await hub.room(row.id)
     return {**table_summary(row), "host_token": host, "seat": 0, "token": tokens[0], "links": links(row, tokens)}
+
+
+@router.post("/learn", status_code=201, summary="Learn to play: the game's guided first game against its bots, started")
+async def learn(body: Learn, request: Request) -> dict[str, Any]:
+    hub = hub_of(request)
+    game = load(body.game)  # UnknownGameError: 404 with the list
+    tutorial = tutorial_of(game)
+    if tutorial is None:
+        having = [info.id for info in games() if tutorial_of(load(info.id)) is not None]
+        raise HTTPException(http.HTTP_404_NOT_FOUND, f"{game.id} has no guided first game; the games with one: "
+                                                     f"{', '.join(having) or 'none'}")
+    seats = [SeatSpec(kind="human", name=body.name) if seat == tutorial.you else SeatSpec(kind="bot", bot=spec)
+             for seat, spec in enumerate(tutorial.seats)]
+    create = CreateTable(game=game.id, players=len(seats), options=dict(tutorial.options), seats=seats,
+                         seed=tutorial.seed)
+    row, host, tokens = await make_table(hub, create, client_of(request), start=True, tutorial=True)
+    await hub.room(row.id)
+    return {**table_summary(row), "host_token": host, "seat": tutorial.you, "token": tokens[tutorial.you],
+            "links": links(row, tokens)}
 
 
 @router.get("/tables/{table_id}", summary="A table as anyone sees it")
@@ -303,8 +327,10 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
         return table_summary(existing)
     creator = await hub.quotas.admit_table(client_of(request, token), "playing")
     now = time.time()
+    # a new deal: a rematch of a guided first game is a game of its own, without the guide
+    settings = {name: value for name, value in old.settings.items() if name != "tutorial"}
     row = TableRow(id=secrets.token_urlsafe(9), game=old.game, players=old.players, seed=secrets.randbelow(2**31),
-                   options=old.options, seats=old.seats, settings=old.settings, host_hash=old.host_hash,
+                   options=old.options, seats=old.seats, settings=settings, host_hash=old.host_hash,
                    status="playing", created_at=now, started_at=now, rematch_of=old.id, creator=creator)
     try:
         await hub.store.add_table(row)  # the same tokens hold the same seats at the new table

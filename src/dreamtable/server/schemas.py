@@ -148,6 +148,13 @@ class PlayBots(Strict):
     settings: TableSettings = Field(default_factory=TableSettings)
 
 
+class Learn(Strict):
+    """A guided first game of ``game``: its package's deal and bots, you in the tutorial's seat, started at once."""
+
+    game: Text = Field(max_length=64)
+    name: Text | None = Field(None, max_length=MAX_NAME)
+
+
 class Join(Strict):
     """Take an open seat (the first open one unless ``seat`` is given)."""
 

@@ -64,6 +64,16 @@ async function playBots(game) {
   } catch (error) { sayRefusal(error); }
 }
 
+// The game's guided first game (its package's tutorial): a started table, you and its bots.
+async function learn(game) {
+  try {
+    say(words.t("common.lobby.learning"));
+    const made = await api("/learn", { method: "POST", body: { game: game.id } });
+    remember(made, made.token);
+    location.href = `/tables/${made.table}`;
+  } catch (error) { say(error.message); }
+}
+
 function drawGames() {
   $("games").replaceChildren(...games.map((game) => h("li", {},
     h("span", { class: "name" }, game.name),
@@ -71,6 +81,8 @@ function drawGames() {
     h("div", { class: "row" },
       h("button", { type: "button", class: "primary", onclick: () => playBots(game),
                     "aria-label": `${words.t("common.lobby.play-bots")}: ${game.name}` }, words.t("common.lobby.play-bots")),
+      game.tutorial ? h("button", { type: "button", class: "learn", onclick: () => learn(game),
+                                    "aria-label": `${words.t("common.lobby.learn")}: ${game.name}` }, words.t("common.lobby.learn")) : null,
       h("a", { href: `/rules/${game.id}` }, words.t("common.rules"))))));
 }
 

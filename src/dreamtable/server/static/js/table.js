@@ -13,6 +13,8 @@ import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
 import { MAX_NAME, rememberName, storedName } from "./guest.js";
 import { drawForms } from "./forms.js";
 import { Notifier } from "./notify.js";
+import { Guide, loadTutorial } from "./tutorial.js";
+import { howToPlay } from "./howto.js";
 
 const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
 const store = {
@@ -27,6 +29,7 @@ const page = {
   summary: null, words: null, game: null, socket: null, retry: 0, closedForGood: false,
   update: null, seq: null, busy: false, ui: {}, uiSeq: null, notifier: null, timers: null, tick: null,
   sent: { what: null, at: -Infinity, seq: null },
+  guide: null, // a guided first game's steps (tutorial.js), on a table made by "Learn to play"
 };
 
 // One move per intent: the server answers a move in ~40 ms, well inside a double click, so the
@@ -221,6 +224,7 @@ function receive(message) {
     page.busy = false;
     if (message.seq !== page.uiSeq) { page.ui = {}; page.uiSeq = message.seq; }
     page.seq = message.seq;
+    page.guide?.heard(message, message.view.seat, restart);
     if (page.summary && page.summary.status === "waiting") refreshSummary();
     drawLog($("log"), events, page.words, page.game, { fresh: !first });
     if (message.undone) drawUndone($("log"), message.undone, message.view.seat, page.words);
@@ -269,9 +273,10 @@ function draw() {
   // click must not land on whatever would move under the pointer (the undo button).
   const listed = ctx.interactive ? update.legal || [] : [];
   $("legal").replaceChildren(...listed.map((move) =>
-    h("button", { type: "button", disabled: page.busy, onclick: () => play(move) },
+    h("button", { type: "button", disabled: page.busy, onclick: () => play(move), "data-move": move },
       page.game.describe ? page.game.describe(move, w, ctx) : move)));
   $("move-list").hidden = listed.length === 0;
+  page.guide?.show(ctx); // after the board and the list: it points at what was just drawn
   $("undo").hidden = view.seat === null || Boolean(view.outcome) || page.summary?.settings?.undo === false;
   $("hint").hidden = !page.hints || listed.length === 0;
   drawOutcome($("outcome"), view, w, page.game);
@@ -377,6 +382,11 @@ async function main() {
   $("game-name").textContent = name;
   document.title = `${name} — dreamtable`;
   $("rules-link").href = `/rules/${page.summary.game}`;
+  howToPlay($("howto"), page.words, page.summary.game);
+  if (page.summary.settings?.tutorial) {
+    const plan = await loadTutorial(page.summary.game);
+    if (plan) page.guide = new Guide(plan, tableId, page.words, $("tutorial"));
+  }
   wireControls();
   page.notifier.setTitle(document.title);
   await drawWaiting();
