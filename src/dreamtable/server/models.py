@@ -56,7 +56,8 @@ class ChangeRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), primary_key=True)
     seq: Mapped[int] = mapped_column(Integer, primary_key=True)
     kind: Mapped[str] = mapped_column(String(16))
-    """``move`` (a seat's notation), ``expire`` (the clock), ``undo``, or ``seat`` (a seat handed to a bot)."""
+    """``move`` (a seat's notation), ``expire`` (the clock), ``undo``, or ``bot`` (a seat handed to a stand-in
+    bot; ``text`` names its spec)."""
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     text: Mapped[str] = mapped_column(Text)
     at: Mapped[float] = mapped_column(Float)
