@@ -9,7 +9,7 @@ import dreamtable
 from dreamtable.agents import make_agent
 from dreamtable.core.clock import SimulatedClock
 from dreamtable.core.table import Table
-from dreamtable.server.turn_budget import decision_seconds, turn_budget
+from dreamtable.server.turn_budget import decision_seconds, person_turn_deadline, turn_budget
 
 CAP = 10.0
 
@@ -60,3 +60,19 @@ def test_the_turn_starts_again_when_the_game_waits_for_another_seat() -> None:
     while table.state.actors and table.state.actors[0] == 1:
         table.step_bots()
     assert table.turn_started == started + 5.0
+
+
+def test_DC_R27_a_persons_turn_clock_is_not_given_back_by_another_seats_move_out_of_turn() -> None:
+    """A person's ``turn_seconds`` counts from the start of their turn, as a bot's budget does: the
+    other seat repositioning tiles meanwhile does not start the person's time again."""
+    clock = SimulatedClock()
+    table = Table(buying_table(clock).state, {}, clock=clock)  # seat B a person now, in its Buying Phase
+    assert table.state.actors[0] == 1 and table.waiting_for_human()
+    started = table.turn_started
+    assert person_turn_deadline(table, 30.0) == started + 30.0
+    clock.advance_to(started + 10.0)
+    moves = [str(action) for action in table.legal_actions(0) if str(action).startswith(("place ", "unplace "))]
+    table.submit(0, moves[0])  # seat A, out of turn (DC-R23, DC-R27)
+    assert table.changed_at == started + 10.0, "the move is a change of the table ..."
+    assert person_turn_deadline(table, 30.0) == started + 30.0, "... but not of B's turn"
+    assert person_turn_deadline(table, None) is None

@@ -23,6 +23,7 @@ from ..agents.hint import Hint, HintError, HintSearch, check_hint
 from ..agents.levels import HARD_SECONDS
 from .access import seated
 from .api import bearer, hub_of
+from .turn_budget import person_turn_deadline
 
 router = APIRouter(prefix="/api")
 
@@ -66,9 +67,9 @@ async def get_hint(table_id: str, request: Request, token: str | None = Depends(
             return _cache[key]
         now = room.clock.now()
         moments = list(table.deadlines().values())
-        turn_seconds = room.row.settings.get("turn_seconds")
-        if turn_seconds and table.waiting_for_human():
-            moments.append(table.changed_at + float(turn_seconds))
+        limit = person_turn_deadline(table, room.row.settings.get("turn_seconds"))
+        if limit is not None:
+            moments.append(limit)
         seconds_left = min(moments) - now if moments else None
         position = table.state.copy()
     if (room.id, seat) in _working:

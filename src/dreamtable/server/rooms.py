@@ -37,7 +37,7 @@ from .models import ChangeRow, TableRow
 from .store import StaleChange
 from .store import Store
 from .thinking import Thinking
-from .turn_budget import decision_seconds
+from .turn_budget import decision_seconds, person_turn_deadline
 
 log = logging.getLogger("dreamtable.server")
 
@@ -500,9 +500,8 @@ class Room:
             if ready and not table.real_time_bots and now < table.turn_started + delay:
                 moments.append(table.turn_started + delay)
                 ready = []
-            turn_seconds = self.row.settings.get("turn_seconds")
-            if turn_seconds and table.waiting_for_human():
-                limit = table.changed_at + float(turn_seconds)
+            limit = person_turn_deadline(table, self.row.settings.get("turn_seconds"))
+            if limit is not None:
                 if now >= limit:
                     seat = table.state.actors[0]
                     await self._commit(table.hand_to_bot(seat, self._bot(seat, self._stand_in())))

@@ -42,3 +42,12 @@ def decision_seconds(table: Table, bot: Bot, delay: float, max_search_seconds: f
 
 
 __all__ = ["decision_seconds", "turn_budget"]
+
+
+def person_turn_deadline(table: Table, turn_seconds: float | None) -> float | None:
+    """When a person's time for the turn the game waits on runs out (the table's ``turn_seconds``),
+    counted like a bot's from :attr:`Table.turn_started`: other seats' moves out of turn meanwhile do
+    not give the person their time again. ``None``: no limit, or the game waits for no person."""
+    if not turn_seconds or not table.waiting_for_human():
+        return None
+    return table.turn_started + float(turn_seconds)
