@@ -205,8 +205,10 @@ def test_scaling_benchmark_reports_every_figure():
     from dreamtable.workbench.scaling import scaling
 
     rates = scaling("sogni-e-incubi", ("random", "random"), games=4, runs=1, cluster=False)
-    assert set(rates) == {"bare loop", "1 worker", "2 workers", "2-worker speed-up", "framework overhead"}
+    assert set(rates) == {"bare loop", "1 worker", "2 workers", "2-worker speed-up", "framework overhead",
+                          "cores the 2 workers had", "load average before", "load average after"}
     assert all(value == value for value in rates.values())  # no NaN
+    assert 0 < rates["cores the 2 workers had"] <= 2.2, "the workers' CPU is counted (two at most, and a little parent)"
 
 
 def test_a_games_own_bots_can_be_seated_in_a_batch_and_a_tournament():

@@ -211,7 +211,8 @@ def bench_simulate(
     table.add_column("how")
     table.add_column("games/s or ratio", justify="right")
     for name, value in rates.items():
-        shown = f"{value:.1%}" if name == "framework overhead" else f"{value:.2f}×" if "speed-up" in name else f"{value:,.1f}"
+        shown = (f"{value:.1%}" if name == "framework overhead" else f"{value:.2f}×" if "speed-up" in name
+                 else f"{value:.2f}" if name.startswith(("cores", "load")) else f"{value:,.1f}")
         table.add_row(name, shown)
     console.print(table)
 

@@ -1,11 +1,17 @@
 """How the workbench scales: the same batch as a bare loop, with 1 and 2 local workers, and on a
 Dask LocalCluster — games per second, the 2-worker speed-up and the framework's overhead.
 
-``dreamtable bench-simulate`` runs it; the figures go into docs/performance.md.
+``dreamtable bench-simulate`` runs it; the figures go into docs/performance.md. Two workers can only
+be twice as fast when the machine gives them two cores: the report says how many cores the 2-worker
+runs actually had (their CPU time, this process's and its workers', over their wall time) and the
+load average before and after, so a speed-up measured on a busy machine is not read as the
+workbench's.
 """
 
 from __future__ import annotations
 
+import os
+import resource
 import statistics
 import tempfile
 import time
@@ -16,10 +22,20 @@ from .simulate import Experiment, simulate
 from .task import play_task
 
 
-def _timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its finished child processes (the workers, once joined)."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _timed(run: Callable[[], object], cores: list[float] | None = None) -> float:
+    """Wall seconds of ``run``; with ``cores``, also the cores it had on average (CPU over wall)."""
+    cpu, start = _cpu_seconds(), time.perf_counter()
     run()
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    if cores is not None:
+        cores.append((_cpu_seconds() - cpu) / wall)
+    return wall
 
 
 def scaling(game: str, seats: tuple[str, ...] = ("greedy", "greedy"), games: int = 200,
@@ -28,13 +44,15 @@ def scaling(game: str, seats: tuple[str, ...] = ("greedy", "greedy"), games: int
     experiment = Experiment(game, seats, games, seed=0)
     tasks = list(experiment.tasks())
     timings: dict[str, list[float]] = {"bare loop": [], "1 worker": [], "2 workers": []}
+    cores: list[float] = []
+    load_before = os.getloadavg()[0]
     if cluster:
         timings["LocalCluster (2 workers)"] = []
     with tempfile.TemporaryDirectory() as folder:
         for run in range(runs):
             timings["bare loop"].append(_timed(lambda: [play_task(task) for task in tasks]))
             timings["1 worker"].append(_timed(lambda: simulate(experiment, Path(folder) / f"one{run}.jsonl", workers=1)))
-            timings["2 workers"].append(_timed(lambda: simulate(experiment, Path(folder) / f"two{run}.jsonl", workers=2)))
+            timings["2 workers"].append(_timed(lambda: simulate(experiment, Path(folder) / f"two{run}.jsonl", workers=2), cores))
         if cluster:
             from distributed import LocalCluster
 
@@ -48,4 +66,7 @@ def scaling(game: str, seats: tuple[str, ...] = ("greedy", "greedy"), games: int
     rates = {name: games / statistics.median(values) for name, values in timings.items()}
     rates["2-worker speed-up"] = rates["2 workers"] / rates["1 worker"]
     rates["framework overhead"] = rates["bare loop"] / rates["1 worker"] - 1
+    rates["cores the 2 workers had"] = statistics.median(cores)
+    rates["load average before"] = load_before
+    rates["load average after"] = os.getloadavg()[0]
     return rates
