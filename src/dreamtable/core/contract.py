@@ -199,6 +199,11 @@ class Game(ABC, Generic[A]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The fields of each event kind beside ``kind`` and ``actor``, one entry per sentence: a view's schema
     (core/view_schema.py) refuses any other key in an event, so a leak there fails the kit's checks."""
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
+    """Per event kind, the fields its sentences work out from the event's own for the templates
+    ``event.KIND…`` of the game's catalogues (a place named in words, a list joined, a nested part
+    spread out): the page's ``sentence()`` and the game's Python sentence compute them. The kit checks
+    that every template names only these, the event's own fields and ``actor``."""
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The rule IDs (docs/rules/<game>.md) an event of each kind shows applied: ``"kind"`` for every event of
     the kind, ``"kind:field=value"`` for one whose field has that value (core/rule_coverage.py reads them)."""

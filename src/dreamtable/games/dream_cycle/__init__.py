@@ -57,6 +57,8 @@ class DreamCycle(Game[CycleMove]):
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a place in words, from a space number
+        kind: ("where",) for kind in ("ride", "conflict", "push", "brake", "zip")}
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = WITNESSES  # rules no event tells apart (see .rule_witnesses)
     # Rules no move applies, each with the test that checks it instead: a name, a layout, what a seat sees.

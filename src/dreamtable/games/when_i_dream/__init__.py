@@ -119,6 +119,11 @@ class WhenIDream(Game[DreamMove]):
     """One sentence per event kind (see :mod:`.events`)."""
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
+        "card-gone": ("id", "seat", "reason", "word"),  # the penalty's own fields, spread out
+        "unmask": ("parts",),  # the cards right, wrong and penalised, as sentences
+        "day": ("points",),  # each seat's gain, in a list
+    }
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
     rules_without_behaviour: ClassVar[Mapping[str, str]] = RULES_WITHOUT_BEHAVIOUR  # and the tests that check them
