@@ -4,9 +4,6 @@ the game, the file and what is missing named (core/game_package.py)."""
 from __future__ import annotations
 
 import json
-import shutil
-import sys
-import uuid
 from pathlib import Path
 
 import pytest
@@ -15,24 +12,8 @@ import dreamtable
 from dreamtable.core.errors import SetupError
 from dreamtable.core.game_package import check_web_package, developer_page, rules_page, web_folder
 
-SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
 
 
-@pytest.fixture
-def copied_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """A package of its own (as another distribution would install it) whose game plays Sogni e
-    Incubi and ships a copy of its web and rules folders; returns (its GAME, its web folder) for a test to break."""
-    name = f"copied_{uuid.uuid4().hex[:8]}"
-    shutil.copytree(SOGNI / "web", tmp_path / name / "web")
-    shutil.copytree(SOGNI / "rules", tmp_path / name / "rules")
-    (tmp_path / name / "__init__.py").write_text(
-        "from dreamtable.games.sogni_e_incubi import SogniEIncubi\n\n\n"
-        "class Copied(SogniEIncubi):\n    pass\n\n\nGAME = Copied()\n", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    module = __import__(name)
-    yield module.GAME, tmp_path / name / "web"
-    for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
-        del sys.modules[loaded]
 
 
 def test_the_five_games_ship_a_complete_web_package() -> None:

@@ -4,11 +4,8 @@ following it, and a malformed one is refused at the package check, naming the st
 from __future__ import annotations
 
 import json
-import shutil
-import sys
-import uuid
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
@@ -17,7 +14,6 @@ from dreamtable.core.errors import SetupError
 from dreamtable.core.game_package import catalogue, check_web_package
 from dreamtable.core.tutorial import follow, tutorial_of
 
-SOGNI = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi"
 GUIDED = sorted(info.id for info in dreamtable.games() if tutorial_of(dreamtable.load(info.id)) is not None)
 
 
@@ -48,20 +44,6 @@ def test_the_guide_words_its_steps_and_the_game_a_how_to_play_summary(game_id: s
         assert words[step.says]
 
 
-@pytest.fixture
-def copied_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[Any, Path]]:
-    """Sogni e Incubi in a package of its own, with a copy of its web folder (tutorial included) to break."""
-    name = f"guided_{uuid.uuid4().hex[:8]}"
-    shutil.copytree(SOGNI / "web", tmp_path / name / "web")
-    shutil.copytree(SOGNI / "rules", tmp_path / name / "rules")
-    (tmp_path / name / "__init__.py").write_text(
-        "from dreamtable.games.sogni_e_incubi import SogniEIncubi\n\n\n"
-        "class Copied(SogniEIncubi):\n    pass\n\n\nGAME = Copied()\n", encoding="utf-8")
-    monkeypatch.syspath_prepend(str(tmp_path))
-    module = __import__(name)
-    yield module.GAME, tmp_path / name / "web"
-    for loaded in [key for key in sys.modules if key == name or key.startswith(name + ".")]:
-        del sys.modules[loaded]
 
 
 def broken(web: Path, change: Any) -> None:

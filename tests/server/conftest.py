@@ -76,3 +76,18 @@ def client(db_url: str) -> Iterator[TestClient]:
 def bearer(token: str) -> dict[str, str]:
     """The header that acts for a seat."""
     return {"Authorization": f"Bearer {token}"}
+
+
+def play_to_the_end(client: TestClient, table: str, token: str) -> dict[str, Any]:
+    """Play the seat's first legal move whenever it may, over its WebSocket, until the game is over;
+    the last update (an error from the server fails the test)."""
+    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
+        message = socket.receive_json()
+        for _ in range(500):
+            assert message["type"] != "error", message
+            if message["type"] == "update" and message["view"]["outcome"]:
+                return dict(message)
+            if message["type"] == "update" and message.get("legal"):
+                socket.send_json({"type": "move", "move": message["legal"][0], "seq": message["seq"]})
+            message = socket.receive_json()
+    raise AssertionError("the game did not end in 500 messages")

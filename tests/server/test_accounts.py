@@ -13,7 +13,7 @@ from fastapi.testclient import TestClient
 from dreamtable.server import passwords, sessions
 from dreamtable.server.login_limits import PER_NAME
 
-from .conftest import bearer
+from .conftest import bearer, play_to_the_end
 from .processes import select_rows
 
 PASSWORD = "correct horse battery"
@@ -316,14 +316,7 @@ def test_my_games_shows_a_finished_game_with_its_replay_link_and_the_page_is_ser
     made = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": 3},
                        headers=csrf(client)).json()
     table, token = made["table"], made["token"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
-        message = socket.receive_json()
-        for _ in range(500):
-            if message["type"] == "update" and message["view"]["outcome"]:
-                break
-            if message["type"] == "update" and message.get("legal"):
-                socket.send_json({"type": "move", "move": message["legal"][0], "seq": message["seq"]})
-            message = socket.receive_json()
+    play_to_the_end(client, table, token)
     [game] = client.get("/api/account/games").json()["games"]
     assert game["status"] == "over" and game["replay"] == f"/replay/{table}"
     rematch = client.post(f"/api/tables/{table}/rematch", headers=bearer(token)).json()

@@ -13,7 +13,7 @@ import dreamtable
 from dreamtable.server.app import create_app
 from dreamtable.server.hub import ServerSettings
 
-from .conftest import bearer
+from .conftest import bearer, play_to_the_end
 
 
 def new_table(client: TestClient, game: str = "sogni-e-incubi", players: int = 2, **body) -> dict:
@@ -59,16 +59,7 @@ def test_the_server_lists_its_games_with_options(client):
 def test_play_against_bots_over_a_websocket_to_the_end(client):
     created = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": 3}).json()
     table, token = created["table"], created["token"]
-    with client.websocket_connect(f"/ws/tables/{table}?token={token}") as socket:
-        message = socket.receive_json()
-        for _ in range(500):
-            if message["type"] == "update" and message["view"]["outcome"]:
-                break
-            if message["type"] == "update" and message.get("legal"):
-                socket.send_json({"type": "move", "move": message["legal"][0], "seq": message["seq"]})
-            message = socket.receive_json()
-            assert message["type"] != "error", message
-        assert message["view"]["outcome"]["reason"]
+    assert play_to_the_end(client, table, token)["view"]["outcome"]["reason"]
     assert client.get(f"/api/tables/{table}").json()["status"] == "over"
     record = client.get(f"/api/tables/{table}/record").json()
     assert record["game"] == "deep-dreams" and record["moves"]

@@ -9,26 +9,14 @@ from fastapi.testclient import TestClient
 from dreamtable.server.models import TableRow
 from dreamtable.server.ratings import players_of
 
+from .conftest import play_to_the_end
 from .test_accounts import PASSWORD, csrf, hasher, register, use  # noqa: F401 (hasher: the cheap Argon2id fixture)
-
-
-def play_to_the_end(client: TestClient, made: dict[str, Any]) -> None:
-    """Play the first legal move until the game is over."""
-    with client.websocket_connect(f"/ws/tables/{made['table']}?token={made['token']}") as socket:
-        message = socket.receive_json()
-        for _ in range(500):
-            if message["type"] == "update" and message["view"]["outcome"]:
-                return
-            if message["type"] == "update" and message.get("legal"):
-                socket.send_json({"type": "move", "move": message["legal"][0], "seq": message["seq"]})
-            message = socket.receive_json()
-    raise AssertionError("the game did not end")
 
 
 def finished(client: TestClient, seed: int, logged_in: bool = True) -> dict[str, Any]:
     made = client.post("/api/play", json={"game": "deep-dreams", "players": 2, "bot": "random", "seed": seed},
                        headers=csrf(client) if logged_in else {}).json()
-    play_to_the_end(client, made)
+    play_to_the_end(client, made["table"], made["token"])
     return made
 
 
