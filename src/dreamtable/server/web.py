@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.contract import State
 from ..core.errors import DreamtableError
-from ..core.game_package import WEB_FOLDER, check_web_package, package_name
+from ..core.game_package import WEB_FOLDER, catalogue, check_web_package, package_name
 from ..core.game_package import developer_page, rules_page as rules_markdown
 from ..core.record import Record
 from ..core.registry import games, load
@@ -170,9 +170,10 @@ def _rules_html(game_id: str, audience: str, asked: str) -> str:
     name = next(info.name for info in games() if info.id == game_id)
     other = OTHER_PAGE[audience]
     words = SHELL_WORDS[language]
+    figure_words = language if catalogue(game, language) else RULES_LANGUAGES[0]  # cards named as the game can
     title = name if audience == "players" else f"{name} — {words['for-developers']}"
     return (shell.replace("{{title}}", html.escape(title)).replace("{{game}}", html.escape(game_id))
-            .replace("{{lang}}", language).replace("{{asked}}", asked).replace("{{rules-word}}", words["rules"])
+            .replace("{{lang}}", language).replace("{{figure-words}}", figure_words).replace("{{asked}}", asked).replace("{{rules-word}}", words["rules"])
             .replace("{{audience}}", audience).replace("{{other}}", _page_path(game_id, other, asked))
             .replace("{{other_words}}", words[other]).replace("{{rules}}", body))
 

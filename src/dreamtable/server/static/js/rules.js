@@ -2,8 +2,8 @@
 // <figure class="drawing" data-draw="KIND" data-…> (a ```figure block of the markdown, server/web.py)
 // is handed, as its data attributes, to the module's figure(spec, words) export, which returns the
 // drawing; the figure is then marked data-drawn="yes" (or "no" when the module has nothing to draw).
-// The figures name the cards in the page's own language (body data-lang: the asked language, or
-// English for a game without a page in it).
+// The figures name the cards in the page's language when the game has a catalogue in it, else in
+// English (body data-words, chosen by the server, so no missing catalogue is fetched).
 //
 // The server picks the page's language from ?lang= or, without it, from the browser's
 // Accept-Language (server/web.py); a reader who chose another language on our pages (the lobby's
@@ -27,7 +27,7 @@ async function drawFigures() {
   const figures = [...document.querySelectorAll("figure.drawing[data-draw]")];
   if (!figures.length) return;
   const gameId = document.body.dataset.game;
-  const words = await Words.load(document.body.dataset.lang || "en", gameId);
+  const words = await Words.load(document.body.dataset.words || "en", gameId);
   const game = await loadGame(gameId);
   for (const figure of figures) {
     const spec = { ...figure.dataset };
