@@ -1,5 +1,5 @@
-"""The rules pages on a phone (390 px wide): nothing wider than the screen, and every picture of the
-player page drawn by the game's own board module (its figure() export)."""
+"""The rules pages on a phone (390 px wide), in English and in Italian: nothing wider than the screen,
+and every picture of the player page drawn by the game's own board module (its figure() export)."""
 
 from __future__ import annotations
 
@@ -39,10 +39,7 @@ def assert_no_sideways_scroll(page: Page) -> None:
     assert not measured["wider"], f"{page.url}: these stick out of the screen: {measured['wider']}"
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("game", GAMES)
-def test_the_player_page_fits_a_phone_and_draws_every_figure(new_page: Any, game: str) -> None:
-    page = phone_page(new_page, f"/rules/{game}")
+def assert_every_figure_drawn_within_the_screen(page: Page, game: str) -> None:
     figures = page.locator("figure.drawing")
     assert figures.count() >= 1, game
     page.wait_for_function("() => [...document.querySelectorAll('figure.drawing')].every((f) => f.dataset.drawn)")
@@ -52,9 +49,40 @@ def test_the_player_page_fits_a_phone_and_draws_every_figure(new_page: Any, game
         box = figure.locator(".drawn > *").first.bounding_box()
         assert box and box["width"] > 20 and box["height"] > 10, f"{game}: figure {index} is drawn empty: {box}"
         assert box["x"] + box["width"] <= PHONE[0] + 1, f"{game}: figure {index} is wider than the screen: {box}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_the_player_page_fits_a_phone_and_draws_every_figure(new_page: Any, game: str) -> None:
+    page = phone_page(new_page, f"/rules/{game}")
+    assert_every_figure_drawn_within_the_screen(page, game)
     assert_no_sideways_scroll(page)
     check_accessibility(page)
     screenshot(page, f"rules-{game}-390")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_the_italian_player_page_fits_a_phone_and_draws_every_figure(new_page: Any, game: str) -> None:
+    page = phone_page(new_page, f"/rules/{game}?lang=it")
+    assert page.locator("html").get_attribute("lang") == "it", game
+    assert_every_figure_drawn_within_the_screen(page, game)
+    assert_no_sideways_scroll(page)
+    check_accessibility(page)
+    screenshot(page, f"rules-{game}-it-390")
+
+
+@pytest.mark.slow
+def test_a_reader_who_chose_italian_is_taken_to_the_italian_page(new_page: Any) -> None:
+    page = phone_page(new_page, "/rules/sogni-e-incubi")
+    assert page.locator("html").get_attribute("lang") == "en"
+    page.evaluate("() => localStorage.setItem('dreamtable.lang', 'it')")
+    page.goto("/rules/sogni-e-incubi")
+    page.wait_for_url("**/rules/sogni-e-incubi?lang=it")
+    page.wait_for_load_state("networkidle")
+    assert page.locator("html").get_attribute("lang") == "it"
+    assert page.locator("h2", has_text="Preparazione").count() == 1
+    assert page.locator("a.other-page").get_attribute("href") == "/rules/sogni-e-incubi/developers?lang=it"
 
 
 @pytest.mark.slow

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.contract import State
 from ..core.errors import DreamtableError
-from ..core.game_package import WEB_FOLDER, check_web_package, package_name
+from ..core.game_package import WEB_FOLDER, catalogue, check_web_package, package_name
 from ..core.game_package import developer_page, rules_page as rules_markdown
 from ..core.record import Record
 from ..core.registry import games, load
@@ -123,43 +123,79 @@ def _markdown() -> MarkdownIt:
 PAGES = {"players": rules_markdown, "developers": developer_page}
 """The two rules pages of a game: how to play it, and its notation, rule IDs, view and tests."""
 
-OTHER_PAGE = {"players": ("developers", "For developers: notation, rule IDs, view and tests"),
-              "developers": ("players", "How to play, for players")}
+RULES_LANGUAGES = ("en", "it")
+"""The languages a rules page may be asked in (static/js/i18n.js's LANGUAGES); a game without a page in
+the asked one is shown in English, its base language."""
+
+SHELL_WORDS = {
+    "en": {"players": "How to play, for players", "developers": "For developers: notation, rule IDs, view and tests",
+           "rules": "rules", "for-developers": "for developers"},
+    "it": {"players": "Come si gioca, per chi gioca", "developers": "Per sviluppatori: notazione, ID delle regole, vista e test",
+           "rules": "regole", "for-developers": "per sviluppatori"},
+}
+"""The few words of the page's shell (its title and the link to the other page), per language."""
+
+OTHER_PAGE = {"players": "developers", "developers": "players"}
 
 
-def _page_path(game_id: str, audience: str) -> str:
-    return f"/rules/{game_id}" + ("/developers" if audience == "developers" else "")
+def _page_path(game_id: str, audience: str, language: str) -> str:
+    """The page's address; English, the base language, needs no ``?lang=``."""
+    path = f"/rules/{game_id}" + ("/developers" if audience == "developers" else "")
+    return path if language == RULES_LANGUAGES[0] else f"{path}?lang={language}"
 
 
-@lru_cache(maxsize=32)
-def _rules_html(game_id: str, audience: str) -> str:
-    text = PAGES[audience](load(game_id)) or ""
-    body = _markdown().render(text)
+def _asked_language(asked: str | None, request: Request) -> str:
+    """The language the reader asked for: ``?lang=`` when given (one of RULES_LANGUAGES, else a 400
+    that names them), else the first of the browser's Accept-Language that we have, else English.
+    The page's script then follows the language the reader chose on our pages (static/js/rules.js)."""
+    if asked is not None:
+        if asked not in RULES_LANGUAGES:
+            raise HTTPException(http.HTTP_400_BAD_REQUEST,
+                                f"no rules language {asked[:20]!r}; ask for one of {', '.join(RULES_LANGUAGES)}")
+        return asked
+    for part in request.headers.get("accept-language", "").split(","):
+        tag = part.split(";")[0].strip().lower()[:2]
+        if tag in RULES_LANGUAGES:
+            return tag
+    return RULES_LANGUAGES[0]
+
+
+@lru_cache(maxsize=64)
+def _rules_html(game_id: str, audience: str, asked: str) -> str:
+    game = load(game_id)
+    text = PAGES[audience](game, asked)
+    language = asked if text is not None else RULES_LANGUAGES[0]  # a game without a page in `asked`: English
+    body = _markdown().render(text if text is not None else PAGES[audience](game) or "")
     shell = (STATIC / "rules.html").read_text(encoding="utf-8")
     name = next(info.name for info in games() if info.id == game_id)
-    other, other_words = OTHER_PAGE[audience]
-    title = name if audience == "players" else f"{name} — for developers"
+    other = OTHER_PAGE[audience]
+    words = SHELL_WORDS[language]
+    figure_words = language if catalogue(game, language) else RULES_LANGUAGES[0]  # cards named as the game can
+    title = name if audience == "players" else f"{name} — {words['for-developers']}"
     return (shell.replace("{{title}}", html.escape(title)).replace("{{game}}", html.escape(game_id))
-            .replace("{{audience}}", audience).replace("{{other}}", _page_path(game_id, other))
-            .replace("{{other_words}}", other_words).replace("{{rules}}", body))
+            .replace("{{lang}}", language).replace("{{figure-words}}", figure_words).replace("{{asked}}", asked).replace("{{rules-word}}", words["rules"])
+            .replace("{{audience}}", audience).replace("{{other}}", _page_path(game_id, other, asked))
+            .replace("{{other_words}}", words[other]).replace("{{rules}}", body))
 
 
-def _rules_response(game_id: str, audience: str) -> HTMLResponse:
+def _rules_response(game_id: str, audience: str, asked: str) -> HTMLResponse:
     if game_id not in {info.id for info in games()} or PAGES[audience](load(game_id)) is None:
         raise HTTPException(http.HTTP_404_NOT_FOUND, f"no rules page {game_id[:40]!r}; see /api/games")
-    return HTMLResponse(_rules_html(game_id, audience))
+    return HTMLResponse(_rules_html(game_id, audience, asked))
 
 
 @router.get("/rules/{game_id}")
-async def rules_page(game_id: str) -> HTMLResponse:
-    """How to play the game, for someone who has not read its rulebook (the package's rules/en.md)."""
-    return _rules_response(game_id, "players")
+async def rules_page(game_id: str, request: Request, lang: str | None = None) -> HTMLResponse:
+    """How to play the game, for someone who has not read its rulebook (the package's rules/LANG.md,
+    rules/en.md when the game has none in the asked language)."""
+    return _rules_response(game_id, "players", _asked_language(lang, request))
 
 
 @router.get("/rules/{game_id}/developers")
-async def developers_page(game_id: str) -> HTMLResponse:
-    """The game's notation, every rule ID with its resolution, its view and tests (rules/developers.en.md)."""
-    return _rules_response(game_id, "developers")
+async def developers_page(game_id: str, request: Request, lang: str | None = None) -> HTMLResponse:
+    """The game's notation, every rule ID with its resolution, its view and tests (rules/developers.LANG.md,
+    rules/developers.en.md when the game has none in the asked language)."""
+    return _rules_response(game_id, "developers", _asked_language(lang, request))
 
 
 # -- the replay of a finished game ----------------------------------------------------------

@@ -3,6 +3,7 @@
 // link further. A game whose catalogue has no howto.1 keeps the button hidden.
 
 import { h } from "./dom.js";
+import { rulesHref } from "./i18n.js";
 
 export function howToPlay(button, words, gameId) {
   if (!words.has("howto.1")) return;
@@ -11,7 +12,7 @@ export function howToPlay(button, words, gameId) {
   const dialog = h("dialog", { id: "howto-dialog", class: "howto", "aria-labelledby": "howto-title" },
     h("h2", { id: "howto-title" }, words.t("common.howto.title", { game: words.has("name") ? words.t("name") : gameId })),
     h("ol", {}, lines),
-    h("p", {}, h("a", { href: `/rules/${encodeURIComponent(gameId)}`, target: "_blank" }, words.t("common.howto.more"))),
+    h("p", {}, h("a", { href: rulesHref(gameId, words.lang), target: "_blank" }, words.t("common.howto.more"))),
     h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, words.t("common.howto.close"))));
   document.body.append(dialog);
   button.hidden = false;

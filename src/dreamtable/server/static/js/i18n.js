@@ -28,6 +28,12 @@ async function fetchCatalogue(lang, file) {
   return answer.json();
 }
 
+// The address of a game's rules page in `lang` (the server shows English for a game without a page in it).
+export function rulesHref(gameId, lang, audience = "players") {
+  const path = `/rules/${encodeURIComponent(gameId)}${audience === "developers" ? "/developers" : ""}`;
+  return lang === "en" ? path : `${path}?lang=${encodeURIComponent(lang)}`;
+}
+
 export function seatLetter(seat) {
   return String.fromCharCode(65 + seat);
 }

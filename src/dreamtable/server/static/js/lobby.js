@@ -3,7 +3,7 @@
 
 import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
-import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
+import { currentLanguage, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
 import { rememberName, storedName } from "./guest.js";
 
 const $ = (id) => document.getElementById(id);
@@ -83,7 +83,7 @@ function drawGames() {
                     "aria-label": `${words.t("common.lobby.play-bots")}: ${game.name}` }, words.t("common.lobby.play-bots")),
       game.tutorial ? h("button", { type: "button", class: "learn", onclick: () => learn(game),
                                     "aria-label": `${words.t("common.lobby.learn")}: ${game.name}` }, words.t("common.lobby.learn")) : null,
-      h("a", { href: `/rules/${game.id}` }, words.t("common.rules"))))));
+      h("a", { href: rulesHref(game.id, words.lang) }, words.t("common.rules"))))));
 }
 
 // -- create a table ------------------------------------------------------------------------

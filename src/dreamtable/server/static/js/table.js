@@ -9,7 +9,7 @@
 import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
 import { drawLog, drawOutcome, drawPlayers, drawUndone, loadGame, promptText } from "./envelope.js";
-import { currentLanguage, languagePicker, seatLetter, Words } from "./i18n.js";
+import { currentLanguage, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
 import { MAX_NAME, rememberName, storedName } from "./guest.js";
 import { drawForms } from "./forms.js";
 import { Notifier } from "./notify.js";
@@ -381,7 +381,7 @@ async function main() {
   const name = page.words.has("name") ? page.words.t("name") : page.summary.game;
   $("game-name").textContent = name;
   document.title = `${name} — dreamtable`;
-  $("rules-link").href = `/rules/${page.summary.game}`;
+  $("rules-link").href = rulesHref(page.summary.game, page.words.lang);
   howToPlay($("howto"), page.words, page.summary.game);
   if (page.summary.settings?.tutorial) {
     const plan = await loadTutorial(page.summary.game);
