@@ -79,7 +79,7 @@ def test_the_day_shows_the_dreamer_and_the_reviewers_the_nights_cards():
         if index == 1:
             break
         child.sendline("pass")
-    child.expect(r"Review: vote-side N")
+    child.expect(r"Review the night's cards: vote on a card's side")
     day = " ".join(child.before.split())  # folded: a long line may wrap anywhere
     found = re.search(r"Tonight: 1 (\w+) → (Yellow|Blue)", day)  # the cards, numbered as the votes number them
     assert found, day

@@ -163,7 +163,7 @@ def test_undo_never_takes_back_a_draw():
     child.sendline("draw")
     child.expect(MOVE_PROMPT)
     child.sendline("undo")
-    child.expect(r"Nothing to undo: \w's move \S+ showed")  # the draw showed A a card (and B's reply, its own)
+    child.expect(r"Nothing to undo: \w's move \([^)]+\) showed")  # the draw showed A a card (and B's reply, its own)
     child.expect(MOVE_PROMPT)
     child.sendline("quit")
     child.expect(pexpect.EOF)

@@ -67,7 +67,7 @@ def test_undo_never_takes_back_a_move_another_person_was_told_of(tap: Game[Any])
     table.submit(0, "tap")  # shows nobody anything hidden, but B's log says "A tapped."
     assert table.news(1)[-1]["text"] == "A tapped."
     before = unchanged(table)
-    with pytest.raises(UndoError, match="B was told of A's move tap; undo never takes back what another person has seen"):
+    with pytest.raises(UndoError, match=r"B was told of A's move \(A tapped\); undo never takes back what another person has seen"):
         table.undo(0)
     assert unchanged(table) == before
 
@@ -76,7 +76,7 @@ def test_a_seat_handed_to_a_bot_keeps_what_it_saw_as_a_person(tap: Game[Any]) ->
     table, clock = table_of(tap)
     table.submit(0, "tap")
     table.hand_to_bot(1, Always("tap"))  # B leaves: a bot plays B from now on
-    assert "B was told of A's move tap" in (table.why_no_undo(0) or "")
+    assert "B was told of A's move (A tapped)" in (table.why_no_undo(0) or "")
     table.advance()  # the bot taps for B
     table.submit(0, "tap")
     table.advance()

@@ -499,7 +499,8 @@ class Table:
             told = told_of(after, step.events, [person for person in step.people if person != seat])
             if told:
                 return (f"{seat_list(sorted(told))} {'was' if len(told) == 1 else 'were'} told of "
-                        f"{seat_name(step.seat or 0)}'s move {step.action}; undo never takes back what another person has seen")
+                        f"{seat_name(step.seat or 0)}'s move ({self._move_in_words(step, after, seat)}); "
+                        "undo never takes back what another person has seen")
         for index in range(len(self._steps) - 1, start - 1, -1):
             step = self._steps[index]
             after = self._steps[index + 1].before if index + 1 < len(self._steps) else self.state
@@ -510,11 +511,23 @@ class Table:
             shown = step.shown
             who = seat_name(step.seat)
             if shown.learned:
-                return (f"{who}'s move {step.action} showed {seat_list(sorted(shown.learned))} something "
-                        "they did not know (a card, a tile or a role); undo stops there")
+                return (f"{who}'s move ({self._move_in_words(step, after, seat)}) showed "
+                        f"{seat_list(sorted(shown.learned))} something they did not know (a card, a tile or a role); "
+                        "undo stops there")
             if step.seat != seat and seat in shown.exposed_to:
-                return f"{who}'s move {step.action} showed you something of theirs; undo stops there"
+                return (f"{who}'s move ({self._move_in_words(step, after, seat)}) showed you something of theirs; "
+                        "undo stops there")
         return start
+
+    def _move_in_words(self, step: _Step, after: State[Any], seat: int) -> str:
+        """What ``seat`` was told of ``step``, in the game's words (its first event's sentence as the
+        seat sees it): a refusal names a move as the player read it, never by its notation. A move
+        that told nothing is described from its mover's view as it stood before it."""
+        if step.events:
+            first = after.log(seat, last=step.events)[0]
+            return str(first["text"]).rstrip(".")
+        assert step.before is not None and step.seat is not None
+        return self.game.describe(step.before.view(step.seat), step.action)
 
     def _ran_out(self, step: _Step) -> str | None:
         """The name of a deadline pending before ``step`` that has passed since, if any: undoing the

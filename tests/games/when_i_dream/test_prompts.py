@@ -36,7 +36,8 @@ def old_words(state: DreamState, seat: int) -> str | None:
     if phase == "recount":
         return "Recount your dream (name the Elements you guessed)."
     if phase == "review":
-        return "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done."
+        return ("Review the night's cards: vote on a card's side, on whether the dream named it, or on a penalty, "
+                "then finish your review.")
     return None
 
 
@@ -88,3 +89,25 @@ def test_every_kind_has_an_english_sentence_in_the_browser_catalogue() -> None:
     words = json.loads(CATALOGUE.read_text(encoding="utf-8"))
     assert {f"prompt.{kind}" for kind in PROMPTS} <= set(words)
     assert {f"event.{kind}" for kind in GAME.sentences} <= set(words)
+
+
+NOTATION = ("vote-side", "vote-mention", "vote-penalty", "|", " N ")
+"""Pieces of the review's notation a player should never have to read in a question or a ballot."""
+
+
+def test_WID_R18_the_review_asks_and_tells_its_ballots_in_words_not_notation() -> None:
+    seen = 0
+    for state in random_states():
+        assert isinstance(state, DreamState)
+        if state.phase != "review":
+            continue
+        for seat in state.actors:
+            prompt = state.prompt(seat)
+            assert not any(piece in prompt for piece in NOTATION), prompt
+            assert "side" in prompt and "named" in prompt and "penalty" in prompt, prompt
+        for event in state.log(None):
+            if event["kind"] == "vote":
+                seen += 1
+                assert not any(piece in event["text"] for piece in NOTATION), event["text"]
+                assert f"card {event['card']}" in event["text"], event["text"]
+    assert seen, "no ballot was cast in the random games"

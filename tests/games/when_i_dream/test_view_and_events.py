@@ -143,7 +143,7 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
                                                    f"Penalties: {state.board[0]['element']} (B). The clue-givers review the night.")
     play(state, 2, "vote-penalty 1 cancel")
     assert last(state, None, "vote") == {"kind": "vote", "actor": 2, "vote": "penalty", "card": 1, "choice": "cancel",
-                                         "text": "C votes vote-penalty 1 cancel."}
+                                         "text": "C votes to cancel the penalty on card 1."}
     roles = state.roles[:]
     for seat in state.clue_givers:
         play(state, seat, "done")
@@ -254,7 +254,8 @@ def test_the_prompts_of_the_last_answer_the_recount_and_the_review():
     assert state.view(0)["prompt"] == "Recount your dream (name the Elements you guessed)."
     play(state, 0, "recount I remember nothing")
     assert state.view(1)["prompt"] == (
-        "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done.")
+        "Review the night's cards: vote on a card's side, on whether the dream named it, or on a penalty, then "
+        "finish your review.")
     assert state.view(0)["prompt"] == "Waiting for B."
 
 

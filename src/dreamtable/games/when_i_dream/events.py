@@ -200,9 +200,21 @@ def night_end_sentence(event: Mapping[str, Any]) -> str:
     return f"The night ends: {_NIGHT_ENDS_BECAUSE[event['reason']]}. The Dreamer recounts the dream."
 
 
+_VOTE_WORDS = {
+    ("side", "yellow"): "votes that card {card} belongs on Yellow",
+    ("side", "blue"): "votes that card {card} belongs on Blue",
+    ("mention", "yes"): "votes that the dream named card {card}",
+    ("mention", "no"): "votes that the dream did not name card {card}",
+    ("penalty", "keep"): "votes to keep the penalty on card {card}",
+    ("penalty", "cancel"): "votes to cancel the penalty on card {card}",
+}
+"""What a review ballot says, by what it is about and its choice (a player's words, not the notation)."""
+
+
 def vote_sentence(event: Mapping[str, Any]) -> str:
-    """``C votes vote-side 2 yellow.`` (the vote as its notation)."""
-    return f"{seat_name(event['actor'])} votes vote-{event['vote']} {event['card']} {event['choice']}."
+    """``C votes that card 2 belongs on Yellow.``"""
+    words = _VOTE_WORDS[(event["vote"], event["choice"])].format(card=event["card"])
+    return f"{seat_name(event['actor'])} {words}."
 
 
 def day_sentence(event: Mapping[str, Any]) -> str:

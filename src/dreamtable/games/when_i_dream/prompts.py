@@ -24,10 +24,10 @@ kind                  fields                                      English
                                                                   pass.
 ``recount``           —                                           Recount your dream (name the
                                                                   Elements you guessed).
-``review``            —                                           Review: vote-side N yellow|blue,
-                                                                  vote-mention N yes|no,
-                                                                  vote-penalty N keep|cancel, or
-                                                                  done.
+``review``            —                                           Review the night's cards: vote on
+                                                                  a card's side, on whether the
+                                                                  dream named it, or on a penalty,
+                                                                  then finish your review.
 ====================  ==========================================  ================================
 """
 
@@ -64,7 +64,8 @@ PROMPTS: Mapping[str, Sentence] = {
     MAY_FLAG_SEVERAL: _KNOWN + " Waiting for {giver:seat} (you may flag {clues} or c{clue}).",
     LAST_ANSWER: "Time is up: one last answer, or pass.",
     RECOUNT_ASK: "Recount your dream (name the Elements you guessed).",
-    REVIEW_ASK: "Review: vote-side N yellow|blue, vote-mention N yes|no, vote-penalty N keep|cancel, or done.",
+    REVIEW_ASK: ("Review the night's cards: vote on a card's side, on whether the dream named it, or on a "
+                 "penalty, then finish your review."),
 }
 
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {

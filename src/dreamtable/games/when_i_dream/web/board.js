@@ -536,6 +536,8 @@ export function sentence(event, w) {
       if (penalties.length) parts.push(w.t("unmask.penalties", { elements: list(penalties, w) }));
       return w.t("event.unmask", { parts: parts.join(" ") });
     }
+    case "vote":
+      return w.t(`event.vote.${event.vote}.${event.choice}`, event);
     case "day": {
       const players = event.gains.length;
       const givers = Array.from({ length: players - 1 }, (_, k) => (event.dreamer + 1 + k) % players);
