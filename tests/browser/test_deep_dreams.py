@@ -220,3 +220,26 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
     }""", [unique_events, unique_asks])
     assert worded[0] == [event["text"] for event in unique_events]
     assert worded[1] == [ask["prompt"] for ask in unique_asks]
+
+
+def test_DD_R18_R19_R22_each_row_says_its_path_groups_and_black_pairs_in_words(page: Page, server: ServerProcess) -> None:
+    """The line under each row names what it scores in words a player uses, never letters and counts."""
+    table_id, tokens = table(server, "deep-dreams", [HUMAN, GREEDY], seed=SEED)
+    open_seat(page, table_id, tokens[0])
+    said = page.evaluate("""async () => {
+        const { Words } = await import("/static/js/i18n.js");
+        const { scoreLine } = await import("/games/deep-dreams/board.js");
+        const words = await Words.load("en", "deep-dreams");
+        const line = (parts) => scoreLine(parts, words);
+        return [
+          line({ sleep_path: 2, path_points: 3, groups: { green: 3, blue: 0, yellow: 0, pink: 2 },
+                 group_points: { green: 3, blue: 0, yellow: 0, pink: 2 }, black_pairs: 1 }),
+          line({ sleep_path: 0, path_points: 0, groups: { green: 0, blue: 0, yellow: 0, pink: 0 },
+                 group_points: { green: 0, blue: 0, yellow: 0, pink: 0 }, black_pairs: 0 }),
+        ];
+    }""")
+    assert said == ["Longest Sleep Path: 2 cards, 3 points · Largest groups: 3 green, 2 pink, 5 points · "
+                    "Black arrow pairs: 1, 1 point",
+                    "Longest Sleep Path: none, 0 points · Largest groups: none, 0 points · Black arrow pairs: 0, 0 points"]
+    shown = page.locator("#board .dd-parts").first.inner_text()
+    assert shown.startswith("Longest Sleep Path:") and "pts" not in shown and not re.search(r"\b[GBYP]\d", shown), shown

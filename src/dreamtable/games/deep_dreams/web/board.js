@@ -221,12 +221,20 @@ function rowNode(seat, ctx, moves) {
   return h("div", { class: "dd-row" }, items);
 }
 
-function scoreLine(parts, words) {
+// A row's score in a player's words: the longest Sleep Path, the largest group of each colour and
+// the black arrow pairs, each with the points it earns now ("Longest Sleep Path: 2 cards, 3 points").
+export function scoreLine(parts, words) {
   if (!parts) return null;
-  const groups = COLOUR_ORDER.map((colour) => `${words.t(`letter.${colour}`)}${parts.groups[colour]}`).join(" ");
+  const count = (key, n) => words.t(n === 1 ? `${key}-one` : key, { count: n });
+  const groups = COLOUR_ORDER.filter((colour) => parts.groups[colour])
+    .map((colour) => words.t("score.group", { size: parts.groups[colour], colour: words.t(`colour.${colour}`) }));
   const groupPoints = COLOUR_ORDER.reduce((sum, colour) => sum + parts.group_points[colour], 0);
-  return words.t("score.parts", { path: parts.sleep_path, path_points: parts.path_points, groups,
-                                  group_points: groupPoints, black: parts.black_pairs });
+  return words.t("score.parts", {
+    path: parts.sleep_path ? count("score.cards", parts.sleep_path) : words.t("score.none"),
+    path_points: count("score.points", parts.path_points),
+    groups: groups.length ? groups.join(words.t("score.separator")) : words.t("score.none"),
+    group_points: count("score.points", groupPoints),
+    black: parts.black_pairs, black_points: count("score.points", parts.black_pairs) });
 }
 
 function seatNode(seat, ctx, moves) {
