@@ -14,7 +14,8 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 import dreamtable
-from dreamtable.games.dreamwell.components import FRIEND_CARDS, FRIENDS, ITEM_CODES, TERRAINS
+from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_CODES, TERRAINS, item_name
+from dreamtable.games.dreamwell.events import card_words
 from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, open_seat, table, wait_for_my_turn
 from tests.server.processes import Api, ServerProcess
@@ -124,7 +125,7 @@ def test_a_whole_turn_is_played_by_clicking_the_board(page: Page, server: Server
     # 2. draw from the deck
     hand = page.locator("#board .dw-hand .dw-card").count()
     page.locator('#board [data-key="deck"]').click()
-    page.wait_for_function("() => [...document.querySelectorAll('#log li')].some((li) => /^A drew [WB]\\d\\d\\.$/.test(li.textContent))")
+    page.wait_for_function("() => [...document.querySelectorAll('#log li')].some((li) => /^A drew [^.]+ \\(.+, .+, .+\\)\\.$/.test(li.textContent))")
     expect(page.locator("#board .dw-hand .dw-card")).to_have_count(hand + 1)
 
     # 3. bring pawn 1 onto an edge tile: choosing it marks the twelve edge tiles, and only those
@@ -185,9 +186,18 @@ def test_a_card_is_played_and_its_move_to_used_by_clicking(page: Page, server: S
     # only the playable card is offered; the chosen card says what it needs and what it does
     page.locator(f'#board [data-key="card-{card}"]').click()
     expect(page.locator("#board .dw-panel")).to_contain_text("MOVE TO")
+    # DW-R15: the requirement says the two creatures stand under the player's two pawns, one each
+    friend = FRIEND_CARDS[CARD_INDEX[card]]
+    first, second = (item_name(item) for item in friend.creatures)
+    expect(page.locator("#board .dw-panel")).to_contain_text(
+        f"needs {first} under one of your pawns and {second} under the other")
     expect(page.locator("#board .dw-tile .dw-needed").first).to_be_visible()
     page.locator('#board [data-key="play"]').click()
-    wait_for_log(page, f"A played {card} (MOVE TO {played['target_name']}).")
+    wait_for_log(page, f"A played {card_words(card)}: MOVE TO {played['target_name']}.")
+    # the pile of played cards names the card by its friend and needs, never by its code
+    played_pile = page.locator("#board .dw-seats .dw-played-card").first
+    expect(played_pile).to_have_text(card_words(card))
+    expect(page.locator("#board")).not_to_contain_text(card)
     expect(page.locator("#prompt")).to_contain_text(f"MOVE TO {played['target_name']}: put a pawn on a tile showing it, or skip.")
     moves, _ = legal(server, table_id, tokens[0])
     pawn = next(m for m in moves if m.startswith("moveto ")).split()[1]

@@ -16,7 +16,8 @@ from dreamtable import testing
 from dreamtable.core.errors import ComponentDataError as CoreComponentDataError
 from dreamtable.core.visibility import Secret
 from dreamtable.games.dreamwell import Dreamwell, events
-from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, ComponentDataError
+from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ComponentDataError, item_name
+from dreamtable.games.dreamwell.events import card_words
 from tests.helpers import play
 
 from .position import board_a, with_fixtures
@@ -91,17 +92,17 @@ def test_sentences_read_as_the_game_always_wrote_them(monkeypatch):
     state = board_a(pawns={0: ("a1", "b1")}, hands={0: [numbers["X1"]]})
     assert state.log(None)[0]["text"] == "The dream tiles are laid; A is the First Player."
     play(state, 0, "play X1")
-    assert last_text(state, 1) == "A played X1 (draw action)."
+    assert last_text(state, 1) == f"A played {card_words('X1')}: draw action."
     top = FRIEND_CARDS[state.deck[-1]].id
     play(state, 0, "draw")
-    assert last_text(state, 0) == f"A drew {top}."
+    assert last_text(state, 0) == f"A drew {card_words(top)}."
     assert last_text(state, 1) == "A drew a card."
     assert state.log(1, 1)[0] == {"kind": "draw", "actor": 0, "card": None, "text": "A drew a card."}
     taken = FRIEND_CARDS[state.display[1]].id
     refill = FRIEND_CARDS[state.deck[-1]].id
     play(state, 0, f"take {taken}")
     assert state.log(1, 1)[0] == {"kind": "take", "actor": 0, "card": taken, "slot": 1, "refill": refill,
-                                  "text": f"A took {taken} from the display."}
+                                  "text": f"A took {card_words(taken)} from the display."}
     play(state, 0, "rotate d4 270")
     assert last_text(state, None) == "A rotated d4 by 270°."
 
@@ -123,7 +124,7 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
     numbers = with_fixtures(monkeypatch)
     state = board_a(pawns={0: ("c4", "a3")}, hands={0: [numbers["X2"]]})
     play(state, 0, "play X2")
-    assert last_text(state, None) == "A played X2 (MOVE TO Black Sky)."
+    assert last_text(state, None) == f"A played {card_words('X2')}: MOVE TO Black Sky."
     play(state, 0, "moveto 1 a1")
     assert state.log(None, 1)[0] == {"kind": "move-to", "actor": 0, "pawn": 1, "cell": "a1", "text": "A moves pawn 1 to a1."}
     state = board_a(pawns={0: ("c4", "a3")}, hands={0: [numbers["X2"]]})
@@ -141,7 +142,7 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
         play(state, 0, "draw")
     card = FRIEND_CARDS[state.hands[0][0]].id
     play(state, 0, f"discard {card}")
-    assert last_text(state, 0) == f"A discarded {card}."
+    assert last_text(state, 0) == f"A discarded {card_words(card)}."
     assert state.log(1, 1)[0] == {"kind": "discard", "actor": 0, "card": None, "text": "A discarded a card."}
 
     state = board_a(pawns={0: ("b1", "a1")}, hands={0: [numbers["X1"]]})
@@ -149,7 +150,7 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
     state._legal = None
     play(state, 0, "play X1")
     assert [event["text"] for event in state.log(None, 2)] == [
-        "A played X1 (draw action).", "A has played 7 cards: this is the last round."]
+        f"A played {card_words('X1')}: draw action.", "A has played 7 cards: this is the last round."]
     play(state, 0, "skip")
     play(state, 0, "rotate d4 90")
     play(state, 0, "rotate d4 90")
@@ -337,3 +338,14 @@ def test_a_win_with_one_point_is_singular():
     game = dreamtable.load("dreamwell")
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [0, 1], "points": 1}) == "Game over: A and B won with 1 point."
     assert game.sentence({"kind": "game-over", "actor": None, "winners": [2], "points": 12}) == "Game over: C won with 12 points."
+
+
+def test_a_card_is_named_by_its_friend_and_what_it_needs_never_by_its_code(games):
+    """The log names a card as a player reads it off the card (DW-R15: two creatures and a terrain)."""
+    assert card_words("W01") == "{} ({}, {}, {})".format(
+        FRIENDS[FRIEND_CARDS[0].friend], item_name(FRIEND_CARDS[0].creatures[0]), item_name(FRIEND_CARDS[0].creatures[1]),
+        item_name(8 + FRIEND_CARDS[0].terrain))
+    for state in games:
+        for event in state.log(None) + state.log(0):
+            if event["kind"] in ("draw", "take", "play", "discard"):
+                assert not re.search(r"\b[WB]\d\d\b", event["text"]), event["text"]

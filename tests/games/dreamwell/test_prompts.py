@@ -16,7 +16,7 @@ import pytest
 import dreamtable
 from dreamtable import testing
 from dreamtable.games.dreamwell import Dreamwell, prompts
-from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, ITEM_CODES, ITEM_NAME_OF
+from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_CODES, ITEM_NAME_OF
 from dreamtable.games.dreamwell.rules import ACTIONS_PER_TURN, HAND_LIMIT, WellState
 from tests.helpers import play
 
@@ -98,13 +98,17 @@ def browser_sentence(catalogue: dict[str, str], event: dict[str, Any]) -> str:
     kind = event["kind"]
     if kind in ("draw", "discard") and event["card"] is None:
         return fill(catalogue, catalogue[f"event.{kind}.hidden"], event)
-    if kind == "play":
-        ability, target = FRIEND_CARDS[CARD_INDEX[event["card"]]].ability
+    if kind in ("draw", "take", "discard", "play"):
+        card = FRIEND_CARDS[CARD_INDEX[event["card"]]]
+        name = fill(catalogue, catalogue["card.name"], {
+            "friend": FRIENDS[card.friend], "first": ITEM_CODES[card.creatures[0]],
+            "second": ITEM_CODES[card.creatures[1]], "terrain": ITEM_CODES[8 + card.terrain]})
+        ability, target = card.ability
         if ability == "each_turn_free":
             words = catalogue[f"ability.each_turn_free.{('rotate', 'flip')[target]}"]
         else:
             words = fill(catalogue, catalogue[f"ability.{ability}"], {"item": ITEM_CODES[target] if target is not None else None})
-        return fill(catalogue, catalogue["event.play"], {**event, "ability": words})
+        return fill(catalogue, catalogue[f"event.{kind}"], {**event, "name": name, "ability": words})
     return fill(catalogue, catalogue[f"event.{kind}"], event)
 
 

@@ -119,26 +119,40 @@ def ability_text(ability: tuple[Any, ...]) -> str:
     return str(kind).replace("_", " ")
 
 
+def card_words(card: str) -> str:
+    """A card as a player names it: its friend and what it needs, ``Orbit (Cosmo, Umibozu, Blue Water)``
+    (the code, ``W12``, is notation: the player never reads it)."""
+    friend = components.FRIEND_CARDS[components.CARD_INDEX[card]]
+    first, second = friend.creatures
+    return (f"{components.FRIENDS[friend.friend]} ({item_name(first)}, {item_name(second)}, "
+            f"{item_name(components.TERRAIN_ITEM + friend.terrain)})")
+
+
 def _card(card: str | None) -> str:
-    """A card as a seat knows it: its code, or ``a card`` when it is hidden from the seat."""
-    return "a card" if card is None else card
+    """A card as a seat knows it: its words, or ``a card`` when it is hidden from the seat."""
+    return "a card" if card is None else card_words(card)
 
 
 def draw_sentence(event: Mapping[str, Any]) -> str:
-    """``A drew W12.`` for the drawer, ``A drew a card.`` for everyone else."""
+    """``A drew Orbit (Cosmo, Umibozu, Blue Water).`` for the drawer, ``A drew a card.`` for everyone else."""
     return f"{seat_name(event['actor'])} drew {_card(event['card'])}."
 
 
+def take_sentence(event: Mapping[str, Any]) -> str:
+    """``A took Orbit (Cosmo, Umibozu, Blue Water) from the display.``"""
+    return f"{seat_name(event['actor'])} took {card_words(event['card'])} from the display."
+
+
 def discard_sentence(event: Mapping[str, Any]) -> str:
-    """``A discarded W12.`` for the discarder, ``A discarded a card.`` for everyone else."""
+    """``A discarded Orbit (…).`` for the discarder, ``A discarded a card.`` for everyone else."""
     return f"{seat_name(event['actor'])} discarded {_card(event['card'])}."
 
 
 def play_sentence(event: Mapping[str, Any]) -> str:
-    """``A played W37 (LOCATED Gamma).``"""
+    """``A played Astra (Gamma, Nova, Green Cave): LOCATED Gamma.``"""
     card = event["card"]
     friend = components.FRIEND_CARDS[components.CARD_INDEX[card]]
-    return f"{seat_name(event['actor'])} played {card} ({ability_text(friend.ability)})."
+    return f"{seat_name(event['actor'])} played {card_words(card)}: {ability_text(friend.ability)}."
 
 
 def flip_sentence(event: Mapping[str, Any]) -> str:
@@ -150,7 +164,7 @@ def flip_sentence(event: Mapping[str, Any]) -> str:
 SENTENCES: dict[str, Sentence] = {
     SETUP: "The dream tiles are laid; {first:seat} is the First Player.",
     DRAW: draw_sentence,
-    TAKE: "{actor:seat} took {card} from the display.",
+    TAKE: take_sentence,
     REFRESH: "{actor:seat} replaced the display.",
     ROTATE: "{actor:seat} rotated {cell} by {degrees}°.",
     FLIP: flip_sentence,

@@ -110,12 +110,22 @@ function scoreHelp(words, score) {
   return words.t(`score-help.${score[0]}`, scoreFields(score));
 }
 
+// A card as a player names it: its friend and what it needs, "Orbit (Cosmo, Umibozu, Blue Water)"
+// (its code is notation, never shown).
+function cardName(words, id) {
+  const card = CARDS[id];
+  if (!card) return words.t("ui.unknown-card");
+  const [friend, first, second, terrain] = card;
+  return words.t("card.name", { friend, first, second, terrain });
+}
+
+// A card in full: its name, what it needs under your two pawns (DW-R15), its points and ability.
 function cardLabel(words, id) {
   const card = CARDS[id];
-  if (!card) return id;
-  const [friend, first, second, terrain, score, ability] = card;
-  return words.t("ui.card-label", { card: id, friend, first, second, terrain, score: scoreText(words, score),
-                                     ability: abilityText(words, ability) });
+  if (!card) return cardName(words, id);
+  const [, first, second, terrain, score, ability] = card;
+  return words.t("ui.card-label", { name: cardName(words, id), first, second, terrain,
+                                     score: scoreText(words, score), ability: abilityText(words, ability) });
 }
 
 function pawnName(words, seat, pawn, mine) {
@@ -127,7 +137,7 @@ export function describe(notation, words, ctx) {
   const [verb, a, b] = notation.split(" ");
   const board = ctx?.board;
   if (verb === "take" || verb === "play" || verb === "discard") {
-    return `${words.t(`move.${verb}`, { card: a })} — ${cardLabel(words, a)}`;
+    return words.t(`move.${verb}`, { card: cardLabel(words, a) });
   }
   if (verb === "rotate") return words.t("move.rotate", { cell: a, degrees: b });
   if (verb === "flip") return words.t("move.flip", { cell: a });
@@ -152,8 +162,9 @@ export function sentence(event, words) {
     return words.t(`event.${event.kind}.hidden`, event);
   }
   if (event.kind === "game-over" && event.points === 1) return words.t("event.game-over.one", event);
-  if (event.kind === "play" && CARDS[event.card]) {
-    return words.t("event.play", { ...event, ability: abilityText(words, CARDS[event.card][5]) });
+  if (["draw", "take", "discard", "play"].includes(event.kind)) {
+    const ability = CARDS[event.card] ? abilityText(words, CARDS[event.card][5]) : "";
+    return words.t(`event.${event.kind}`, { ...event, name: cardName(words, event.card), ability });
   }
   return null;
 }
@@ -544,11 +555,11 @@ function drawPanel(ctx, m, sel) {
   if (sel.card) {
     const options = [];
     for (const verb of ["play", "take", "discard"]) {
-      if (m[verb].has(sel.card)) options.push(moveButton(`${verb} ${sel.card}`, words.t(`move.${verb}`, { card: sel.card }), verb));
+      if (m[verb].has(sel.card)) options.push(moveButton(`${verb} ${sel.card}`, words.t(`move.${verb}`, { card: cardName(words, sel.card) }), verb));
     }
     const card = CARDS[sel.card];
-    return h("section", { class: "dw-panel", "aria-label": words.t("ui.selected.card", { card: sel.card }) },
-      h("h3", {}, words.t("ui.selected.card", { card: sel.card })),
+    return h("section", { class: "dw-panel", "aria-label": words.t("ui.selected.card", { card: cardName(words, sel.card) }) },
+      h("h3", {}, words.t("ui.selected.card", { card: cardName(words, sel.card) })),
       card ? h("p", {}, words.t("ui.hint.card", { first: card[1], second: card[2], terrain: card[3] })) : null,
       card ? h("p", {}, `${scoreText(words, card[4])}: ${scoreHelp(words, card[4])}`) : null,
       card ? h("p", {}, `${abilityText(words, card[5])}: ${abilityHelp(words, card[5])}`) : null,
@@ -574,13 +585,13 @@ function drawCard(ctx, m, sel, id, where) {
   const black = id.startsWith("B");
   const node = h("div", { class: `dw-card${black ? " dw-card-black" : ""}` });
   if (!card) {
-    node.append(h("span", { class: "dw-card-id" }, id));
+    node.append(h("span", { class: "dw-card-id" }, cardName(words, id)));
     return node;
   }
   const [friend, first, second, terrain, score, ability] = card;
   node.append(
-    h("div", { class: "dw-card-head" }, h("span", { class: "dw-card-id" }, id),
-      legend(h("span", { class: "dw-friend" }, friend), words.t("ui.friend", { friend }))),
+    h("div", { class: "dw-card-head" },
+      legend(h("span", { class: "dw-card-name" }, friend), words.t("ui.friend", { friend }))),
     h("div", { class: "dw-card-needs" }, creatureChip(words, first), creatureChip(words, second), terrainChip(words, terrain)),
     legend(h("div", { class: "dw-card-score" }, scoreText(words, score)), scoreHelp(words, score)),
     legend(h("div", { class: "dw-card-ability" }, abilityText(words, ability)), abilityHelp(words, ability)));
@@ -588,7 +599,7 @@ function drawCard(ctx, m, sel, id, where) {
   if (verbs.some((verb) => m[verb].has(id))) {
     const picked = sel.card === id;
     node.classList.add(picked ? "picked" : "pickable");
-    pressable(node, `${words.t("ui.pick.card", { card: id })}: ${cardLabel(words, id)}`,
+    pressable(node, words.t("ui.pick.card", { card: cardLabel(words, id) }),
       () => choose(ctx, picked ? null : { card: id }, `card-${id}`));
     node.setAttribute("aria-pressed", picked ? "true" : "false");
     node.dataset.key = `card-${id}`;
@@ -638,7 +649,7 @@ function drawSeats(ctx) {
       h("span", {}, words.t("ui.seat.hand", { size: board.hands[seat].size })),
       located.length ? h("span", {}, words.t("ui.seat.located", { items: located.map((code) => itemName(words, code)).join(", ") })) : null,
       h("span", { class: "dw-played" }, `${words.t("ui.seat.played")}: `,
-        played.length ? played.map((id) => legend(h("span", { class: `dw-played-card${id.startsWith("B") ? " dw-card-black" : ""}` }, id), cardLabel(words, id)))
+        played.length ? played.map((id) => legend(h("span", { class: `dw-played-card${id.startsWith("B") ? " dw-card-black" : ""}` }, cardName(words, id)), cardLabel(words, id)))
           : h("span", { class: "dw-muted" }, words.t("ui.seat.played.none"))));
   });
   return h("section", { class: "dw-seats", "aria-label": words.t("ui.seats") }, h("h3", {}, words.t("ui.seats")), h("ul", {}, rows));
