@@ -88,8 +88,9 @@ def test_DC_R9_placing_and_boosting_on_yellow_and_blue_reads_in_words_and_on_the
 
 
 def test_DC_R10_the_choose_prompt_names_a_yellow_or_blue_field():
-    assert GAME.prompt_text({"kind": "choose", "mover": 0, "colour": "BL", "x": 4, "y": 1, "row": 1, "square": "BL"}) == (
-        "A's bicycle leaves Blue at row 1, blue (4,1): which way?")
+    assert GAME.prompt_text({"kind": "choose", "mover": 0, "colour": "BL", "x": 4, "y": 1, "row": 1, "square": "BL",
+                             "line": 1, "column": 5, "side": None}) == (
+        "A's bicycle leaves Blue at the blue square in row 1 (middle line, 5th from the west): which way?")
     assert GAME.sentence({"kind": "no-tile", "actor": 1, "colour": "Y", "facing": "N"}) == (
         "B has no tile on Yellow: the movement ends, facing north.")
     assert GAME.sentence({"kind": "roll", "actor": 0, "square": "YR", "colour": "BL"}) == "A rolls the die on Reverie: Blue."

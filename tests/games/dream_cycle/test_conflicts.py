@@ -26,7 +26,7 @@ def test_DC_R36_the_occupant_with_more_power_blocks_and_the_mover_ends_facing_it
     play(state, 0, "end")
     assert question(state) == "conflict" and state.actors[0] == 1
     assert legal(state, 1) == {"push", "pass", "block"}
-    assert state.view(1)["prompt"] == "B holds the most Power and decides the conflict at row 1, Green (4,1)."
+    assert state.view(1)["prompt"] == "B holds the most Power and decides the conflict at the Green square in row 1 (middle line, 5th from the west)."
     assert state.view(0)["board"]["pending"] == {"kind": "conflict", "seat": 1}
     play(state, 1, "block")
     assert at(state, 0) == (4, 0, "N") and at(state, 1) == (4, 1, "W") and state.turn == 1
@@ -101,7 +101,7 @@ def test_DC_R48_after_a_block_the_other_tile_applies_from_the_arrival_facing():
     play(state, 0, "go E")
     play(state, 1, "block")
     assert state.movement.question == Blocked((Way(3, 1),)) and legal(state, 0) == {"go W"}
-    assert state.view(0)["prompt"] == "A is blocked at row 1, Red (4,1): which other way?"  # no Zip to offer
+    assert state.view(0)["prompt"] == "A is blocked at the Red square in row 1 (middle line, 5th from the west): which other way?"  # no Zip to offer
     play(state, 0, "go W")
     assert at(state, 0) == (3, 1, "W")
 
@@ -260,5 +260,5 @@ def test_DC_R41_a_zip_hops_one_token_only_and_meets_the_next_in_a_conflict():
     play(state, 0, "end")
     assert at(state, 0)[:2] == (4, 1) and "zip" in legal(state, 0)
     play(state, 0, "zip")  # over B on (4,2) onto C on (4,3), not over both to (4,4)
-    assert "A zips north to row 2, Green (4,3)." in texts(state)
-    assert "Conflict at row 2, Green (4,3): A against C." in texts(state)
+    assert "A zips north to the Green square in row 2 (south line, 2nd from the west)." in texts(state)
+    assert "Conflict at the Green square in row 2 (south line, 2nd from the west): A against C." in texts(state)

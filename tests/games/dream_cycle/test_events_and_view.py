@@ -115,14 +115,14 @@ def sentence(kind, actor=None, **fields):
 
 
 def test_the_sentences_read_as_the_game_always_wrote_them():
-    spot = {"x": 4, "y": 0, "row": 1, "square": "F"}
+    spot = {"x": 4, "y": 0, "row": 1, "square": "F", "line": 0, "column": 5, "side": None}
     assert sentence("ride", 0, how="doldrum", colour=None, facing="N", spaces=1, destination=spot) == (
-        "A's bicycle steps off the doldrum space one space to row 1, Fuchsia (4,0).")
-    assert sentence("ride", 1, how="left", colour="R", facing="W", spaces=3, destination={"x": -1, "y": 5, "row": 2, "square": "fringe"}) == (
-        "B's bicycle turns left on Red and rides west 3 spaces to the fringe (-1,5).")
-    assert sentence("push", 0, pushed=[1, 2], facing="N", destination=spot) == "B, C are pushed north to row 1, Fuchsia (4,0)."
-    assert sentence("push", 0, pushed=[1], facing="E", destination=spot) == "B is pushed east to row 1, Fuchsia (4,0)."
-    assert sentence("conflict", 0, at=spot, entering=[0], occupants=[1, 2]) == "Conflict at row 1, Fuchsia (4,0): A against B, C."
+        "A's bicycle steps off the doldrum space one space to the Fuchsia square in row 1 (south line, 5th from the west).")
+    assert sentence("ride", 1, how="left", colour="R", facing="W", spaces=3, destination={"x": -1, "y": 5, "row": 2, "square": "fringe", "line": 2, "column": None, "side": "W"}) == (
+        "B's bicycle turns left on Red and rides west 3 spaces to the fringe west of row 2 (north line).")
+    assert sentence("push", 0, pushed=[1, 2], facing="N", destination=spot) == "B, C are pushed north to the Fuchsia square in row 1 (south line, 5th from the west)."
+    assert sentence("push", 0, pushed=[1], facing="E", destination=spot) == "B is pushed east to the Fuchsia square in row 1 (south line, 5th from the west)."
+    assert sentence("conflict", 0, at=spot, entering=[0], occupants=[1, 2]) == "Conflict at the Fuchsia square in row 1 (south line, 5th from the west): A against B, C."
     assert sentence("no-tile", 0, colour="F", facing="N") == "A has no tile on Fuchsia: the movement ends, facing north."
     assert sentence("pay", 1, chi=1, reason="toll", to=0) == "B pays 1 chi for A's toll."
     assert sentence("cancel", 1, tile="ward", reason="drain", to=None) == "B turns in Ward instead of paying for a Psychic Drain."
@@ -187,7 +187,7 @@ def test_the_board_holds_the_game_only_with_seats_as_ints():
     assert len(board["seats"]) == 3 and "seat" not in board["seats"][0]
     assert board["offers"] == [{"from": 0, "to": 1, "give": {"tiles": ["N"], "chi": 0, "inspiration": []},
                                 "take": {"tiles": [], "chi": 2, "inspiration": []}}]
-    assert board["seats"][1]["token"] == {"x": 3, "y": 1, "row": 1, "square": "G", "facing": "N"}
+    assert board["seats"][1]["token"] == {"x": 3, "y": 1, "row": 1, "square": "G", "line": 1, "column": 4, "side": None, "facing": "N"}
 
 
 def test_the_schema_catches_a_wrong_board():
@@ -277,7 +277,7 @@ def blocked_with_a_zip(players=3, zip_held=True, held=("zip",)):
 def test_DC_R43_only_the_mover_learns_from_a_prompt_or_the_board_that_a_block_leaves_it_a_zip():
     state = blocked_with_a_zip()
     assert question(state) == "blocked" and legal(state, 0) == {"zip", "stop", "cash zip"}
-    assert state.view(0)["prompt"] == "A is blocked at row 1, Green (4,0): a Zip, or stop here?"
+    assert state.view(0)["prompt"] == "A is blocked at the Green square in row 1 (south line, 5th from the west): a Zip, or stop here?"
     assert state.view(0)["board"]["pending"] == {"kind": "blocked", "seat": 0}
     for seat in (1, 2, None):
         view = state.view(seat)
@@ -291,7 +291,7 @@ def test_DC_R43_only_the_mover_learns_from_a_prompt_or_the_board_that_a_block_le
         assert testing.check_no_leak(state, seat)
     without = blocked_with_a_zip(zip_held=False, held=("wind",))  # asked too, or the pause would show the Zip
     assert question(without) == "blocked" and legal(without, 0) == {"stop", "cash wind"}
-    assert without.view(0)["prompt"] == "A is blocked at row 1, Green (4,0): no other way, and no Zip to go on with: stop here."
+    assert without.view(0)["prompt"] == "A is blocked at the Green square in row 1 (south line, 5th from the west): no other way, and no Zip to go on with: stop here."
     nothing = blocked_with_a_zip(zip_held=False, held=())  # no tile at all (a count everyone sees): nothing to ask
     assert question(nothing) is None and nothing.turn == 1
 
@@ -306,7 +306,7 @@ def test_DC_R43_a_pause_of_a_plan_that_asks_is_a_neutral_pause_to_the_others():
     play(state, 0, "plan ask")
     play(state, 0, "end")
     assert question(state) == "pause"
-    assert state.view(0)["prompt"] == "A's bicycle has arrived at row 1, Green (4,1): ride on, or brake here?"
+    assert state.view(0)["prompt"] == "A's bicycle has arrived at the Green square in row 1 (middle line, 5th from the west): ride on, or brake here?"
     assert state.view(1)["board"]["pending"] == {"kind": "deciding", "seat": 0}
     assert state.view(1)["prompt"].startswith("A is deciding how to go on.")
     assert "brake" not in state.view(1)["prompt"]
@@ -322,7 +322,7 @@ def test_a_choice_of_ways_is_a_neutral_pause_to_the_others_since_a_plan_that_ask
     give_inspiration(state, 1, "zip")
     play(state, 0, "end")
     assert state.view(0)["board"]["pending"] == {"kind": "choose", "seat": 0}
-    assert state.view(0)["prompt"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
+    assert state.view(0)["prompt"] == "A's bicycle leaves Red at the Red square in row 1 (middle line, 5th from the west): which way?"
     assert state.view(1)["board"]["pending"] == {"kind": "deciding", "seat": 0}
     assert state.view(1)["prompt"].startswith("A is deciding how to go on.")
 

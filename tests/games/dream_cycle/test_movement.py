@@ -26,7 +26,7 @@ def test_DC_R29_left_turns_an_east_facing_token_north_and_it_moves_one_space():
     put(state, 0, 4, 1, "E")
     play(state, 0, "end")
     assert at(state, 0) == (4, 2, "N")
-    assert "A's bicycle turns left on Red and rides north one space to row 1, Green (4,2)." in texts(state)
+    assert "A's bicycle turns left on Red and rides north one space to the Green square in row 1 (north line, 5th from the west)." in texts(state)
 
 
 def test_DC_R29_back_reverses_and_south_points_south():
@@ -47,7 +47,7 @@ def test_DC_R29_two_tiles_on_a_field_ask_the_mover_to_choose_one():
     play(state, 0, "end")
     assert question(state) == "choose" and state.actors[0] == 0
     assert {"go N", "go S"} <= legal(state, 0)
-    assert state.view(0)["prompt"] == "A's bicycle leaves Red at row 1, Red (4,1): which way?"
+    assert state.view(0)["prompt"] == "A's bicycle leaves Red at the Red square in row 1 (middle line, 5th from the west): which way?"
     assert state.view(0)["board"]["pending"] == {"kind": "choose", "seat": 0}
     assert state.view(1)["board"]["pending"] == {"kind": "deciding", "seat": 0}  # DC-R43: see test_hidden_questions
     play(state, 0, "go S")
@@ -115,7 +115,7 @@ def test_DC_R31_a_plan_brakes_on_the_first_arrival_in_the_planned_row():
     play(state, 0, "plan row 2")
     play(state, 0, "end")
     assert at(state, 0) == (4, 3, "N") and state.chi[0] == 8
-    assert "A pays 2 chi and brakes at row 2, Green (4,3)." in texts(state)
+    assert "A pays 2 chi and brakes at the Green square in row 2 (south line, 2nd from the west)." in texts(state)
 
 
 def test_DC_R31_plans_on_steps_and_on_square_kinds():
@@ -336,7 +336,7 @@ def test_DC_R44_before_row_ten_a_push_north_lays_the_next_row():
     play(state, 0, "end")
     # (laying a row redraws the board from the real tiles, so A's ride after the push is not painted)
     assert state.rows_laid == 3 and at(state, 1) == (4, 6, "E")
-    assert "B is pushed north to the fringe (4,6)." in texts(state)
+    assert "B is pushed north to the fringe north of row 2 (2nd from the west)." in texts(state)
 
 
 def test_DC_R30_a_boost_across_the_north_edge_lays_the_row_and_carries_on():

@@ -24,8 +24,19 @@ LISTS = {"start", "offers"}
 """Kinds with a list among their fields: the catalogue, which cannot loop, words them its own way."""
 
 
+def place(spot: Mapping[str, Any]) -> str:
+    """A place in the catalogue's words, as board.js's ``where`` writes it."""
+    if spot["square"] != "fringe":
+        return fill(CATALOGUE["where.square"], spot)
+    beside = spot["row"] + {"S": 1, "N": -1}.get(spot["side"], 0)
+    return fill(CATALOGUE[f"where.fringe.{spot['side']}"], {**spot, "beside": beside})
+
+
 def fill(template: str, fields: Mapping[str, Any]) -> str:
     """The catalogue's template filled as static/js/i18n.js fills it (in English)."""
+    if "{where}" in template:
+        fields = {**fields, "where": place(fields)}
+
     def one(match: re.Match[str]) -> str:
         value, spec = fields[match.group(1)], match.group(2)
         if spec == "seat":
@@ -132,7 +143,8 @@ STAGED = (choosing, pausing, conflict_on_the_fringe, offered_twice)
 
 def test_a_choice_of_ways_names_the_colour_and_the_place_to_the_mover_only():
     state = choosing()
-    assert check_ask(state, 0) == {"kind": "choose", "mover": 0, "colour": "R", "x": 4, "y": 1, "row": 1, "square": "R"}
+    assert check_ask(state, 0) == {"kind": "choose", "mover": 0, "colour": "R", "x": 4, "y": 1, "row": 1, "square": "R",
+                                   "line": 1, "column": 5, "side": None}
     assert check_ask(state, 1) == {"kind": "watch-deciding", "mover": 0}
     assert state.prompt(1) == ("A is deciding how to go on. Meanwhile you may reposition your tiles, trade or turn in "
                                "Inspiration tiles.")
@@ -148,9 +160,9 @@ def test_a_pause_reads_as_deciding_to_the_others():
 def test_a_conflict_on_the_fringe_has_a_kind_of_its_own_and_the_others_see_it_as_it_is():
     state = conflict_on_the_fringe()
     assert question(state) == "conflict"
-    at = {"x": -1, "y": 1, "row": 1, "square": "fringe"}
+    at = {"x": -1, "y": 1, "row": 1, "square": "fringe", "line": 1, "column": None, "side": "W"}
     assert check_ask(state, 1) == {"kind": "conflict-fringe", "decider": 1, **at}
-    assert state.prompt(1) == "B holds the most Power and decides the conflict at the fringe (-1,1)."
+    assert state.prompt(1) == "B holds the most Power and decides the conflict at the fringe west of row 1 (middle line)."
     assert check_ask(state, 2) == {"kind": "watch-conflict-fringe", "decider": 1, **at}
 
 

@@ -123,7 +123,7 @@ def test_DC_R43_inspiration_tiles_are_counts_for_others_but_power_is_public():
 def test_DC_R43_the_view_shows_board_tokens_fields_chi_and_rows():
     view = same_row().view(1)["board"]
     assert view["rows"][0]["squares"][0][0] == "G" and len(view["rows"][0]["squares"]) == 3
-    assert view["seats"][0]["token"] == {"x": 2, "y": 1, "row": 1, "square": "G", "facing": "N"}
+    assert view["seats"][0]["token"] == {"x": 2, "y": 1, "row": 1, "square": "G", "line": 1, "column": 3, "side": None, "facing": "N"}
     assert view["seats"][0]["hand"] == {"N": 1} and view["seats"][1]["chi"] == 5
     assert view["stock"]["N"] == 6 and view["prices"]["N"] == [3, 2]
 

@@ -7,7 +7,10 @@ only one seat may know is a ``Secret`` that reads ``null`` for everyone else: an
 drawn, a brake plan, the tiles a player keeps.
 
 A *spot* is a place on the Dreamscape as it was when the event happened (rows come and go):
-``{"x", "y", "row", "square"}``, ``square`` a square code or ``"fringe"``. A *bundle* is one side
+``{"x", "y", "row", "square", "line", "column", "side"}``, ``square`` a square code or ``"fringe"``;
+``line`` (0–2, south to north) and ``column`` (1–9 from the west) place a square in its row, ``side``
+(``W``, ``E``, ``S``, ``N``) a fringe space against the row it borders (``CycleState.spot``). The
+sentences name places by these, never by the coordinates. A *bundle* is one side
 of a trade: ``{"tiles": [Directional codes], "chi": n, "inspiration": [Inspiration codes]}``. A
 *reason* says what a forced payment is for: ``drain`` (a Psychic Drain), ``toll`` (the ``to``
 seat's conflict toll), ``loop`` (the brake forced by an endless loop), ``brake`` (a brake by
@@ -266,12 +269,29 @@ INSPIRATION_NAME = dict(zip(INSPIRATION_CODES, INSPIRATION_NAMES))
 TURN_WORDS = dict(zip(TURNS, ("goes straight", "turns right", "turns around", "turns left")))
 
 
+LINE_WORDS = ("south", "middle", "north")
+"""A row's three lines of squares, south to north (a spot's ``line``)."""
+SIDE_WORDS = {"W": "west of", "E": "east of", "S": "south of", "N": "north of"}
+"""Where a fringe space lies against the row it borders (a spot's ``side``)."""
+
+
+def ordinal(number: int) -> str:
+    """``1st``, ``2nd``, ``3rd``, ``4th`` … (a square's place from the west end of its row)."""
+    return f"{number}{({1: 'st', 2: 'nd', 3: 'rd'}.get(number, 'th') if number not in (11, 12, 13) else 'th')}"
+
+
 def spot_words(spot: Mapping[str, Any]) -> str:
-    """``row 2, Green (4,3)``, or ``the fringe (5,-1)``."""
+    """A place as a player finds it on the board, never its coordinates: ``the Green square in row 2
+    (middle line, 4th from the west)``, ``the fringe west of row 3 (south line)``, ``the fringe south of
+    row 1 (5th from the west)``."""
     square = spot["square"]
     if square == "fringe":
-        return f"the fringe ({spot['x']},{spot['y']})"
-    return f"row {spot['row']}, {SQUARE_NAME[square]} ({spot['x']},{spot['y']})"
+        side = spot["side"]
+        beside = spot["row"] + {"S": 1, "N": -1}.get(side, 0)  # the row the fringe space borders
+        place = f"{LINE_WORDS[spot['line']]} line" if side in ("W", "E") else f"{ordinal(spot['column'])} from the west"
+        return f"the fringe {SIDE_WORDS[side]} row {beside} ({place})"
+    return (f"the {SQUARE_NAME[square]} square in row {spot['row']} "
+            f"({LINE_WORDS[spot['line']]} line, {ordinal(spot['column'])} from the west)")
 
 
 def bundle_words(bundle: Mapping[str, Any]) -> str:

@@ -3,7 +3,8 @@ each kind (``DreamCycle.prompts``). A browser words the same ``ask`` from its ow
 (``web/i18n/LANG.json`` in this package, keys ``prompt.KIND``).
 
 Fields are plain values: seats as ints, field colours and square codes as codes, a place on the
-Dreamscape flattened as ``x``, ``y``, ``row`` and ``square`` (a square code, or ``fringe``), an
+Dreamscape flattened as ``x``, ``y``, ``row``, ``square`` (a square code, or ``fringe``), ``line``,
+``column`` and ``side`` (see ``CycleState.spot``), an
 offer's sides in the notation (``N N 2c zip``). The mover's own questions name what it may do with
 what it holds; everyone else is told only what all may know (DC-R43): a choice of ways, a pause and
 a Block's question read to them as ``watch-deciding``.
@@ -160,22 +161,22 @@ PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "start": ("free",),
     "buying": (),
     "watch-buying": ("turn",),
-    "pause": ("mover", "row", "square", "x", "y"),
+    "pause": ("mover", "row", "square", "x", "y", "line", "column", "side"),
     "watch-deciding": ("mover",),
     "offer": ("from", "give", "take"),
-    "choose": ("colour", "mover", "row", "square", "x", "y"),
+    "choose": ("colour", "mover", "row", "square", "x", "y", "line", "column", "side"),
     "aim": (),
     "sand-out": (),
     "offers": ("from", "offers"),
-    "blocked-stop": ("mover", "x", "y", "row", "square"),
-    "blocked-way": ("mover", "x", "y", "row", "square"),
-    "blocked-way-zip": ("mover", "x", "y", "row", "square"),
-    "blocked-zip": ("mover", "x", "y", "row", "square"),
-    "conflict": ("decider", "x", "y", "row", "square"),
-    "conflict-fringe": ("decider", "x", "y", "row", "square"),
+    "blocked-stop": ("mover", "x", "y", "row", "square", "line", "column", "side"),
+    "blocked-way": ("mover", "x", "y", "row", "square", "line", "column", "side"),
+    "blocked-way-zip": ("mover", "x", "y", "row", "square", "line", "column", "side"),
+    "blocked-zip": ("mover", "x", "y", "row", "square", "line", "column", "side"),
+    "conflict": ("decider", "x", "y", "row", "square", "line", "column", "side"),
+    "conflict-fringe": ("decider", "x", "y", "row", "square", "line", "column", "side"),
     "reinterpret": ("mover",),
-    "watch-conflict": ("decider", "x", "y", "row", "square"),
-    "watch-conflict-fringe": ("decider", "x", "y", "row", "square"),
+    "watch-conflict": ("decider", "x", "y", "row", "square", "line", "column", "side"),
+    "watch-conflict-fringe": ("decider", "x", "y", "row", "square", "line", "column", "side"),
     "watch-reinterpret": ("mover",),
 }
 """The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any

@@ -471,10 +471,27 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def spot(self, pos: int) -> dict[str, Any]:
         """A position as events and the board give it: ``x``, ``y``, ``row`` and ``square`` (a square
-        code, or ``fringe``), as it is now (rows come and go)."""
+        code, or ``fringe``), as it is now (rows come and go); and where it is as a player finds it:
+        a square's ``line`` in its row (0 south, 1 middle, 2 north) and ``column`` (1–9 from the
+        west), a fringe space's ``side`` of the row it borders (``W``, ``E``, ``S``, ``N``) with that
+        square's line (west or east) or column (south or north)."""
         kind = self.kinds[pos]
         x, y = self.geo.xy(pos)
-        return {"x": x, "y": y, "row": self.row_of(pos), "square": "fringe" if kind == FRINGE else SQUARE_CODES[kind]}
+        row = self.row_of(pos)
+        spot: dict[str, Any] = {"x": x, "y": y, "row": row, "square": "fringe" if kind == FRINGE else SQUARE_CODES[kind],
+                                "line": None, "column": None, "side": None}
+        offsets = self.geo.offsets
+        if kind != FRINGE:
+            spot["line"], spot["column"] = y - 3 * (row - 1), x - 3 * offsets[row - 1] + 1
+            return spot
+        kinds, width = self.kinds, self.geo.width
+        if kinds[pos + 1] < FRINGE or kinds[pos - 1] < FRINGE:  # beside a row's west or east end
+            spot["side"], spot["line"] = ("W" if kinds[pos + 1] < FRINGE else "E"), y - 3 * (row - 1)
+        else:  # south of a row's south line (its row is the next), or north of a row's north line
+            spot["side"] = "S" if kinds[pos + width] < FRINGE else "N"
+            beside = row + 1 if spot["side"] == "S" else row - 1
+            spot["column"] = x - 3 * offsets[beside - 1] + 1
+        return spot
 
     def where(self, pos: int) -> str:
         """A position in words: its row and square, or the fringe."""

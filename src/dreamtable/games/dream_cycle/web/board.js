@@ -57,9 +57,17 @@ function reducedMotion() {
 export const forms = ["plan"];
 
 // -- words ------------------------------------------------------------------------------------------
+// A place as a player finds it on the board (never its coordinates): a square by its colour, row,
+// line and place from the west; a fringe space by the side of the row it borders (events.spot_words).
 function where(spot, w) {
-  return w.t(spot.square === "fringe" ? "where.fringe" : "where.square", spot);
+  if (spot.square !== "fringe") return w.t("where.square", spot);
+  const beside = spot.row + ({ S: 1, N: -1 }[spot.side] || 0);
+  return w.t(`where.fringe.${spot.side}`, { ...spot, beside });
 }
+
+// The questions asked at a place: their templates name it as {where}.
+const PLACED = new Set(["choose", "pause", "conflict", "conflict-fringe", "blocked-way", "blocked-way-zip", "blocked-zip",
+  "blocked-stop", "watch-conflict", "watch-conflict-fringe"]);
 
 function bundleText(bundle) {
   const words = [...bundle.tiles];
@@ -118,10 +126,11 @@ export function sentence(event, w) {
   }
 }
 
-// A prompt whose fields hold a list (the free starting spaces, several offers) in words; null: the
-// catalogue's template.
+// A prompt whose fields hold a list (the free starting spaces, several offers) or a place in words;
+// null: the catalogue's template.
 export function prompt(ask, w) {
   if (ask.kind === "start") return w.t("prompt.start", { free: ask.free.join(", ") });
+  if (PLACED.has(ask.kind)) return w.t(`prompt.${ask.kind}`, { ...ask, where: where(ask, w) });
   if (ask.kind === "offers") {
     const offers = ask.offers.map((offer) => w.t("prompt.offers.one", offer)).join("; ");
     const answers = ask.offers.map((offer) => w.t("prompt.offers.accept", offer)).join(", ");
