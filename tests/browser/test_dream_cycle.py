@@ -6,6 +6,7 @@ they end at once; the sentences the page words are the server's own; the accessi
 from __future__ import annotations
 
 import random
+import re
 import time
 from typing import Any, Callable
 
@@ -140,7 +141,7 @@ def test_a_turn_played_by_clicking_and_the_movement_seen_step_by_step(page: Page
     page.wait_for_selector('svg.dc-scape[data-animating="false"]', timeout=20_000)
     trace = [tuple(step) for step in page.evaluate("window.ghostTrace")]
     assert trace[0] == ("0", "4", "-1") and ("0", "4", "0") in trace, trace
-    expect(page.locator("#log")).to_contain_text("A's bicycle steps off the doldrum space one space to row 1")
+    expect(page.locator("#log")).to_contain_text(re.compile(r"A's bicycle steps off the doldrum space one space to the \w+ square in row 1 \(south line, 5th from the west\)"))
     # the question is marked on the board where it is asked, and answered under it
     expect(page.locator("svg.dc-scape .dc-ask")).to_have_count(1)
     question = page.locator(".dc-question button")
@@ -299,3 +300,94 @@ def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_d
     wrong = [(event["text"], text) for event, text in zip(events, worded[0]) if event["text"] != text]
     wrong += [(shown["prompt"], text) for shown, text in zip(asks.values(), worded[1]) if shown["prompt"] != text]
     assert not wrong, wrong[:5]
+
+
+def test_DC_R20_R29_R49_the_buying_phase_warns_of_chi_lost_offers_only_real_choices_and_asks_the_way_by_large_buttons(
+        page: Page, server: ServerProcess) -> None:
+    """A's first Buying Phase: 16 chi in hand, so ending now would give 6 back (DC-R20) and the page
+    says so before the move; A holds no Inspiration tile, so no form asks which to spend last (DC-R49).
+    A Lucidity on Red (the square A steps onto) makes the movement ask which way (DC-R29): answered
+    by a large button that names the way, and the question names the place in words."""
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7,
+                             options={"first_player": "A"})
+    token = tokens[0]
+    assert token is not None
+    open_seat(page, table_id, token)
+    page.get_by_role("button", name="Start on space 5", exact=True).click()
+    expect(page.locator(".dc-cap-warning")).to_have_text(re.compile(r"You hold 16 chi: only 10 may be kept .* gives 6 chi back"))
+    expect(page.locator(".dc-end")).to_have_text("End the Buying Phase and ride (give back 6 chi)")
+    expect(page.locator(".dc-keep-form")).to_have_count(0)
+    expect(page.locator("#forms")).not_to_contain_text("wind")  # nor the shell's form of Inspiration codes
+    check_accessibility(page)
+    api = Api(server)
+    for move in ("buy U", "place U R"):
+        seq = api.view(table_id, token)["seq"]
+        api.call("POST", f"/api/tables/{table_id}/moves", token=token, expect=200, json={"move": move, "seq": seq})
+    expect(page.locator(".dc-cap-warning")).to_have_count(0)  # 10 chi left: nothing to give back
+    expect(page.locator(".dc-end")).to_have_text("End the Buying Phase and ride")
+    page.locator(".dc-end").click()
+    ways = page.locator(".dc-question .dc-way-button")
+    expect(ways.first).to_be_visible(timeout=20_000)
+    expect(page.locator("#prompt")).to_have_text(
+        "A's bicycle leaves Red at the Red square in row 1 (south line, 5th from the west): which way?")
+    offered = sorted(move for move in legal(server, table_id, token) if move.startswith("go "))
+    assert sorted(ways.evaluate_all("(nodes) => nodes.map((n) => n.dataset.move)")) == offered
+    north = page.locator(".dc-question").get_by_role("button", name="Go north")
+    expect(north).to_have_text("↑ Go north")
+    box = north.bounding_box()
+    assert box is not None and box["height"] >= 40, box  # a finger's size, not the board's small arrows
+    north.click()
+    expect(page.locator("#log")).to_contain_text(re.compile(r"A's bicycle \w+( \w+)? on Red and rides north"))
+
+
+RENDER = """async ([update, legal]) => {
+    const { Words } = await import("/static/js/i18n.js");
+    const game = await import("/games/dream-cycle/board.js");
+    const words = await Words.load("en", "dream-cycle");
+    const view = update.view;
+    const ctx = { view, board: view.board, seat: view.seat, words, seats: [], legal, forms: update.forms,
+                  busy: false, interactive: true, ui: {}, play: () => {}, fill: () => {}, redraw: () => {} };
+    document.getElementById("board").replaceChildren(game.render(ctx));
+}"""
+"""Draw a view made in this process with the page's own module (a position the server would take long to reach)."""
+
+
+def draw_position(page: Page, state: Any, seat: int) -> None:
+    update = {"view": state.view(seat), "forms": [form.to_json() for form in state.action_forms(seat)]}
+    page.evaluate(RENDER, [update, [str(move) for move in state.legal_actions(seat)]])
+
+
+def test_DC_R6_with_ten_rows_laid_the_squares_stay_large_enough_to_read_their_letters(page: Page, server: ServerProcess) -> None:
+    from tests.games.dream_cycle.table import table as position
+    state = position(2)
+    while state.rows_laid < 10:  # nobody has moved: no row is passed, all ten stay on the board
+        state.lay_row([])
+    state._cache = {}
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7)
+    open_seat(page, table_id, tokens[0])
+    draw_position(page, state, 0)
+    expect(page.locator("svg.dc-scape .dc-row-label")).to_have_count(10)
+    sizes = page.locator("svg.dc-scape .dc-square").evaluate_all(
+        "(nodes) => nodes.map((n) => [n.querySelector('rect').getBoundingClientRect().width, n.querySelector('text').getBoundingClientRect().height])")
+    assert len(sizes) == 270
+    assert min(width for width, _ in sizes) >= 35.5 and min(height for _, height in sizes) >= 11, min(sizes)
+    # the board scrolls in its box, which shows the tokens (the rows in play), not the far rows
+    token = page.locator('svg.dc-scape .dc-token[data-seat="0"]').bounding_box()
+    wrap = page.locator(".dc-scape-wrap").bounding_box()
+    assert token is not None and wrap is not None
+    assert wrap["y"] <= token["y"] and token["y"] + token["height"] <= wrap["y"] + wrap["height"], (token, wrap)
+
+
+def test_DC_R49_the_tiles_to_spend_last_are_asked_only_of_a_seat_holding_some_and_by_name(page: Page, server: ServerProcess) -> None:
+    from tests.games.dream_cycle.table import give_inspiration
+    from tests.games.dream_cycle.table import table as position
+    state = position(2)
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7)
+    open_seat(page, table_id, tokens[0])
+    draw_position(page, state, 0)
+    expect(page.locator(".dc-keep-form")).to_have_count(0)
+    give_inspiration(state, 0, "zip", "ward")
+    draw_position(page, state, 0)
+    form = page.locator(".dc-own .dc-keep-form")
+    expect(form.locator("legend")).to_have_text("When a payment is forced, spend these last")
+    expect(form.locator("label")).to_have_text(["Zip", "Ward"])  # the kinds held, by name, never wind zip rein …

@@ -33,6 +33,7 @@ const STEP = { N: [0, 1], E: [1, 0], S: [0, -1], W: [-1, 0] };
 const ARROW = { F: "↑", L: "↰", R: "↱", B: "↩", N: "↑", E: "→", S: "↓", W: "←", U: "✱" };
 const RELATIVE = new Set(["F", "L", "R", "B"]);
 const C = 40; // one square, in the drawing's units
+const CHI_CAP = 10; // DC-R20: chi in hand above this returns to the supply when your Buying Phase ends
 
 // -- the movement's animation: state kept across redraws ---------------------------------------------
 const motion = {
@@ -52,9 +53,10 @@ function reducedMotion() {
   return typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
 }
 
-// The brake plans' forms (row, steps, squares) are drawn in the seat's panel: the shell draws only
-// the others (keep, offers).
-export const forms = ["plan"];
+// The brake plans' forms (row, steps, squares) and the Inspiration tiles to spend last (keep) are
+// drawn in the seat's panel, the keep only when the seat holds a tile to choose: the shell draws only
+// the others (offers).
+export const forms = ["plan", "keep"];
 
 // -- words ------------------------------------------------------------------------------------------
 // A place as a player finds it on the board (never its coordinates): a square by its colour, row,
@@ -475,7 +477,25 @@ function inspirationNode(ctx, seat, own) {
       : h("span", { class: "dc-empty" }, "—"),
     INSPIRATION.filter((code) => legal.has(`cash ${code}`)).map((code) =>
       button(w.t("ui.cash", { tile: code }), () => ctx.play(`cash ${code}`), { class: "dc-cash" })),
-    own && info.keep && info.keep.length ? h("span", { class: "dc-keep" }, w.t("ui.keep", { tiles: keepWords(info.keep, w) })) : null);
+    own && info.keep && info.keep.length ? h("span", { class: "dc-keep" }, w.t("ui.keep", { tiles: keepWords(info.keep, w) })) : null,
+    own ? keepNode(ctx, info) : null);
+}
+
+// DC-R49: which Inspiration tiles a forced payment spends last, asked only of a seat that holds some
+// (a choice among nothing is no choice): one box per kind held, named, and "the usual order" back.
+function keepNode(ctx, info) {
+  const w = ctx.words;
+  const form = ctx.forms.find((f) => f.kind === "keep");
+  const held = INSPIRATION.filter((code) => info.inspiration.includes(code));
+  if (!form || !held.length) return null;
+  const boxes = held.map((code) => h("label", { class: "dc-keep-kind" },
+    h("input", { type: "checkbox", value: code, checked: (info.keep || []).includes(code) }), " ", w.t(`insp.${code}`)));
+  return h("fieldset", { class: "dc-plan-form dc-keep-form" }, h("legend", {}, w.t("ui.keep-form")), boxes,
+    button(w.t("ui.plan-set"), () => {
+      const chosen = boxes.map((box) => box.querySelector("input")).filter((box) => box.checked).map((box) => box.value);
+      if (chosen.length) ctx.fill("keep", { tiles: chosen.join(" ") });
+      else if (ctx.legal.includes("keep none")) ctx.play("keep none");
+    }, { "aria-label": `${w.t("ui.keep-form")}: ${w.t("ui.plan-set")}` }));
 }
 
 function planNode(ctx) {
@@ -581,10 +601,44 @@ function offersNode(ctx) {
 function questionNode(ctx) {
   const w = ctx.words;
   const answers = ANSWERS.filter((answer) => ctx.legal.includes(answer));
-  if (!ctx.board.pending || !answers.length) return null;
+  const ways = wayButtons(ctx, "go");
+  if (!ctx.board.pending || (!answers.length && !ways.length)) return null;
   return h("div", { class: "dc-question", role: "group", "aria-label": w.t("ui.question") },
     h("strong", {}, w.t("ui.question"), ": "),
+    ways.length ? h("span", { class: "dc-ways", role: "group", "aria-label": w.t("ui.which-way") }, ways) : null,
     answers.map((answer) => button(w.t(`ui.answer.${answer}`), () => ctx.play(answer), { class: answer === "ride" || answer === "done" ? "primary" : "", "data-move": answer })));
+}
+
+// The ways the bicycle may go (``go``) or be aimed (``aim``) as large buttons, each its arrow and the
+// way in words, in compass order: the arrows drawn on the board are small for a finger.
+function wayButtons(ctx, verb) {
+  const w = ctx.words;
+  return FACINGS.filter((facing) => ctx.legal.includes(`${verb} ${facing}`)).map((facing) => {
+    const label = w.t(verb === "go" ? "ui.go" : "ui.aim", { facing });
+    return h("button", { type: "button", class: "dc-way-button", "data-move": `${verb} ${facing}`, onclick: () => ctx.play(`${verb} ${facing}`) },
+      h("span", { class: "dc-way-arrow", "aria-hidden": "true" }, ARROW[facing]), " ", label);
+  });
+}
+
+// The end of the Buying Phase, and a warning first when it would return chi above the cap (DC-R20):
+// the move throws that chi away, so the player reads how much before pressing.
+function endNode(ctx) {
+  const w = ctx.words;
+  const chi = ctx.seat !== null && ctx.seat !== undefined ? ctx.board.seats[ctx.seat].chi : 0;
+  const over = ctx.board.phase === "buying" && ctx.board.on_turn === ctx.seat ? chi - CHI_CAP : 0;
+  const end = button(over > 0 ? w.t("ui.end-losing", { over }) : w.t("ui.end"), () => ctx.play("end"),
+    { class: "primary dc-end", "data-move": "end" });
+  if (over <= 0) return end;
+  return h("div", { class: "dc-end-box" },
+    h("p", { class: "dc-cap-warning", role: "note" }, w.t("ui.cap-warning", { chi, over, cap: CHI_CAP })), end);
+}
+
+// DC-R25: on a doldrum space the bicycle may be aimed before the ride; the ways it may face, as buttons.
+function aimNode(ctx) {
+  const aims = wayButtons(ctx, "aim");
+  if (!aims.length) return null;
+  return h("div", { class: "dc-aim", role: "group", "aria-label": ctx.words.t("ui.aim-title") },
+    h("strong", {}, ctx.words.t("ui.aim-title"), ": "), aims);
 }
 
 // The squares of this game: the plain ones of its field colours, the special ones, the fringe.
@@ -616,8 +670,7 @@ export function render(ctx) {
     motion.tokens = board.seats.map((seat) => seat.token && { x: seat.token.x, y: seat.token.y, facing: seat.token.facing });
   }
   const own = ctx.seat !== null && ctx.seat !== undefined;
-  const ending = ctx.legal.includes("end")
-    ? button(w.t("ui.end"), () => ctx.play("end"), { class: "primary dc-end", "data-move": "end" }) : null;
+  const ending = ctx.legal.includes("end") ? endNode(ctx) : null;
   const others = board.seats.map((_, seat) => seat).filter((seat) => seat !== ctx.seat);
   return h("div", { class: "dc" },
     statusNode(ctx),
@@ -626,19 +679,29 @@ export function render(ctx) {
         questionNode(ctx), keyNode(w, fieldsOf(ctx.board)), marketNode(ctx)),
       h("div", { class: "dc-side" },
         own ? seatPanel(ctx, ctx.seat) : null,
+        aimNode(ctx),
         ending,
         offersNode(ctx))),
     h("div", { class: "dc-others" }, others.map((seat) => seatPanel(ctx, seat))));
 }
 
 // On a screen too narrow for the whole board (it then scrolls sideways), show the place that matters.
+// A tall board (ten rows) is drawn large enough to read and scrolls up and down in its box: show the
+// rows in play there too.
 function centreOn(wrap, svg, spot) {
   if (!spot || typeof requestAnimationFrame !== "function") return;
   requestAnimationFrame(() => {
-    if (!wrap.isConnected || wrap.scrollWidth <= wrap.clientWidth) return;
-    const minX = Number(svg.dataset.minX);
-    const cols = svg.viewBox.baseVal.width / C;
-    wrap.scrollLeft = ((spot.x - minX + 0.5) / cols) * wrap.scrollWidth - wrap.clientWidth / 2;
+    if (!wrap.isConnected) return;
+    if (wrap.scrollWidth > wrap.clientWidth) {
+      const minX = Number(svg.dataset.minX);
+      const cols = svg.viewBox.baseVal.width / C;
+      wrap.scrollLeft = ((spot.x - minX + 0.5) / cols) * wrap.scrollWidth - wrap.clientWidth / 2;
+    }
+    if (wrap.scrollHeight > wrap.clientHeight) {
+      const maxY = Number(svg.dataset.maxY);
+      const lines = svg.viewBox.baseVal.height / C;
+      wrap.scrollTop = ((maxY - spot.y + 0.5) / lines) * wrap.scrollHeight - wrap.clientHeight / 2;
+    }
   });
 }
 
