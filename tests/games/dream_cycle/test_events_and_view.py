@@ -129,10 +129,10 @@ def test_the_sentences_read_as_the_game_always_wrote_them():
     assert sentence("out", 2, chi=2, reason="loop", to=None) == (
         "C is out of the game: could not pay 2 chi for the brake in an endless loop.")
     assert sentence("offer", 0, to=1, give={"tiles": ["N", "N"], "chi": 2, "inspiration": ["zip"]},
-                    take={"tiles": [], "chi": 0, "inspiration": []}) == "A offers B N N 2c zip for -."
+                    take={"tiles": [], "chi": 0, "inspiration": []}) == "A offers B North, North, 2 chi, Zip for nothing."
     assert sentence("decline", 1, **{"from": 0}) == "B declines A's offer."
     assert sentence("setup", None, first=0, chooser=1) == "Rows 1 and 2 are laid; A starts, and B chooses a starting space first."
-    assert sentence("row-laid", None, row=3, phase=3, tiles=["P3-01", "P3-07", "P3-10"]) == "Row 3 (Phase 3) is laid: P3-01, P3-07, P3-10."
+    assert sentence("row-laid", None, row=3, phase=3, tiles=["P3-01", "P3-07", "P3-10"]) == "Row 3 (Phase 3) is laid."
     assert sentence("rows-removed", None, rows=[1, 2]) == "Every token has passed row 1, 2: removed."
     assert sentence("game-over", None, reason="round-limit", winners=[0, 2]) == "The round limit is reached: A, C (furthest north) wins."
     assert sentence("game-over", None, reason="awake", winners=[1]) == "B rides off the far edge of the Dreamscape and wakes: B wins!"
@@ -238,7 +238,7 @@ def test_the_prompts_say_what_each_seat_may_do_now():
     for seat in list(state.start_order):
         play(state, seat, f"start {seat + 1}")
     assert state.view(0)["prompt"] == (
-        "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then 'end' to ride.")
+        "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then end the phase to ride.")
     assert state.view(None)["prompt"] == "Waiting for A."
 
 
@@ -250,7 +250,7 @@ def test_a_seat_offered_a_trade_is_prompted_to_answer_it():
     state.hand[0][4], state.stock[4] = 1, state.stock[4] - 1
     set_chi(state, 1, 5)
     play(state, 0, "offer B N for 2c")
-    assert state.view(1)["prompt"] == "A offers you N for 2c: accept or decline (accept A)."
+    assert state.view(1)["prompt"] == "A offers you North for 2 chi: accept or decline."
     if 2 in state.actors:
         assert state.view(2)["prompt"] == (
             "It is A's Buying Phase. Meanwhile you may reposition your tiles, trade or turn in Inspiration tiles.")

@@ -20,8 +20,8 @@ from .table import GAME, fields, give_inspiration, paint, put, question, set_chi
 CATALOGUE = json.loads((Path(dreamtable.__file__).parent / "games" / "dream_cycle" / "web" / "i18n" / "en.json")
                        .read_text(encoding="utf-8"))
 PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
-LISTS = {"start", "offers"}
-"""Kinds with a list among their fields: the catalogue, which cannot loop, words them its own way."""
+LISTS = {"start", "offer", "offers"}
+"""Kinds with a list among their fields or a side of an offer in the notation: board.js words them."""
 
 
 def place(spot: Mapping[str, Any]) -> str:
@@ -175,8 +175,8 @@ def test_offers_to_answer_carry_their_sides_in_the_notation():
     set_chi(state, 1, 5)
     state.apply(0, GAME.parse_action(state, 0, "offer B N for 2c"))
     assert check_ask(state, 1) == {"kind": "offer", "from": 0, "give": "N", "take": "2c"}
-    assert state.prompt(1) == "A offers you N for 2c: accept or decline (accept A)."
+    assert state.prompt(1) == "A offers you North for 2 chi: accept or decline."
     state = offered_twice()
     ask = check_ask(state, 1)
     assert ask["kind"] == "offers" and ask["from"] == [0, 2]
-    assert state.prompt(1) == "A offers you N for 2c; C offers you 1c for -: accept or decline (accept A, accept C)."
+    assert state.prompt(1) == "A offers you North for 2 chi; C offers you 1 chi for nothing: accept or decline each."

@@ -303,6 +303,29 @@ def bundle_words(bundle: Mapping[str, Any]) -> str:
     return " ".join(words) or "-"
 
 
+def bundle_in_words(bundle: Mapping[str, Any]) -> str:
+    """A side of a trade as a player says it: ``North, North, 2 chi, Zip``, or ``nothing`` (the log's
+    words; :func:`bundle_words` is its notation)."""
+    words = [DIRECTIONAL_NAME[code] for code in bundle["tiles"]]
+    if bundle["chi"]:
+        words.append(f"{bundle['chi']} chi")
+    words += [INSPIRATION_NAME[code] for code in bundle["inspiration"]]
+    return ", ".join(words) or "nothing"
+
+
+def offer_side_in_words(text: str) -> str:
+    """A side of an offer written in the notation (``N N 2c zip``, ``-``), as :func:`bundle_in_words` says it."""
+    words = []
+    for item in text.split():
+        if item in DIRECTIONAL_NAME:
+            words.append(DIRECTIONAL_NAME[item])
+        elif item in INSPIRATION_NAME:
+            words.append(INSPIRATION_NAME[item])
+        elif item.endswith("c") and item[:-1].isdigit():
+            words.append(f"{item[:-1]} chi")
+    return ", ".join(words) or "nothing"
+
+
 def plan_words(plan: Mapping[str, Any]) -> str:
     """A brake plan (``plan_json``) in words."""
     kind = plan["kind"]
@@ -338,7 +361,7 @@ def _seats(seats: list[int]) -> str:
 
 # -- the sentences --------------------------------------------------------------------------------------
 def _row_laid(event: Mapping[str, Any]) -> str:
-    return f"Row {event['row']} (Phase {event['phase']}) is laid: {', '.join(event['tiles'])}."
+    return f"Row {event['row']} (Phase {event['phase']}) is laid."  # its tiles are drawn: their ids are the box's
 
 
 def _rows_removed(event: Mapping[str, Any]) -> str:
@@ -385,8 +408,8 @@ def _keep_set(event: Mapping[str, Any]) -> str:
 
 
 def _offered(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} offers {seat_name(event['to'])} {bundle_words(event['give'])} "
-            f"for {bundle_words(event['take'])}.")
+    return (f"{seat_name(event['actor'])} offers {seat_name(event['to'])} {bundle_in_words(event['give'])} "
+            f"for {bundle_in_words(event['take'])}.")
 
 
 def _lapsed(event: Mapping[str, Any]) -> str:
@@ -395,8 +418,8 @@ def _lapsed(event: Mapping[str, Any]) -> str:
 
 
 def _accepted(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} accepts: {seat_name(event['from'])} gives {bundle_words(event['give'])} "
-            f"for {bundle_words(event['take'])}.")
+    return (f"{seat_name(event['actor'])} accepts: {seat_name(event['from'])} gives {bundle_in_words(event['give'])} "
+            f"for {bundle_in_words(event['take'])}.")
 
 
 def _rolled(event: Mapping[str, Any]) -> str:
@@ -527,5 +550,5 @@ SENTENCES: Mapping[str, Sentence] = {
 """One sentence per event kind; they read as the game's texts always did."""
 
 
-__all__ = ["Debt", "EVENT_KINDS", "Reason", "SENTENCES", "STEP_OFF", "TURNS", "bundle_words", "debt_words",
+__all__ = ["Debt", "EVENT_KINDS", "Reason", "SENTENCES", "STEP_OFF", "TURNS", "bundle_in_words", "bundle_words", "debt_words",
            "keep_words", "plan_words", "reason_words", "spot_words"]

@@ -40,7 +40,7 @@ from typing import Any, Mapping, Protocol
 from ...core.contract import seat_name
 from ...core.sentences import Sentence
 from .board import Geometry, is_doldrum
-from .events import FIELD_NAME, spot_words
+from .events import FIELD_NAME, offer_side_in_words, spot_words
 from .movement import Board, Movement
 from .notation import Bundle, bundle_text
 
@@ -113,17 +113,17 @@ def _blocked(tail: str) -> Sentence:
 
 
 def _reinterpret(f: Mapping[str, Any]) -> str:
-    return f"{_seat(f, 'mover')} rearranges the Directional tiles, then 'done' to ride on."
+    return f"{_seat(f, 'mover')} rearranges the Directional tiles before riding on."
 
 
 def _offer_words(offer: Mapping[str, Any]) -> str:
-    return f"{seat_name(offer['from'])} offers you {offer['give']} for {offer['take']}"
+    give, take = offer_side_in_words(offer["give"]), offer_side_in_words(offer["take"])
+    return f"{seat_name(offer['from'])} offers you {give} for {take}"
 
 
 def _offers(f: Mapping[str, Any]) -> str:
     offers = f["offers"] if "offers" in f else [f]
-    answers = ", ".join(f"accept {seat_name(o['from'])}" for o in offers)
-    return f"{'; '.join(_offer_words(o) for o in offers)}: accept or decline ({answers})."
+    return f"{'; '.join(_offer_words(o) for o in offers)}: accept or decline{' each' if len(offers) > 1 else ''}."
 
 
 def _meanwhile(sentence: Any) -> Sentence:
@@ -136,9 +136,10 @@ def _start(f: Mapping[str, Any]) -> str:
 
 PROMPTS: Mapping[str, Sentence] = {
     "start": _start,
-    "buying": "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then 'end' to ride.",
-    "aim": "Your bicycle faces away from the Dreamscape: aim it, then 'end' to ride.",
-    "sand-out": "The sand timer has run out: you may still aim, plan, keep or cash, then 'end' to ride.",
+    "buying": "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then end the phase to ride.",
+    "aim": "Your bicycle faces away from the Dreamscape: aim it, then end the phase to ride.",
+    "sand-out": ("The sand timer has run out: you may still aim, set a brake plan, choose the Inspiration tiles to "
+                 "spend last or turn some in, then end the phase to ride."),
     "choose": _choose,
     "pause": _pause,
     "conflict": _conflict,

@@ -67,15 +67,32 @@ function where(spot, w) {
   return w.t(`where.fringe.${spot.side}`, { ...spot, beside });
 }
 
+// An offer of a question, its sides in words.
+function offerWords(offer, w) {
+  return { ...offer, give: offerSideWords(offer.give, w), take: offerSideWords(offer.take, w) };
+}
+
 // The questions asked at a place: their templates name it as {where}.
 const PLACED = new Set(["choose", "pause", "conflict", "conflict-fringe", "blocked-way", "blocked-way-zip", "blocked-zip",
   "blocked-stop", "watch-conflict", "watch-conflict-fringe"]);
 
-function bundleText(bundle) {
-  const words = [...bundle.tiles];
-  if (bundle.chi) words.push(`${bundle.chi}c`);
-  words.push(...bundle.inspiration);
-  return words.join(" ") || "-";
+// A side of a trade as a player says it: "North, North, 2 chi, Zip", or "nothing" (events.bundle_in_words).
+function bundleWords(bundle, w) {
+  const words = bundle.tiles.map((code) => w.t(`tile.${code}`));
+  if (bundle.chi) words.push(w.t("bundle.chi", { chi: bundle.chi }));
+  words.push(...bundle.inspiration.map((code) => w.t(`insp.${code}`)));
+  return words.length ? words.join(w.t("bundle.separator")) : w.t("bundle.nothing");
+}
+
+// The same from a side written in the notation ("N N 2c zip", "-"), as questions and moves carry it.
+function offerSideWords(text, w) {
+  const bundle = { tiles: [], chi: 0, inspiration: [] };
+  for (const item of text.split(" ").filter(Boolean)) {
+    if (TILES.includes(item)) bundle.tiles.push(item);
+    else if (INSPIRATION.includes(item)) bundle.inspiration.push(item);
+    else if (/^[0-9]+c$/.test(item)) bundle.chi = Number(item.slice(0, -1));
+  }
+  return bundleWords(bundle, w);
 }
 
 function planWords(plan, w) {
@@ -97,13 +114,13 @@ const letters = (seats) => seats.map(seatLetter).join(", ");
 // An event in words where one template is not enough (docs/browser.md); null: the catalogue's template.
 export function sentence(event, w) {
   switch (event.kind) {
-    case "row-laid": return w.t("event.row-laid", { ...event, tiles: event.tiles.join(", ") });
+    case "row-laid": return w.t("event.row-laid", event);
     case "rows-removed": return w.t("event.rows-removed", { ...event, rows: event.rows.join(", ") });
     case "plan": return event.plan ? w.t("event.plan.own", { ...event, plan: planWords(event.plan, w) }) : null;
     case "keep": return event.tiles ? w.t("event.keep.own", { ...event, tiles: keepWords(event.tiles, w) }) : null;
     case "draw": return event.tile ? w.t("event.draw.own", event) : null;
     case "offer":
-    case "accept": return w.t(`event.${event.kind}`, { ...event, give: bundleText(event.give), take: bundleText(event.take) });
+    case "accept": return w.t(`event.${event.kind}`, { ...event, give: bundleWords(event.give, w), take: bundleWords(event.take, w) });
     case "ride": {
       const spaces = w.t(event.spaces === 1 ? "spaces.one" : "spaces.many", event);
       const key = event.how === "doldrum" ? "event.ride.off" : event.colour === null ? "event.ride.plain" : "event.ride";
@@ -132,11 +149,11 @@ export function sentence(event, w) {
 // null: the catalogue's template.
 export function prompt(ask, w) {
   if (ask.kind === "start") return w.t("prompt.start", { free: ask.free.join(", ") });
+  if (ask.kind === "offer") return w.t("prompt.offer", offerWords(ask, w));
   if (PLACED.has(ask.kind)) return w.t(`prompt.${ask.kind}`, { ...ask, where: where(ask, w) });
   if (ask.kind === "offers") {
-    const offers = ask.offers.map((offer) => w.t("prompt.offers.one", offer)).join("; ");
-    const answers = ask.offers.map((offer) => w.t("prompt.offers.accept", offer)).join(", ");
-    return w.t("prompt.offers.all", { offers, answers });
+    const offers = ask.offers.map((offer) => w.t("prompt.offers.one", offerWords(offer, w))).join("; ");
+    return w.t("prompt.offers.all", { offers });
   }
   return null;
 }
@@ -163,7 +180,8 @@ export function describe(move, w, ctx) {
     case "decline": return w.t("ui.decline", { from: rest[0].charCodeAt(0) - 65 });
     case "offer": {
       const split = rest.indexOf("for");
-      return w.t("ui.offer-move", { to: rest[0].charCodeAt(0) - 65, give: rest.slice(1, split).join(" "), take: rest.slice(split + 1).join(" ") });
+      return w.t("ui.offer-move", { to: rest[0].charCodeAt(0) - 65, give: offerSideWords(rest.slice(1, split).join(" "), w),
+        take: offerSideWords(rest.slice(split + 1).join(" "), w) });
     }
     default: return ANSWERS.includes(kind) ? w.t(`ui.answer.${kind}`) : move;
   }
@@ -593,7 +611,7 @@ function offersNode(ctx) {
   const legal = new Set(ctx.legal);
   return h("section", { class: "dc-offers", "aria-label": w.t("ui.offers") }, h("h3", {}, w.t("ui.offers")),
     h("ul", {}, offers.map((offer) => h("li", {},
-      w.t("ui.offer-line", { ...offer, give: bundleText(offer.give), take: bundleText(offer.take) }), " ",
+      w.t("ui.offer-line", { ...offer, give: bundleWords(offer.give, w), take: bundleWords(offer.take, w) }), " ",
       legal.has(`accept ${seatLetter(offer.from)}`) ? button(w.t("ui.accept", offer), () => ctx.play(`accept ${seatLetter(offer.from)}`), { class: "primary" }) : null,
       legal.has(`decline ${seatLetter(offer.from)}`) ? button(w.t("ui.decline", offer), () => ctx.play(`decline ${seatLetter(offer.from)}`)) : null))));
 }
