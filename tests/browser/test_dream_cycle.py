@@ -363,7 +363,7 @@ def test_DC_R6_with_ten_rows_laid_the_squares_stay_large_enough_to_read_their_le
     while state.rows_laid < 10:  # nobody has moved: no row is passed, all ten stay on the board
         state.lay_row([])
     state._cache = {}
-    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7)
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "human"}], seed=7)  # no bot redraws the page
     open_seat(page, table_id, tokens[0])
     draw_position(page, state, 0)
     expect(page.locator("svg.dc-scape .dc-row-label")).to_have_count(10)
@@ -382,7 +382,7 @@ def test_DC_R49_the_tiles_to_spend_last_are_asked_only_of_a_seat_holding_some_an
     from tests.games.dream_cycle.table import give_inspiration
     from tests.games.dream_cycle.table import table as position
     state = position(2)
-    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}], seed=7)
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "human"}], seed=7)  # no bot redraws the page
     open_seat(page, table_id, tokens[0])
     draw_position(page, state, 0)
     expect(page.locator(".dc-keep-form")).to_have_count(0)

@@ -284,3 +284,36 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
         return wrong;
     }""", json.dumps([events, asks]))  # one string: much faster to hand over than 15,000 objects
     assert not wrong, wrong[:5]
+
+
+def test_WID_R18_the_review_offers_its_votes_as_worded_buttons(page: Page) -> None:
+    """A clue-giver's review, drawn by the page's module from a view made here: each card's votes are
+    buttons that say what they choose (Yellow, Blue, Yes, No, Keep it, Cancel it) under a question."""
+    rng = random.Random(2)
+    state = dreamtable.load(GAME).new(4, 1, **OPTIONS)
+    while state.phase != "review" or not any(move.kind == "vote-side" for seat in state.actors
+                                              for move in state.legal_actions(seat)):
+        assert not state.is_over, "the random game ended before a review with a vote on a side"
+        moves = [(seat, move) for seat in state.actors for move in state.legal_actions(seat) if move.kind != "flag"]
+        if moves and rng.random() < 0.9:
+            state.apply(*rng.choice(moves))
+        else:
+            state.expire(state.timers[0])
+    seat = next(s for s in state.actors if any(move.kind == "vote-side" for move in state.legal_actions(s)))
+    page.goto("/")  # no table: nothing redraws the module's drawing
+    page.evaluate("""async ([view, legal]) => {
+        const { Words } = await import("/static/js/i18n.js");
+        const game = await import("/games/when-i-dream/board.js");
+        const words = await Words.load("en", "when-i-dream");
+        const ctx = { view, board: view.board, seat: view.seat, words, seats: [], legal, forms: [], busy: false,
+                      interactive: true, ui: {}, play: () => {}, fill: () => {}, redraw: () => {} };
+        const board = document.createElement("div");
+        board.id = "review";
+        document.body.append(board);
+        board.replaceChildren(game.render(ctx));
+    }""", [state.view(seat), [str(move) for move in state.legal_actions(seat)]])
+    side = page.locator("#review .wid-vote-group").filter(has_text="Which side?").first
+    expect(side.locator("button")).to_have_text(["Yellow", "Blue"])
+    texts = page.locator("#review .wid-vote").all_inner_texts()
+    assert texts and set(texts) <= {"Yellow", "Blue", "Yes", "No", "Keep it", "Cancel it"}, texts
+    assert state.prompt(seat).startswith("Review the night's cards: vote on a card's side")
