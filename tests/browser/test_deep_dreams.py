@@ -241,5 +241,13 @@ def test_DD_R18_R19_R22_each_row_says_its_path_groups_and_black_pairs_in_words(p
     assert said == ["Longest Sleep Path: 2 cards, 3 points · Largest groups: 3 green, 2 pink, 5 points · "
                     "Black arrow pairs: 1, 1 point",
                     "Longest Sleep Path: none, 0 points · Largest groups: none, 0 points · Black arrow pairs: 0, 0 points"]
+    ended = page.evaluate("""async () => {
+        const { Words } = await import("/static/js/i18n.js");
+        const { detail } = await import("/games/deep-dreams/board.js");
+        const words = await Words.load("en", "deep-dreams");
+        return detail({ total: 9, sleep_path: 4, path_points: 5, black_pairs: 1,
+                        groups: { green: 3, blue: 0, yellow: 0, pink: 0 }, group_points: { green: 3, blue: 0, yellow: 0, pink: 0 } }, words);
+    }""")
+    assert ended == "longest Sleep Path 4 (5 points); largest groups: 3 green (3 points); black arrow pairs: 1"
     shown = page.locator("#board .dd-parts").first.inner_text()
     assert shown.startswith("Longest Sleep Path:") and "pts" not in shown and not re.search(r"\b[GBYP]\d", shown), shown

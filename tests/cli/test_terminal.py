@@ -59,7 +59,7 @@ def test_when_i_dream_against_the_clock_as_dreamer_then_clue_giver():
     child.expect("Round 2")
     clues = 0
     while True:
-        index = child.expect([r"Your clue \(one word\), or pass", r"Review:", r"Game over: .* won"])
+        index = child.expect([r"Your clue \(one word\), or pass", r"Review the night.s cards", r"Game over: .* won"])
         if index == 2:
             break
         child.sendline("dream" if index == 0 else "done")
