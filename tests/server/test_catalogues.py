@@ -65,6 +65,41 @@ def test_the_game_asks_only_questions_its_catalogue_can_word(game_id: str) -> No
     assert not unknown, f"{game_id} asks kinds it does not declare in Game.prompts: {unknown}"
 
 
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_form_worded_by_the_english_catalogue_reads_as_the_server_words_it(game_id: str) -> None:
+    """The page words a form by the catalogue's form.KIND (its fields the words of the form's notation,
+    static/js/forms.js) and param.NAME where the game has them: in English they say what the server
+    says, so a form reads the same whichever words the page takes."""
+    game, english = dreamtable.load(game_id), catalogue("en", game_id)
+    info = next(i for i in dreamtable.games() if i.id == game_id)
+    rng = random.Random(2)
+    seen = 0
+    for seed in range(3):
+        state = game.new(info.min_players + seed % 2, seed)
+        for _ in range(200):
+            if state.is_over:
+                break
+            for seat in range(state.players):
+                for form in state.action_forms(seat):
+                    words = {f"word{n}": word for n, word in enumerate(form.template.split(" "), 1)}
+                    label = english.get(f"form.{form.kind}")
+                    if isinstance(label, str):
+                        seen += 1
+                        assert label.format(**words) == form.label, form.kind
+                    for param in form.params:
+                        doc = english.get(f"param.{param.name}")
+                        assert doc is None or doc == param.doc, (form.kind, param.name)
+            actors = state.actors
+            moves = state.legal_actions(actors[0]) if actors else []
+            if moves:
+                state.apply(actors[0], rng.choice(moves))
+            elif state.timers:
+                state.expire(state.timers[0])
+            else:
+                break
+    assert seen or not any(key.startswith("form.") for key in english), f"{game_id}: no form its catalogue words was met"
+
+
 # Every catalogue the pages read: the common words, each installed game's, and the example game's
 # (examples/toy-game, not installed in the test environment) by its path.
 TAP = Path(__file__).parents[2] / "examples" / "toy-game" / "src" / "dreamtable_tap" / "web" / "i18n"
