@@ -135,3 +135,19 @@ def test_the_table_page_in_italian_shows_no_english_catalogue_text(new_page: Any
     assert "Cosa è successo" in page.locator("#log-h").inner_text()
     left = sorted(part for part in english_fragments(game) if part in shown)
     assert left == [], f"{game}: English catalogue text on the Italian page: {left}"
+
+
+def test_a_count_picks_its_plural_form_and_a_number_is_written_the_reader_s_way(page: Page) -> None:
+    """static/js/i18n.js: plural forms by Intl.PluralRules (the count, never a seat number, chooses),
+    numbers by Intl.NumberFormat."""
+    page.goto("/")
+    shown = page.evaluate("""async () => {
+      const { Words } = await import("/static/js/i18n.js");
+      const italian = new Words("it", null, {}), english = new Words("en", null, {});
+      const cards = { one: "1 carta", other: "{count} carte" };
+      const held = { one: "{seat:seat} ha 1 carta", other: "{seat:seat} ha {count} carte" };
+      return [...[0, 1, 2].map((count) => italian.fill(cards, { count })),
+        italian.fill(held, { seat: 1, count: 1 }), italian.fill(held, { seat: 1, count: 3 }),
+        italian.fill("{n} chi", { n: 12345.5 }), english.fill("{n} chi", { n: 12345.5 }), italian.fill("{n}", { n: "12345" })];
+    }""")
+    assert shown == ["0 carte", "1 carta", "2 carte", "B ha 1 carta", "B ha 3 carte", "12.345,5 chi", "12,345.5 chi", "12345"]
