@@ -138,16 +138,19 @@ def test_the_table_page_in_italian_shows_no_english_catalogue_text(new_page: Any
 
 
 def test_a_count_picks_its_plural_form_and_a_number_is_written_the_reader_s_way(page: Page) -> None:
-    """static/js/i18n.js: plural forms by Intl.PluralRules (the count, never a seat number, chooses),
-    numbers by Intl.NumberFormat."""
+    """static/js/i18n.js: plural forms by Intl.PluralRules (the count — the field the "one" form leaves
+    out — chooses, never a seat number nor another number before it), numbers by Intl.NumberFormat."""
     page.goto("/")
     shown = page.evaluate("""async () => {
       const { Words } = await import("/static/js/i18n.js");
       const italian = new Words("it", null, {}), english = new Words("en", null, {});
       const cards = { one: "1 carta", other: "{count} carte" };
       const held = { one: "{seat:seat} ha 1 carta", other: "{seat:seat} ha {count} carte" };
+      const supply = { one: "{chi} chi, 1 tessera", other: "{chi} chi, {tiles} tessere" };
       return [...[0, 1, 2].map((count) => italian.fill(cards, { count })),
         italian.fill(held, { seat: 1, count: 1 }), italian.fill(held, { seat: 1, count: 3 }),
+        italian.fill(supply, { chi: 1, tiles: 3 }), italian.fill(supply, { chi: 5, tiles: 1 }),
         italian.fill("{n} chi", { n: 12345.5 }), english.fill("{n} chi", { n: 12345.5 }), italian.fill("{n}", { n: "12345" })];
     }""")
-    assert shown == ["0 carte", "1 carta", "2 carte", "B ha 1 carta", "B ha 3 carte", "12.345,5 chi", "12,345.5 chi", "12345"]
+    assert shown == ["0 carte", "1 carta", "2 carte", "B ha 1 carta", "B ha 3 carte", "1 chi, 3 tessere", "5 chi, 1 tessera",
+                     "12.345,5 chi", "12,345.5 chi", "12345"]

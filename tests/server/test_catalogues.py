@@ -153,10 +153,18 @@ def test_every_italian_template_that_takes_a_count_has_its_one_and_other_forms(n
     assert lacking == [], f"{name}: these Italian templates take a count but have no one/other forms"
 
 
+PLAIN = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)\}")
+
+
 @pytest.mark.parametrize("name", CATALOGUES)
-def test_plural_forms_are_the_ones_intl_knows_and_other_holds_the_count(name: str) -> None:
+def test_plural_forms_are_the_ones_intl_knows_and_the_one_form_leaves_out_the_count(name: str) -> None:
+    """The page takes the count to be the plain field "other" fills and "one" does not (i18n.js):
+    a "one" form that differs from "other" must leave out exactly one of its plain fields."""
     for lang in ("en", "it"):
         for key, value in words_of(lang, name).items():
             if isinstance(value, dict):
                 assert set(value) <= PLURAL_CATEGORIES and "other" in value, (lang, name, key)
                 assert template_fields(value["other"]) == template_fields(value), (lang, name, key)
+                if "one" in value and value["one"] != value["other"]:
+                    left_out = set(PLAIN.findall(value["other"])) - set(PLAIN.findall(value["one"]))
+                    assert len(left_out) == 1, (lang, name, key, sorted(left_out))

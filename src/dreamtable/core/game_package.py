@@ -16,7 +16,7 @@ and ``rules/developers.en.md``, the notation, every rule ID with its resolution,
 
 A template is a string, or its plural forms by the language's rules (``{"one": "1 carta", "other":
 "{count} carte"}``, the categories of ``Intl.PluralRules``; "other" is required); the page picks the
-form by the first number among the "other" form's plain fields (static/js/i18n.js).
+form by the count: the field "other" fills and "one" does not (static/js/i18n.js).
 
 The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
 another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
