@@ -1,6 +1,6 @@
 """Every game's table page read in Italian: after some moves, nothing the page shows in its prompt,
-players' bar, board (text, legends, labels), log, move list or outcome is left in English. "English"
-here is the English catalogue's own wording — each literal part of an English template whose Italian
+players' bar, board (text, legends, labels), forms, log, move list or outcome is left in English.
+"English" here is the English catalogue's own wording — each literal part of an English template whose Italian
 differs — so a key missing in Italian (the page falls back to English) or a sentence the page words
 without the catalogue is caught; names and words the players type are not catalogue text."""
 
@@ -43,10 +43,10 @@ MOVES = 24
 SECONDS = 25.0
 
 # What the page shows where it words the game: the prompt, the players' bar, the board (its text,
-# its legends as title attributes or SVG titles, its labels), the log, the move list and the outcome.
+# its legends as title attributes or SVG titles, its labels), the forms, the log, the move list and the outcome.
 SHOWN = """() => {
   const parts = [];
-  for (const selector of ["#prompt", "#timers", "#players", "#board", "#log", "#legal", "#outcome"]) {
+  for (const selector of ["#prompt", "#timers", "#players", "#board", "#forms", "#log", "#legal", "#outcome"]) {
     const root = document.querySelector(selector);
     if (!root) continue;
     parts.push(root.innerText, root.textContent);
