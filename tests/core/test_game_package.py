@@ -85,6 +85,27 @@ def test_a_translation_with_a_key_or_a_field_english_lacks_is_refused(copied_gam
     assert "'event.draw' fills hand_of_B, which its English template does not" in str(refused.value)
 
 
+def test_a_translation_may_word_a_count_in_plural_forms_and_its_fields_are_checked(copied_game) -> None:
+    game, web = copied_game
+    italian = json.loads((web / "i18n" / "it.json").read_text(encoding="utf-8"))
+    italian["board.cards"] = {"one": "1 carta", "other": "{n} carte"}
+    (web / "i18n" / "it.json").write_text(json.dumps(italian), encoding="utf-8")
+    check_web_package(game)
+    italian["board.cards"] = {"one": "1 carta", "other": "{n} carte di {hand_of_B}"}
+    (web / "i18n" / "it.json").write_text(json.dumps(italian), encoding="utf-8")
+    with pytest.raises(SetupError, match=r"'board.cards' fills hand_of_B, which its English template does not"):
+        check_web_package(game)
+
+
+def test_plural_forms_without_other_or_with_an_unknown_form_are_refused_naming_the_key(copied_game) -> None:
+    game, web = copied_game
+    italian = json.loads((web / "i18n" / "it.json").read_text(encoding="utf-8"))
+    italian["board.cards"] = {"one": "1 carta", "several": "{n} carte"}
+    (web / "i18n" / "it.json").write_text(json.dumps(italian), encoding="utf-8")
+    with pytest.raises(SetupError, match=r"board.cards must each be a template text or plural forms .*\"other\" is required"):
+        check_web_package(game)
+
+
 def test_a_catalogue_that_is_not_json_is_refused(copied_game) -> None:
     game, web = copied_game
     (web / "i18n" / "en.json").write_text("{not json", encoding="utf-8")

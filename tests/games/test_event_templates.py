@@ -17,7 +17,7 @@ FIELD = re.compile(r"\{([A-Za-z_][\w-]*)")
 GAMES = [info.id for info in dreamtable.games()]
 
 
-def catalogues(game_id: str) -> dict[str, dict[str, str]]:
+def catalogues(game_id: str) -> dict[str, dict[str, str | dict[str, str]]]:
     folder = web_folder(dreamtable.load(game_id)) / "i18n"
     return {path.stem: json.loads(path.read_text(encoding="utf-8")) for path in sorted(folder.glob("*.json"))}
 
@@ -29,14 +29,15 @@ def test_every_event_template_names_only_fields_its_event_has(game_id: str) -> N
     used: set[tuple[str, str]] = set()
     for language, words in catalogues(game_id).items():
         for key, template in words.items():
-            if not key.startswith("event.") or not isinstance(template, str):
+            if not key.startswith("event."):
                 continue
             kind = key.split(".")[1]
             if kind not in game.event_fields:
                 wrong.append(f"{language} {key}: no event kind {kind!r}")
                 continue
             derived = game.sentence_fields.get(kind, ())
-            named = set(FIELD.findall(template))
+            forms = [template] if isinstance(template, str) else list(template.values())  # plural forms
+            named = {name for text in forms for name in FIELD.findall(text)}
             used |= {(kind, name) for name in named}
             unknown = named - {"actor", *game.event_fields[kind], *derived}
             if unknown:

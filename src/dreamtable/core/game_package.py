@@ -14,6 +14,10 @@ and ``rules/developers.en.md``, the notation, every rule ID with its resolution,
     web/tutorial.json   optional: a guided first game (core/tutorial.py), whose words and the
                         one-screen summary ``howto.1`` ... the English catalogue then holds
 
+A template is a string, or its plural forms by the language's rules (``{"one": "1 carta", "other":
+"{count} carte"}``, the categories of ``Intl.PluralRules``; "other" is required); the page picks the
+form by the count: the field "other" fills and "one" does not (static/js/i18n.js).
+
 The server serves ``web/`` at ``/games/<game>/`` straight from the installed package, so a game from
 another distribution brings its own page. :func:`check_web_package` refuses a package that lacks one
 of these, its English rules page or an English key, or whose translation holds a key or a template
@@ -38,6 +42,12 @@ BROWSER_MODULE = "board.js"
 STYLES = "board.css"
 CATALOGUES = "i18n"
 BASE_LANGUAGE = "en"
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""The forms a plural template may hold: Unicode CLDR's plural categories, as Intl.PluralRules names them."""
+
+Template = str | dict[str, str]
+"""One catalogue value: a template, or its plural forms (category → template)."""
+
 REQUIRED = (BROWSER_MODULE, STYLES, f"{CATALOGUES}/{BASE_LANGUAGE}.json")
 RULES_FOLDER = "rules"
 DEVELOPER_PAGE = "developers"
@@ -76,7 +86,7 @@ def _inside(folder: Traversable, path: str) -> Traversable:
     return folder
 
 
-def catalogue(game: Game[Any], language: str = BASE_LANGUAGE) -> dict[str, str]:
+def catalogue(game: Game[Any], language: str = BASE_LANGUAGE) -> dict[str, Template]:
     """The game's words in ``language`` (``{}`` when it has none in that language)."""
     path = web_folder(game) / CATALOGUES / f"{language}.json"
     if not path.is_file():
@@ -84,23 +94,40 @@ def catalogue(game: Game[Any], language: str = BASE_LANGUAGE) -> dict[str, str]:
     return _read_catalogue(game, path)
 
 
-def _read_catalogue(game: Game[Any], path: Traversable) -> dict[str, str]:
+def is_template(value: object) -> bool:
+    """Whether ``value`` may be a catalogue's value: a string, or plural forms (a string for
+    "other" and any of the other plural categories)."""
+    if isinstance(value, str):
+        return True
+    return (isinstance(value, dict) and "other" in value and set(value) <= PLURAL_CATEGORIES
+            and all(isinstance(text, str) for text in value.values()))
+
+
+def _read_catalogue(game: Game[Any], path: Traversable) -> dict[str, Template]:
     where = f"{game.id}: {package_name(game)}/{WEB_FOLDER}/{CATALOGUES}/{path.name}"
     try:
         found = json.loads(path.read_text(encoding="utf-8"))
     except (ValueError, UnicodeDecodeError) as error:
         raise SetupError(f"{where} is not valid JSON: {error}") from None
-    if not isinstance(found, dict) or not all(isinstance(text, str) for text in found.values()):
+    if not isinstance(found, dict):
         raise SetupError(f"{where} must be one JSON object of key → template text")
+    wrong = [key for key, value in found.items() if not is_template(value)]
+    if wrong:
+        raise SetupError(f"{where}: {', '.join(wrong)} must each be a template text or plural forms "
+                         f"{{\"one\": …, \"other\": …}} (allowed forms: {', '.join(sorted(PLURAL_CATEGORIES))}; "
+                         "\"other\" is required)")
     return found
 
 
-def template_fields(text: str) -> set[str]:
-    """The fields a template fills (``{actor:seat} drew {card}`` → actor, card)."""
-    return set(_FIELD.findall(text))
+def template_fields(template: Template) -> set[str]:
+    """The fields a template fills (``{actor:seat} drew {card}`` → actor, card); of plural forms, those
+    any form fills."""
+    texts = [template] if isinstance(template, str) else list(template.values())
+    return {name for text in texts for name in _FIELD.findall(text)}
 
 
-def catalogue_problems(game: Game[Any], words: Mapping[str, str], english: Mapping[str, str] | None = None) -> list[str]:
+def catalogue_problems(game: Game[Any], words: Mapping[str, Template],
+                       english: Mapping[str, Template] | None = None) -> list[str]:
     """What is wrong with one catalogue of ``game``: the English one (``english`` None) must word its
     name, every event kind and every prompt kind; another language may hold only English keys, and
     each of its templates only fields the English template of the key fills."""

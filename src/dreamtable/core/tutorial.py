@@ -151,7 +151,7 @@ def tutorial_of(game: Game[Any]) -> Tutorial | None:
     return _read(game, found)
 
 
-def tutorial_problems(game: Game[Any], tutorial: Tutorial, english: Mapping[str, str]) -> list[str]:
+def tutorial_problems(game: Game[Any], tutorial: Tutorial, english: Mapping[str, object]) -> list[str]:
     """What the tutorial asks of the game that the game lacks: a deal it refuses, words its English
     catalogue lacks (every step's, the finish, and the how-to-play summary ``howto.1``)."""
     problems = []

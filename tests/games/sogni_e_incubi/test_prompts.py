@@ -5,20 +5,19 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from pathlib import Path
 
 import pytest
 
 import dreamtable
 from dreamtable.core.contract import COMMON_PROMPTS
+from dreamtable.core.game_package import template_fields
 from dreamtable.games.sogni_e_incubi.cards import LONG_NAMES, SHORT_NAMES
 from dreamtable.games.sogni_e_incubi.prompts import PROMPTS
 
 from .position import GAME, position
 
 I18N = Path(dreamtable.__file__).parent / "games" / "sogni_e_incubi" / "web" / "i18n"
-FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
 
 
 def catalogue(lang: str) -> dict[str, str]:
@@ -81,7 +80,7 @@ def test_the_browser_catalogues_word_every_prompt_with_its_fields(lang):
     words = catalogue(lang)
     for kind, sentence in PROMPTS.items():
         assert isinstance(sentence, str)
-        assert set(FIELD.findall(words[f"prompt.{kind}"])) == set(FIELD.findall(sentence)), kind
+        assert template_fields(words[f"prompt.{kind}"]) == template_fields(sentence), kind
 
 
 def test_the_english_catalogue_has_the_prompts_and_card_names_of_the_game():
@@ -97,4 +96,4 @@ def test_the_italian_catalogue_is_complete_with_the_rulebooks_card_names():
     assert [italian[f"card.I{n}"] for n in range(1, 7)] == [f"Incubo {n}" for n in range(1, 7)]
     assert (italian["card.CS"], italian["card.CI"], italian["card.R"]) == ("Converti in Sogno", "Converti in Incubo", "Rem")
     for key, text in italian.items():
-        assert set(FIELD.findall(text)) <= set(FIELD.findall(english[key])), key
+        assert template_fields(text) <= template_fields(english[key]), key

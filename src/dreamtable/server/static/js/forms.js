@@ -10,6 +10,20 @@ function paramLabel(param, words) {
   return words.has(`param.${param.name}`) ? words.t(`param.${param.name}`) : param.doc || param.name;
 }
 
+// A choice's words: the catalogue's "choice.NAME.VALUE" where the game has one, else the value itself.
+function choiceLabel(param, choice, words) {
+  const key = `choice.${param.name}.${choice}`;
+  return words.has(key) ? words.t(key) : choice;
+}
+
+// A form's words: the catalogue's "form.KIND" where the game has one, else the server's. Its fields
+// are the words of the form's notation: {word2} of "offer B {give} for {take}" is "B".
+function formLabel(form, words) {
+  if (!words.has(`form.${form.kind}`)) return form.label;
+  const fields = Object.fromEntries(form.template.split(" ").map((word, index) => [`word${index + 1}`, word]));
+  return words.t(`form.${form.kind}`, fields);
+}
+
 function field(param, words, id) {
   const label = h("label", { for: id }, paramLabel(param, words));
   if (param.kind === "int") {
@@ -21,12 +35,12 @@ function field(param, words, id) {
     return [label, h("select", { id, name: param.name }, options)];
   }
   if (param.kind === "choice") {
-    return [label, h("select", { id, name: param.name }, param.choices.map((choice) => h("option", { value: choice }, choice)))];
+    return [label, h("select", { id, name: param.name }, param.choices.map((choice) => h("option", { value: choice }, choiceLabel(param, choice, words))))];
   }
   if (param.kind === "choices") {
     return [h("fieldset", {}, h("legend", {}, paramLabel(param, words)),
       param.choices.map((choice, index) => h("label", {},
-        h("input", { type: "checkbox", name: param.name, value: choice, id: `${id}-${index}` }), " ", choice)))];
+        h("input", { type: "checkbox", name: param.name, value: choice, id: `${id}-${index}` }), " ", choiceLabel(param, choice, words))))];
   }
   return [label, h("input", { id, name: param.name, type: "text", maxlength: param.max_length, required: true, autocomplete: "off" })];
 }
@@ -51,7 +65,7 @@ export function drawForms(root, forms, words, send) {
   if (root.dataset.signature === signature) return;
   root.dataset.signature = signature;
   root.replaceChildren(...forms.map((form, index) => {
-    const label = words.has(`form.${form.kind}`) ? words.t(`form.${form.kind}`) : form.label;
+    const label = formLabel(form, words);
     const element = h("form", { "aria-label": label },
       h("strong", {}, label),
       form.params.map((param) => field(param, words, `form-${index}-${param.name}`)),

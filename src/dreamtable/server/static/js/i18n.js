@@ -7,6 +7,9 @@
 // → the catalogue's "NAME.<value>" of the same file. Plurals: a key given a numeric {count} is read as
 // "KEY.<form>" when the catalogue has that form, the form being the language's plural category of
 // the count (Intl.PluralRules: "one", "other"...), else as KEY itself: "x.one": "1 card", "x": "{count} cards".
+// A template may also be plural forms itself, {"one": "1 carta", "other": "{count} carte"} (the same
+// categories, "other" required): the form is chosen by the count, so "1 carte" cannot be written.
+// A number is written the reader's way (Intl.NumberFormat).
 
 export const LANGUAGES = ["en", "it"];
 const STORE = "dreamtable.lang";
@@ -33,6 +36,8 @@ export function rulesHref(gameId, lang, audience = "players") {
   const path = `/rules/${encodeURIComponent(gameId)}${audience === "developers" ? "/developers" : ""}`;
   return lang === "en" ? path : `${path}?lang=${encodeURIComponent(lang)}`;
 }
+
+const FIELD = /\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}/g;
 
 export function seatLetter(seat) {
   return String.fromCharCode(65 + seat);
@@ -87,8 +92,27 @@ export class Words {
     return this.fill(template, fields, key.startsWith("common.") ? "common." : "");
   }
 
+  // Of plural forms, the one the count asks for in the reader's language; a template stays itself.
+  // The count is the plain field the "other" form writes and the "one" form does not ("{count} carte"
+  // / "1 carta"), else the first plain field holding a number; never a {seat:seat}.
+  pluralForm(template, fields) {
+    if (typeof template === "string") return template;
+    const plain = (text) => [...(text || "").matchAll(FIELD)].filter((m) => !m[2]).map((m) => m[1]);
+    const inOne = new Set(plain(template.one));
+    const numbers = plain(template.other).filter((name) => typeof fields[name] === "number");
+    const count = numbers.find((name) => !inOne.has(name)) ?? numbers[0];
+    if (count === undefined) return template.other;
+    this.plurals ??= new Intl.PluralRules(this.lang);
+    return template[this.plurals.select(fields[count])] ?? template.other;
+  }
+
+  number(value) {
+    this.numbers ??= new Intl.NumberFormat(this.lang);
+    return this.numbers.format(value);
+  }
+
   fill(template, fields, prefix = "") {
-    return template.replace(/\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}/g, (whole, name, spec) => {
+    return this.pluralForm(template, fields).replace(FIELD, (whole, name, spec) => {
       const value = fields[name];
       if (value === undefined) return whole;
       if (spec === "seat") return value === null ? this.t("common.the-game") : seatLetter(value);
@@ -97,6 +121,7 @@ export class Words {
         const named = `${prefix}${spec}.${value}`;
         return this.has(named) ? this.t(named) : String(value);
       }
+      if (typeof value === "number") return this.number(value);
       return value === null ? "—" : String(value);
     });
   }
