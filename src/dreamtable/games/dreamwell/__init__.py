@@ -48,7 +48,8 @@ class Dreamwell(Game[WellMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
-    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {"play": ("ability",)}  # the card's ability in words
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a card by its friend and needs; its ability in words
+        "draw": ("name",), "take": ("name",), "discard": ("name",), "play": ("name", "ability")}
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
     rules_without_behaviour: ClassVar[Mapping[str, str]] = RULES_WITHOUT_BEHAVIOUR  # and the tests that check them
