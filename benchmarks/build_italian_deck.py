@@ -32,7 +32,7 @@ from pathlib import Path
 
 import wordfreq
 
-from dreamtable.games.when_i_dream.judge import normalise, stem
+from dreamtable.games.when_i_dream.judge import normalise, stem, stem_keys
 from dreamtable.games.when_i_dream.words import CARDS, parse_deck
 
 WORDS = Path(__file__).resolve().parents[1] / "src/dreamtable/games/when_i_dream/words"
@@ -70,7 +70,7 @@ EXCLUDED = {
     "campana": "Campania", "pala": "palo", "cascata": "casco", "casco": "cascata", "cavalletto": "cavallette",
     "calamita": "calamità (the same letters without the accent)", "tetto": "tette (vulgar)", "colla": "collo",
     "gelato": "gelo", "tram": "trama", "gabbiano": "gabbia", "picchio": "picchiare", "seppia": "seppe",
-    "foca": "foce", "vento": "venti (twenty)", "mare": "marito", "trattore": "trattoria", "roccia": "rocca",
+    "foca": "foce", "vento": "venti (twenty)", "mare": "marito", "trattore": "trattoria", "roccia": "rocca", "bruco": "bruciare",
     # a second meaning that breaks the game or is not for families
     "ancora": "àncora/ancóra: the adverb 'still' is far more frequent", "lama": "llama and blade",
     "riso": "rice and laughter", "scala": "ladder, stairs and scale", "scopa": "vulgar verb beside it",
@@ -113,8 +113,10 @@ def collisions(words: list[str]) -> dict[str, list[str]]:
     by_stem: dict[str, list[str]] = defaultdict(list)
     for word in wordfreq.top_n_list("it", 30_000):
         if word.isalpha():
-            by_stem[stem(word, "it")].append(word)
-    return {word: [other for other in by_stem[stem(word, "it")] if other != word][:6] for word in words}
+            for key in stem_keys(word, "it"):
+                by_stem[key].append(word)
+    return {word: sorted({other for key in stem_keys(word, "it") for other in by_stem[key] if other != word})[:8]
+            for word in words}
 
 
 def deal(words: list[str]) -> list[dict[str, object]]:
@@ -156,9 +158,10 @@ def main() -> None:
     words = candidates()
     stems: dict[str, str] = {}
     for word in words:
-        other = stems.setdefault(stem(word, "it"), word)
-        if other != word:
-            sys.exit(f"{word!r} and {other!r} share the stem {stem(word, 'it')!r}; exclude one")
+        for key in stem_keys(word, "it"):
+            other = stems.setdefault(key, word)
+            if other != word:
+                sys.exit(f"{word!r} and {other!r} share the stem key {key!r}; exclude one")
     if len({normalise(word, "it") for word in words}) != len(words):
         sys.exit("two Elements are the same word once accents are stripped")
     print(f"{len(words)} candidates; the deck takes the {4 * CARDS} most frequent", file=sys.stderr)

@@ -18,7 +18,11 @@ the translation table. In Italian (``it``):
 * a leading article is dropped, elided ones too (``il gatto``, ``l'albero``, ``un'ape`` → ``albero``);
   an accent written as an apostrophe reads as the accent (``perche'``, ``perché``, ``perche`` alike);
 * plural and gender forms share the Italian Snowball stem (``gatti``, ``gatta`` for gatto), so they
-  are the same word, as ``cats`` is for cat;
+  are the same word, as ``cats`` is for cat. Snowball leaves short words whole (``ala``/``ali``,
+  ``oca``/``oche``) and reads some plurals as verbs (``chiavi`` → ``chi``), so a word also has an
+  *inflection key*, its letters less the final vowel (and the ``h`` a plural adds after c or g):
+  two words with the same Snowball stem or the same inflection key are forms of one word
+  (:func:`stem_keys`);
 * a diminutive or augmentative made with a suffix on the Element's stem (``gattino``, ``casetta``,
   ``gattone``) is improper as a clue (``altered_form``), as English ``piglet`` and ``duckling`` are
   (``contains``); an irregular one (``cagnolino`` for cane) is another word, as ``kitten`` is for
@@ -147,28 +151,48 @@ def stem(word: str, language: str = "en") -> str:
     return str(_stemmer(language).stemWord(normalise(word, language)))
 
 
+_IT_ENDING = re.compile(r"(?<=[cg])h?[aeio]$|[aeio]$")
+
+
+def inflection_key(word: str) -> str:
+    """An Italian word less its final vowel, and the ``h`` a plural adds after c or g (``oche`` → ``oc``,
+    ``chiavi`` → ``chiav``). A word under three letters is its own key (``re``, not the key of ``rea``).
+    Marked ``~`` so it never equals a Snowball stem."""
+    return "~" + (word + "=" if len(word) < 3 else _IT_ENDING.sub("", word))
+
+
+@lru_cache(maxsize=65_536)
+def stem_keys(word: str, language: str = "en") -> frozenset[str]:
+    """The keys two forms of one word share: the Snowball stem, and in Italian the inflection key too."""
+    if language != "it":
+        return frozenset((stem(word, language),))
+    return frozenset((stem(word, language), inflection_key(normalise(word, language))))
+
+
 def guess_matches(guess: str, element: str, aliases: tuple[str, ...] = (), language: str = "en") -> bool:
     """Whether a guess names the Element: equal after normalisation or stemming, or naming an alias."""
     said = normalise(guess, language)
     if not said:
         return False
-    return any(said == normalise(name, language) or stem(guess, language) == stem(name, language)
+    keys = stem_keys(guess, language)
+    return any(said == normalise(name, language) or not keys.isdisjoint(stem_keys(name, language))
                for name in (element, *aliases))
 
 
 def word_keys(words: Iterable[str], language: str = "en") -> tuple[frozenset[str], frozenset[str]]:
-    """The normalised forms and the stems of the words that name something, for :func:`any_matches`."""
+    """The normalised forms and the stem keys of the words that name something, for :func:`any_matches`."""
     named = [word for word in words if normalise(word, language)]
-    return frozenset(normalise(word, language) for word in named), frozenset(stem(word, language) for word in named)
+    return (frozenset(normalise(word, language) for word in named),
+            frozenset(key for word in named for key in stem_keys(word, language)))
 
 
 @lru_cache(maxsize=16_384)
 def name_keys(element: str, aliases: tuple[str, ...] = (), language: str = "en") -> tuple[frozenset[str], frozenset[str]]:
-    """The normalised forms and the stems of the Element and its aliases (worked out once per card face):
-    a guess names the Element when its form or its stem is among them (:func:`guess_matches`)."""
+    """The normalised forms and the stem keys of the Element and its aliases (worked out once per card face):
+    a guess names the Element when its form or one of its stem keys is among them (:func:`guess_matches`)."""
     names = (element, *aliases)
     return (frozenset(normalise(name, language) for name in names),
-            frozenset(stem(name, language) for name in names))
+            frozenset(key for name in names for key in stem_keys(name, language)))
 
 
 def any_matches(keys: tuple[frozenset[str], frozenset[str]], element: str, aliases: tuple[str, ...] = (),
@@ -182,15 +206,16 @@ def any_matches(keys: tuple[frozenset[str], frozenset[str]], element: str, alias
 
 def same_stem(clue: str, element: str, language: str = "en") -> bool:
     """``roosters`` for rooster; ``gatti`` and ``gatta`` for gatto."""
-    return stem(clue, language) == stem(element, language)
+    return not stem_keys(clue, language).isdisjoint(stem_keys(element, language))
 
 
 def altered_form(clue: str, element: str, language: str = "en") -> bool:
     """``gattino`` for gatto, ``casetta`` for casa: the Element's stem with a diminutive or augmentative
     suffix (Italian; English makes these by adding to the whole word, which :func:`contains` sees)."""
-    said, meant = normalise(clue, language), stem(element, language)
-    return len(meant) >= 2 and any(said.endswith(suffix) and said[:-len(suffix)] == meant
-                                   for suffix in ALTERED_SUFFIXES.get(language, ()))
+    said = normalise(clue, language)
+    bases = {key.lstrip("~") for key in stem_keys(element, language)}
+    return any(said.endswith(suffix) and said[:-len(suffix)] in bases and len(said) > len(suffix) + 1
+               for suffix in ALTERED_SUFFIXES.get(language, ()))
 
 
 def contains(clue: str, element: str, min_length: int = MIN_SUBSTRING, language: str = "en") -> bool:

@@ -47,6 +47,18 @@ GUESS_MAX_LEN = 40
 always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
 
 
+ACCENT_APOSTROPHE = re.compile(r"(?<=[aeiouAEIOU])['’]$")
+"""In Italian a final apostrophe after a vowel writes its accent (``perche'`` for perché, ``caffe'``)."""
+
+
+def _clue_shaped(word: str, language: str) -> bool:
+    """WID-R7's shape of a clue; in Italian a typographic apostrophe (``l’albero``) and a final one
+    that writes an accent (``perche'``) are allowed too."""
+    if language == "it":
+        word = ACCENT_APOSTROPHE.sub("", word).replace("’", "'")
+    return bool(CLUE_WORD.match(word))
+
+
 RECOUNT_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 _HAS_A_LETTER = r".*[^\W\d_].*"
 """A guess names something: at least one letter (WID-R7 asks the same of clues)."""
@@ -81,7 +93,7 @@ def _guess_matches(guess: str, element: str, aliases: tuple[str, ...], language:
     if not said:
         return False
     forms, stems = judge.name_keys(element, aliases, language)
-    return said in forms or judge.stem(guess, language) in stems
+    return said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
 
 
 @lru_cache(maxsize=8)  # a few texts at once (a recount is read against every card of its night)
@@ -667,7 +679,7 @@ class DreamState(State[DreamMove]):
             return [Event(CLUE_PASS_EVENT, seat, {"seq": self.seq})]
         longest = self._options["clue_max_len"]
         word = clean(action.text, "a clue", longest, " (WID-R7)")
-        if not word or not CLUE_WORD.match(word):
+        if not word or not _clue_shaped(word, self._options["language"]):
             raise IllegalActionError(
                 f"a clue is one word of 1–{longest} letters (a ' or - inside is allowed; no "
                 f"spaces or digits): {word!r} is not (WID-R7)")

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from ...core.errors import ComponentDataError
-from .judge import LANGUAGES, normalise, stem
+from .judge import LANGUAGES, normalise, same_stem
 
 CARDS = 110
 FACES = ("A", "B")
@@ -39,7 +39,7 @@ class DreamCard:
 
 def _clash(first: str, second: str, language: str = "en") -> str | None:
     """Why two Elements may not share a card: a common stem, or one inside the other."""
-    if stem(first, language) == stem(second, language):
+    if same_stem(first, second, language):
         return "share a stem"
     short, long_ = sorted((normalise(first, language), normalise(second, language)), key=len)
     if len(short) >= 3 and short in long_:

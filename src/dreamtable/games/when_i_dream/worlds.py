@@ -103,7 +103,8 @@ def _named_by(language: str) -> tuple[dict[str, list[tuple[int, int, int]]], dic
                 element = card.faces[face][end]
                 for name in (element, *card.aliases.get(element, ())):
                     by_form.setdefault(judge.normalise(name, language), []).append((index, face, end))
-                    by_stem.setdefault(judge.stem(name, language), []).append((index, face, end))
+                    for key in judge.stem_keys(name, language):
+                        by_stem.setdefault(key, []).append((index, face, end))
     return by_form, by_stem
 
 
@@ -114,7 +115,7 @@ def _named(world: DreamState, guess: str) -> set[tuple[int, int, int]]:
     if not said:
         return set()
     by_form, by_stem = _named_by(language)
-    return set(by_form.get(said, ())) | set(by_stem.get(judge.stem(guess, language), ()))
+    return set(by_form.get(said, ())).union(*(by_stem.get(key, ()) for key in judge.stem_keys(guess, language)))
 
 
 def _draw(world: DreamState, pool: list[int], seq: int, guess: str | None) -> tuple[int, Orientation]:
