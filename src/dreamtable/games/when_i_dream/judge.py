@@ -231,6 +231,7 @@ def contained(clue: str, element: str, min_length: int = MIN_SUBSTRING, language
 
 
 _IT_HARD = re.compile(r"c(?=[aouhlnrt]|$)|ch|k|q")
+_IT_LETTERS = str.maketrans("jywxG", "iivsg")
 
 
 def italian_sound(word: str) -> str:
@@ -238,7 +239,7 @@ def italian_sound(word: str) -> str:
     of a hard c are one sound, ``j``/``y`` read ``i``, ``w`` reads ``v``, ``x`` reads ``s``."""
     text = word.replace("gh", "G")
     text = _IT_HARD.sub("K", text).replace("h", "")
-    return text.translate(str.maketrans({"j": "i", "y": "i", "w": "v", "x": "s", "G": "g"}))
+    return text.translate(_IT_LETTERS)
 
 
 def sound_alike(clue: str, element: str, language: str = "en") -> bool:

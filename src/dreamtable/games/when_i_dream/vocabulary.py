@@ -44,7 +44,9 @@ each archive's name and SHA-256.
 * **function words** — spaCy's Italian stop-word list (``spacy==3.8.18`` wheel);
 * **family table** — :data:`NOT_FOR_FAMILIES_IT` (swearing, sex, killing, drink and drugs) and
   :data:`NAMES_IT`, frequent first names, places and brands that pass the dictionary, both by hand;
-* **one form a stem** — only the most frequent of each Italian stem key (:func:`.judge.stem_keys`).
+* **one form a word** — only the most frequent of each inflection key (:func:`.judge.inflection_key`:
+  ``gatto`` keeps out ``gatti``); not of each Snowball stem, which joins words of different
+  meanings in Italian (``mare`` and ``marito``).
 
 Rebuild the Italian list with::
 
@@ -321,7 +323,7 @@ _IT_VERB = ("are", "ere", "ire", "rre")
 def choose_italian(candidates: Sequence[str], lemmas: dict[str, str], stopwords: set[str]
                    ) -> tuple[list[str], dict[str, list[str]]]:
     """The Italian clue vocabulary from ``candidates`` (most frequent first), and the words each rule removed."""
-    from .judge import stem_keys
+    from .judge import inflection_key
 
     kept: list[str] = []
     dropped: dict[str, list[str]] = defaultdict(list)
@@ -349,11 +351,11 @@ def choose_italian(candidates: Sequence[str], lemmas: dict[str, str], stopwords:
         if word in NAMES_IT:
             dropped["a name"].append(word)
             continue
-        forms = stem_keys(word, "it")
-        if not forms.isdisjoint(keys):
+        key = inflection_key(word)
+        if key in keys:
             dropped["another form of a kept word"].append(word)
             continue
-        keys.update(forms)
+        keys.add(key)
         kept.append(word)
     return kept, dict(dropped)
 
