@@ -127,6 +127,7 @@ def test_italian_articles_and_elision_are_italian_only():
 def test_a_short_word_is_its_own_inflection_key():
     assert judge.improper_reason("rea", "re", language="it") is None
     assert judge.guess_matches("re", "re", language="it")
+    assert judge.inflection_key("bar") != judge.inflection_key("bara")  # bar does not inflect
 
 
 def test_free_text_limits_count_an_accented_letter_once():

@@ -156,9 +156,11 @@ _IT_ENDING = re.compile(r"(?<=[cg])h?[aeio]$|[aeio]$")
 
 def inflection_key(word: str) -> str:
     """An Italian word less its final vowel, and the ``h`` a plural adds after c or g (``oche`` → ``oc``,
-    ``chiavi`` → ``chiav``). A word under three letters is its own key (``re``, not the key of ``rea``).
-    Marked ``~`` so it never equals a Snowball stem."""
-    return "~" + (word + "=" if len(word) < 3 else _IT_ENDING.sub("", word))
+    ``chiavi`` → ``chiav``). A word under three letters, or not ending in a vowel (``bar``, ``film``: they do
+    not inflect), is its own key, so ``bar`` is not a form of bara. Marked ``~`` so it never equals a stem."""
+    if len(word) < 3 or word[-1] not in "aeio":
+        return "~" + word + "="
+    return "~" + _IT_ENDING.sub("", word)
 
 
 @lru_cache(maxsize=65_536)

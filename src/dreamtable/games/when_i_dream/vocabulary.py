@@ -39,8 +39,8 @@ each archive's name and SHA-256.
   stays only if the table knows it and it is its own lemma (``gatto``; not ``gatti``, ``mangia``), or
   a first-person verb form that is also the noun (``sogno``, ``gioco``: the lemma is the word less
   ``o`` plus ``are``), so proper names the table does not hold (``giovanni``) go;
-* **not a verb or an adverb** — an infinitive (``-are``, ``-ere``, ``-ire``, ``-rre``) or a ``-mente``
-  adverb goes;
+* **not a verb or an adverb** — an infinitive (``-are``, ``-ere``, ``-ire``, ``-rre`` whose gerund
+  the table lists as its form, so ``mare`` stays) or a ``-mente`` adverb goes;
 * **function words** — spaCy's Italian stop-word list (``spacy==3.8.18`` wheel);
 * **family table** — :data:`NOT_FOR_FAMILIES_IT` (swearing, sex, killing, drink and drugs) and
   :data:`NAMES_IT`, frequent first names, places and brands that pass the dictionary, both by hand;
@@ -320,6 +320,15 @@ the and for you with not are this that
 _IT_VERB = ("are", "ere", "ire", "rre")
 
 
+def _italian_verb(word: str, lemmas: dict[str, str]) -> bool:
+    """An infinitive: it ends like one and its gerund is in the table as its form (``mangiando`` →
+    mangiare; ``mare`` has no ``mando`` of its own, so the sea stays)."""
+    if not word.endswith(_IT_VERB):
+        return False
+    gerund = word[:-3] + ("ando" if word.endswith("are") else "endo")
+    return lemmas.get(gerund) == word or word.endswith("rre")
+
+
 def choose_italian(candidates: Sequence[str], lemmas: dict[str, str], stopwords: set[str]
                    ) -> tuple[list[str], dict[str, list[str]]]:
     """The Italian clue vocabulary from ``candidates`` (most frequent first), and the words each rule removed."""
@@ -339,7 +348,7 @@ def choose_italian(candidates: Sequence[str], lemmas: dict[str, str], stopwords:
         if lemma != word and not (word.endswith("o") and lemma == word[:-1] + "are"):
             dropped["an inflected form"].append(word)
             continue
-        if word.endswith(_IT_VERB) or word.endswith("mente"):
+        if _italian_verb(word, lemmas) or word.endswith("mente"):
             dropped["a verb or an adverb"].append(word)
             continue
         if word in stopwords:
