@@ -424,10 +424,10 @@ def test_wid_r24_points_have_no_ceiling():
     assert state.points[0] == 10_000 + 1 + 2  # one Yellow card and the bonus, on top of any total
 
 
-def test_wid_r25_english_is_the_one_word_list():
+def test_wid_r25_english_by_default_and_italian_word_lists():
     language = next(option for option in GAME.info.options if option.name == "language")
-    assert language.default == "en" and language.choices == ("en",)
-    assert len(new(4).cards) == 110
+    assert language.default == "en" and language.choices == ("en", "it")
+    assert len(new(4).cards) == 110 and len(new(4, language="it").cards) == 110
     with pytest.raises(dreamtable.SetupError, match="language"):
         new(4, language="fr")
 

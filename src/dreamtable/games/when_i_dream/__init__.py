@@ -74,7 +74,8 @@ OPTIONS = (
     Option("dreamer_sees_own_guesses", False, "the Dreamer's view lists their earlier guesses (WID-R11) [proposed]"),
     Option("dreamer_sees_past_clues", False, "the Dreamer's view keeps the clues of earlier cards (WID-R11) [proposed]"),
     Option("bonus_requires_yellow", True, "no recount bonus when nothing is on Yellow (WID-R19) [proposed]"),
-    Option("language", "en", "the word list (WID-R25)", ("en",)),
+    Option("language", "en", "the language of the word list and of the judge: en (English) or it (Italian) (WID-R25)",
+           ("en", "it")),
 )
 
 

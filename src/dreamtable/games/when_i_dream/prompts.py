@@ -10,9 +10,9 @@ catalogue (``web/i18n/LANG.json`` in this package): the spirit as ``{role:a-role
 ====================  ==========================================  ================================
 kind                  fields                                      English
 ====================  ==========================================  ================================
-``guess``             ``seq``                                     Element 3: type your guess, or
+``guess``             ``seq``, ``language``                       Element 3: type your guess, or
                                                                   pass.
-``clue``              ``element``, ``role``                       The Element is rooster, you are a
+``clue``              ``element``, ``role``, ``language``         The Element is rooster, you are a
                                                                   Fairy. Your clue (one word), or
                                                                   pass.
 ``may-flag``          ``element``, ``role``, ``giver``, ``clue``  The Element is rooster, you are a
@@ -29,6 +29,10 @@ kind                  fields                                      English
                                                                   dream named it, or on a penalty,
                                                                   then finish your review.
 ====================  ==========================================  ================================
+
+``language`` is the game's (option ``language``, WID-R25): ``en`` or ``it``. In a game that is not in
+English the guess and the clue questions say which language the words are in: "Element 3: type your
+guess (in Italian), or pass."
 """
 
 from __future__ import annotations
@@ -46,6 +50,23 @@ RECOUNT_ASK = "recount"
 REVIEW_ASK = "review"
 
 _KNOWN = "The Element is {element}, you are a {role}."
+LANGUAGE_NAMES = {"en": "English", "it": "Italian"}
+"""The languages of the word lists (option ``language``), by name."""
+
+
+def _in_language(event: Mapping[str, Any]) -> str:
+    """`` (in Italian)`` in a game that is not in English, else nothing (English games read as before)."""
+    language = event.get("language", "en")
+    return "" if language == "en" else f" (in {LANGUAGE_NAMES.get(language, language)})"
+
+
+def _guess_words(event: Mapping[str, Any]) -> str:
+    return f"Element {event['seq']}: type your guess{_in_language(event)}, or pass."
+
+
+def _clue_words(event: Mapping[str, Any]) -> str:
+    return (f"The Element is {event['element']}, you are a {event['role']}. "
+            f"Your clue (one word{_in_language(event)}), or pass.")
 
 
 def flag_ask(element: str, role: str, giver: int, clue_ids: list[int]) -> dict[str, Any]:
@@ -58,8 +79,8 @@ def flag_ask(element: str, role: str, giver: int, clue_ids: list[int]) -> dict[s
 
 
 PROMPTS: Mapping[str, Sentence] = {
-    GUESS_ASK: "Element {seq}: type your guess, or pass.",
-    CLUE_ASK: _KNOWN + " Your clue (one word), or pass.",
+    GUESS_ASK: _guess_words,
+    CLUE_ASK: _clue_words,
     MAY_FLAG: _KNOWN + " Waiting for {giver:seat} (you may flag c{clue}).",
     MAY_FLAG_SEVERAL: _KNOWN + " Waiting for {giver:seat} (you may flag {clues} or c{clue}).",
     LAST_ANSWER: "Time is up: one last answer, or pass.",
@@ -69,8 +90,8 @@ PROMPTS: Mapping[str, Sentence] = {
 }
 
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
-    "guess": ("seq",),
-    "clue": ("element", "role"),
+    "guess": ("language", "seq"),
+    "clue": ("element", "language", "role"),
     "may-flag": ("clue", "element", "giver", "role"),
     "last-answer": (),
     "recount": (),

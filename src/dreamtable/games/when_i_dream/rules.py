@@ -47,6 +47,18 @@ GUESS_MAX_LEN = 40
 always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
 
 
+ACCENT_APOSTROPHE = re.compile(r"(?<=[aeiouAEIOU])['’]$")
+"""In Italian a final apostrophe after a vowel writes its accent (``perche'`` for perché, ``caffe'``)."""
+
+
+def _clue_shaped(word: str, language: str) -> bool:
+    """WID-R7's shape of a clue; in Italian a typographic apostrophe (``l’albero``) and a final one
+    that writes an accent (``perche'``) are allowed too."""
+    if language == "it":
+        word = ACCENT_APOSTROPHE.sub("", word).replace("’", "'")
+    return bool(CLUE_WORD.match(word))
+
+
 RECOUNT_WORD = re.compile(r"[^\W\d_]+(?:['-][^\W\d_]+)*")
 _HAS_A_LETTER = r".*[^\W\d_].*"
 """A guess names something: at least one letter (WID-R7 asks the same of clues)."""
@@ -74,20 +86,20 @@ VOTE_NAME = {kind: kind[len("vote-"):] for kind in VOTE_ORDER}
 DONE_MOVE = DreamMove(DONE)
 
 
-def _guess_matches(guess: str, element: str, aliases: tuple[str, ...]) -> bool:
+def _guess_matches(guess: str, element: str, aliases: tuple[str, ...], language: str = "en") -> bool:
     """:func:`.judge.guess_matches`, with the Element's and aliases' forms and stems read once per card
     face (:func:`.judge.name_keys`): the guess is looked up in them instead of compared name by name."""
-    said = judge.normalise(guess)
+    said = judge.normalise(guess, language)
     if not said:
         return False
-    forms, stems = judge.name_keys(element, aliases)
-    return said in forms or judge.stem(guess) in stems
+    forms, stems = judge.name_keys(element, aliases, language)
+    return said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
 
 
 @lru_cache(maxsize=8)  # a few texts at once (a recount is read against every card of its night)
-def _recount_keys(text: str) -> tuple[tuple[frozenset[str], frozenset[str]], str]:
+def _recount_keys(text: str, language: str = "en") -> tuple[tuple[frozenset[str], frozenset[str]], str]:
     """A recount read once: its words' keys for :func:`.judge.any_matches`, and the whole text normalised."""
-    return judge.word_keys(RECOUNT_WORD.findall(text)), judge.normalise(text)
+    return judge.word_keys(RECOUNT_WORD.findall(text), language), judge.normalise(text, language)
 
 
 def _sample_word(cards: tuple[DreamCard, ...], k: int) -> str:
@@ -493,7 +505,8 @@ class DreamState(State[DreamMove]):
         """A few clue words for random play: two proper ones, and one the judge would catch."""
         element = self.element or ""
         pool = [self._sample_word(self.seq * 5 + k * 11) for k in range(6)]
-        proper = [word for word in pool if judge.improper_reason(word, element) is None][:2]
+        language = self._options["language"]
+        proper = [word for word in pool if judge.improper_reason(word, element, language=language) is None][:2]
         return proper + [element + "s"]
 
     @property
@@ -540,10 +553,10 @@ class DreamState(State[DreamMove]):
         phase = self.phase
         if phase == NIGHT:
             if seat == self.dreamer:
-                return {"kind": GUESS_ASK, "seq": self.seq}
+                return {"kind": GUESS_ASK, "seq": self.seq, "language": self._options["language"]}
             element, role, giver = self.element, self.role_of(seat), self.clue_seat
             if seat == giver:
-                return {"kind": CLUE_ASK, "element": element, "role": role}
+                return {"kind": CLUE_ASK, "element": element, "role": role, "language": self._options["language"]}
             flaggable = self._flaggable(seat)
             # an actor who is neither the Dreamer nor the clue-giver on turn may flag (see actors)
             return flag_ask(element or "", role, giver or 0, flaggable) if flaggable else None
@@ -612,12 +625,13 @@ class DreamState(State[DreamMove]):
                 return self._close_night(NIGHT_END_DECLINED)
             return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": self.seq})])  # WID-R10
         guess = clean(action.text, "a guess", self.guess_max_len)
-        if not judge.normalise(guess):
+        language = self._options["language"]
+        if not judge.normalise(guess, language):
             raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
         entry = self.deck[0]
         card = self.cards[entry[0]]
         element = self.element_of(entry)
-        right = _guess_matches(guess, element, card.aliases.get(element, ()))
+        right = _guess_matches(guess, element, card.aliases.get(element, ()), language)
         events = [Event(GUESS_EVENT, seat, {"seq": self.seq, "guess": guess,
                                               "verdict": self._hidden_from_dreamer("right" if right else "wrong")})]
         return self._resolve(YELLOW if right else BLUE, guess, events, final=final)
@@ -665,7 +679,7 @@ class DreamState(State[DreamMove]):
             return [Event(CLUE_PASS_EVENT, seat, {"seq": self.seq})]
         longest = self._options["clue_max_len"]
         word = clean(action.text, "a clue", longest, " (WID-R7)")
-        if not word or not CLUE_WORD.match(word):
+        if not word or not _clue_shaped(word, self._options["language"]):
             raise IllegalActionError(
                 f"a clue is one word of 1–{longest} letters (a ' or - inside is allowed; no "
                 f"spaces or digits): {word!r} is not (WID-R7)")
@@ -675,7 +689,8 @@ class DreamState(State[DreamMove]):
         element = self.element or ""
         check = self._options["auto_clue_check"]
         reason = None if check == "off" else judge.improper_reason(
-            word, element, self._options["translation_check"] != "off", self._options["min_substring_len"])
+            word, element, self._options["translation_check"] != "off", self._options["min_substring_len"],
+            self._options["language"])
         if reason and check == "reject":  # WID-R14: told privately, may try again
             return [Event(CLUE_REJECTED, seat, {"seq": self.seq, "word": owner_only(seat, word),
                                                 "reason": owner_only(seat, reason)})]
@@ -721,17 +736,18 @@ class DreamState(State[DreamMove]):
         Then the Dreamer takes off the mask, as in the rulebook: the night's cards are shown to
         everyone for the review, which the Dreamer could otherwise read from the votes."""
         self.recount = text
-        (forms, stems), said = _recount_keys(text)
+        language = self._options["language"]
+        (forms, stems), said = _recount_keys(text, language)
         deck, board = self.cards, self.board
         name_keys, normalise = judge.name_keys, judge.normalise
         for index, entry in enumerate(board):  # Blue cards too: the review may move one to Yellow
             side = entry["side"]
             if side == YELLOW or side == BLUE:  # what mentioned() says, the recount read once
                 element = entry["element"]
-                names, name_stems = name_keys(element, deck[entry["card"][0]].aliases.get(element, ()))
+                names, name_stems = name_keys(element, deck[entry["card"][0]].aliases.get(element, ()), language)
                 if names.isdisjoint(forms) and name_stems.isdisjoint(stems):
                     guess = entry["guess"]
-                    named = bool(guess) and normalise(guess or "") in said
+                    named = bool(guess) and normalise(guess or "", language) in said
                 else:
                     named = True
                 if named != entry["mentioned"]:  # copies share the entries: a changed one is a copy
@@ -744,10 +760,12 @@ class DreamState(State[DreamMove]):
 
     def mentioned(self, entry: Entry, text: str) -> bool:
         """Whether the recount ``text`` names the card: a word matching its Element, or its guess's own text."""
-        keys, said = _recount_keys(text)
+        language = self._options["language"]
+        keys, said = _recount_keys(text, language)
         aliases = self.cards[entry["card"][0]].aliases.get(entry["element"], ())
         guess = entry["guess"] or ""
-        return judge.any_matches(keys, entry["element"], aliases) or (bool(guess) and judge.normalise(guess) in said)
+        return (judge.any_matches(keys, entry["element"], aliases, language)
+                or (bool(guess) and judge.normalise(guess, language) in said))
 
     def _may_vote(self, seat: int, kind: str, index: int) -> bool:
         entry = self.board[index]
@@ -882,6 +900,7 @@ class DreamState(State[DreamMove]):
         return {
             "round": self.round + 1 if not over else self.round,
             "rounds": self.players,
+            "language": self._options["language"],
             "dreamer": dreamer,
             "phase": self.phase,
             "seq": self.seq,

@@ -31,6 +31,29 @@ Rebuild it (then the embeddings, :mod:`.embeddings`) after changing a rule::
 
 The sources are read straight from the downloaded archives (nothing is installed); the list records
 each archive's name and SHA-256.
+
+**Italian** (``--language it``) has no WordNet, SemCor or census lists; its rules are:
+
+* **frequency** — ``wordfreq.top_n_list("it", TOP_WORDS)``, letters only (accents allowed), 3+ letters;
+* **a dictionary lemma** — simplemma's Italian form → lemma table (``simplemma==2.0.0`` wheel): a word
+  stays only if the table knows it and it is its own lemma (``gatto``; not ``gatti``, ``mangia``), or
+  a first-person verb form that is also the noun (``sogno``, ``gioco``: the lemma is the word less
+  ``o`` plus ``are``), so proper names the table does not hold (``giovanni``) go;
+* **not a verb or an adverb** — an infinitive (``-are``, ``-ere``, ``-ire``, ``-rre`` whose gerund
+  the table lists as its form, so ``mare`` stays) or a ``-mente`` adverb goes;
+* **function words** — spaCy's Italian stop-word list (``spacy==3.8.18`` wheel);
+* **family table** — :data:`NOT_FOR_FAMILIES_IT` (swearing, sex, killing, drink and drugs) and
+  :data:`NAMES_IT`, frequent first names, places and brands that pass the dictionary, both by hand;
+* **one form a word** — only the most frequent of each inflection key (:func:`.judge.inflection_key`:
+  ``gatto`` keeps out ``gatti``); not of each Snowball stem, which joins words of different
+  meanings in Italian (``mare`` and ``marito``).
+
+Rebuild the Italian list with::
+
+    pip download --no-deps --only-binary=:all: -d SOURCES spacy==3.8.18 simplemma==2.0.0
+    pip install --no-deps --target SOURCES/lib SOURCES/simplemma-2.0.0-py3-none-any.whl
+    .venv/bin/python -m dreamtable.games.when_i_dream.vocabulary --sources SOURCES --language it
+    .venv/bin/python -m dreamtable.games.when_i_dream.embeddings --language it
 """
 
 from __future__ import annotations
@@ -275,10 +298,126 @@ def choose(candidates: Sequence[str], wordnet: WordNet, stopwords: set[str], nam
     return kept, dict(dropped)
 
 
+NOT_FOR_FAMILIES_IT = frozenset("""
+cazzo cazzi cazzata merda culo stronzo stronza puttana troia vaffanculo coglione coglioni figa fica minchia
+porco porca bastardo bastarda scopare scopata sesso sessuale sessuali sexy porno nudo nuda stupro tette
+morte morto morti morta uccidere omicidio assassino suicidio pistola fucile fucili bomba bombe armi arma
+guerra sangue cadavere vittima vittime terrorista terroristi terrorismo nazista nazisti fascista hitler
+droga droghe cocaina eroina marijuana canna birra vino alcol alcool ubriaco sigaretta sigarette fumo
+casino idiota stupido stupida cretino scemo deficiente imbecille schifo diavolo inferno dio madonna cristo
+gesù prete chiesa papa islam ebreo ebrei negro zingaro frocio finocchio handicappato ritardato mafia
+cesso prostituzione prostituta sega massacro rapina schiavo schiavitù maledetto veleno strage ucciso sparo
+""".split())
+"""Frequent Italian words a bot never says at a family table (checked by eye)."""
+NAMES_IT = frozenset("""
+roma milano napoli torino firenze venezia bologna genova palermo italia francia germania spagna europa
+america londra parigi marco luca paolo andrea giuseppe francesco antonio giovanni maria anna laura sara
+giulia chiara alessandro matteo lorenzo davide simone stefano roberto mario luigi carlo giorgio piero
+fiat ferrari google facebook twitter youtube apple microsoft juventus inter milan lazio
+the and for you with not are this that
+""".split())
+"""Names, places and brands the Italian dictionary also lists, and English function words (checked by eye)."""
+_IT_VERB = ("are", "ere", "ire", "rre")
+
+
+def _italian_verb(word: str, lemmas: dict[str, str]) -> bool:
+    """An infinitive: it ends like one and its gerund is in the table as its form (``mangiando`` →
+    mangiare; ``mare`` has no ``mando`` of its own, so the sea stays)."""
+    if not word.endswith(_IT_VERB):
+        return False
+    gerund = word[:-3] + ("ando" if word.endswith("are") else "endo")
+    return lemmas.get(gerund) == word or word.endswith("rre")
+
+
+def choose_italian(candidates: Sequence[str], lemmas: dict[str, str], stopwords: set[str]
+                   ) -> tuple[list[str], dict[str, list[str]]]:
+    """The Italian clue vocabulary from ``candidates`` (most frequent first), and the words each rule removed."""
+    from .judge import inflection_key
+
+    kept: list[str] = []
+    dropped: dict[str, list[str]] = defaultdict(list)
+    keys: set[str] = set()
+    for word in candidates:
+        if not (word.isalpha() and len(word) >= 3 and word == word.lower()):
+            dropped["not a plain word"].append(word)
+            continue
+        lemma = lemmas.get(word)
+        if lemma is None:
+            dropped["not in the dictionary"].append(word)
+            continue
+        if lemma != word and not (word.endswith("o") and lemma == word[:-1] + "are"):
+            dropped["an inflected form"].append(word)
+            continue
+        if _italian_verb(word, lemmas) or word.endswith("mente"):
+            dropped["a verb or an adverb"].append(word)
+            continue
+        if word in stopwords:
+            dropped["function word"].append(word)
+            continue
+        if word in NOT_FOR_FAMILIES_IT:
+            dropped["not for families"].append(word)
+            continue
+        if word in NAMES_IT:
+            dropped["a name"].append(word)
+            continue
+        key = inflection_key(word)
+        if key in keys:
+            dropped["another form of a kept word"].append(word)
+            continue
+        keys.add(key)
+        kept.append(word)
+    return kept, dict(dropped)
+
+
+def read_italian_lemmas(sources: Path) -> dict[str, str]:
+    """simplemma's Italian form → lemma table, from the copy installed into ``sources/lib``."""
+    import sys
+
+    sys.path.insert(0, str(sources / "lib"))
+    try:
+        from simplemma.strategies.dictionaries.dictionary_factory import (  # type: ignore[import-not-found]
+            _load_dictionary_from_disk,
+        )
+    finally:
+        sys.path.pop(0)
+    table: dict[bytes, bytes] = _load_dictionary_from_disk("it")
+    return {form.decode(): lemma.decode() for form, lemma in table.items()}
+
+
+def build_italian(sources: Path) -> dict[str, object]:
+    """The shipped Italian file's content (see the docstring's Italian rules)."""
+    import wordfreq
+
+    wheel = sorted(sources.glob("spacy-3.8.18-*.whl"))
+    simplemma = sorted(sources.glob("simplemma-2.0.0-*.whl"))
+    if not wheel or not simplemma:
+        raise FileNotFoundError(f"{sources} needs the spacy-3.8.18 and simplemma-2.0.0 wheels; see this module's docstring")
+    spacy, lemma_archive = Archive(wheel[0]), Archive(simplemma[0])
+    (_, source), = spacy.members("spacy/lang/it/stop_words.py")
+    stopwords: set[str] = set()
+    for node in ast.walk(ast.parse(source.decode())):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and len(node.value) > 100:
+            stopwords.update(node.value.split())
+    candidates = wordfreq.top_n_list("it", TOP_WORDS)
+    words, dropped = choose_italian(candidates, read_italian_lemmas(sources), stopwords)
+    return {
+        "about": "Common Italian nouns and adjectives the word bots may say as clues; built by "
+                 "python -m dreamtable.games.when_i_dream.vocabulary --language it (see its docstring).",
+        "language": "it",
+        "frequency": f"wordfreq top_n_list('it', {TOP_WORDS})",
+        "sources": {"stopwords": {"file": spacy.path.name, "sha256": spacy.sha256},
+                    "lemmas": {"file": lemma_archive.path.name, "sha256": lemma_archive.sha256}},
+        "dropped": {rule: len(removed) for rule, removed in dropped.items()},
+        "words": words,
+    }
+
+
 def build(sources: Path, language: str = "en") -> dict[str, object]:
     """The shipped file's content, built from the archives in ``sources``."""
+    if language == "it":
+        return build_italian(sources)
     if language != "en":
-        raise ValueError("only English has a clue vocabulary (the sources are English)")
+        raise ValueError("there are clue vocabularies for English (en) and Italian (it) only")
     import wordfreq
 
     archives = find_sources(sources)

@@ -50,12 +50,12 @@ CANDIDATES = 400
 
 
 # -- words and their vectors ------------------------------------------------------------------------
-@lru_cache(maxsize=1)
-def vocabulary() -> tuple[tuple[str, ...], Vectors]:
-    """Candidate clue words and their unit embeddings (frequent English words, family-friendly)."""
-    table = shipped("en")
+@lru_cache(maxsize=4)
+def vocabulary(language: str = "en") -> tuple[tuple[str, ...], Vectors]:
+    """Candidate clue words and their unit embeddings (frequent words of the language, family-friendly)."""
+    table = shipped(language)
     if table is None:  # no shipped table (a checkout without it): compute once, slowly
-        words = vocabulary_words("en")
+        words = vocabulary_words(language)
         return words, encode(words)
     return table.words[:table.vocabulary], table.vectors[:table.vocabulary]
 
@@ -93,44 +93,45 @@ def hubness(language: str = "en") -> Vectors:
     score. By linearity it is the Element's similarity to the vocabulary's mean vector.
     """
     _, vectors = elements(language)
-    _, words = vocabulary()
+    _, words = vocabulary(language)
     pull: Vectors = vectors @ words.mean(axis=0)
     return pull
 
 
 # -- clue-givers ------------------------------------------------------------------------------------
 def best_clue(target: str, element: str, used: set[str], min_length: int = judge.MIN_SUBSTRING,
-              translation_check: bool = True, max_length: int = 32) -> str | None:
+              translation_check: bool = True, max_length: int = 32, language: str = "en") -> str | None:
     """The legal vocabulary word nearest ``target``, judged against the real ``element``, that is
     neither a word of ``used`` (the night's clues) nor another form of one (the same Snowball stem:
     no ``gets`` after ``get``)."""
-    words, vectors = vocabulary()
-    said = {judge.stem(word) for word in used}
-    order = np.argsort(-(vectors @ _embedding(target)))
+    words, vectors = vocabulary(language)
+    said = {key for word in used for key in judge.stem_keys(word, language)}
+    order = np.argsort(-(vectors @ _embedding(target, language)))
     for index in order[:CANDIDATES]:
         word = words[int(index)]
-        if word not in used and judge.stem(word) not in said and len(word) <= max_length and \
-                judge.improper_reason(word, element, translation_check, min_length) is None and \
-                judge.improper_reason(word, target, True, min_length) is None:
+        if word not in used and said.isdisjoint(judge.stem_keys(word, language)) and len(word) <= max_length and \
+                judge.improper_reason(word, element, translation_check, min_length, language) is None and \
+                judge.improper_reason(word, target, True, min_length, language) is None:
             return word
     return None
 
 
-def decoy(element: str, rank: int = 3) -> str:
+def decoy(element: str, rank: int = 3, language: str = "en") -> str:
     """An Element near the real one, but not it: the ``rank``-th closest."""
-    names, vectors = elements()
-    order = np.argsort(-(vectors @ _embedding(element)))
-    near = [names[int(i)] for i in order if judge.improper_reason(names[int(i)], element) is None]
+    names, vectors = elements(language)
+    order = np.argsort(-(vectors @ _embedding(element, language)))
+    near = [names[int(i)] for i in order if judge.improper_reason(names[int(i)], element, language=language) is None]
     return near[min(rank, len(near) - 1)]
 
 
 def clue_for(role: str, element: str, used: set[str], yellow: int = 0, blue: int = 0,
-             min_length: int = judge.MIN_SUBSTRING, translation_check: bool = True, max_length: int = 32) -> str | None:
+             min_length: int = judge.MIN_SUBSTRING, translation_check: bool = True, max_length: int = 32,
+             language: str = "en") -> str | None:
     """A role's clue for the Element (``None``: nothing legal found, so pass)."""
     if role == SANDMAN:
         role = FAIRY if blue >= yellow else BOOGEYMAN
-    target = element if role == FAIRY else decoy(element)
-    return best_clue(target, element, used, min_length, translation_check, max_length)
+    target = element if role == FAIRY else decoy(element, language=language)
+    return best_clue(target, element, used, min_length, translation_check, max_length, language)
 
 
 def _clue(state: DreamState, seat: int) -> DreamMove:
@@ -145,40 +146,40 @@ def _clue(state: DreamState, seat: int) -> DreamMove:
     blue = sum(entry["side"] == BLUE for entry in state.board)
     # Judged as the rules judge it (WID-R7, WID-R14), so a bot's clue is never refused.
     word = clue_for(role, element, used, yellow, blue, options["min_substring_len"],
-                    options["translation_check"] != "off", options["clue_max_len"])
+                    options["translation_check"] != "off", options["clue_max_len"], options["language"])
     return DreamMove(CLUE, seq, word) if word else DreamMove(CLUE_PASS, seq)
 
 
 # -- the Dreamer ----------------------------------------------------------------------------------------
-def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04) -> str | None:
+def dreamer_guess(clues: list[str], patience: int = 4, margin: float = 0.04, language: str = "en") -> str | None:
     """The Element the clues point to, or ``None`` to wait for more."""
-    return _guess(tuple(clues), patience, margin)
+    return _guess(tuple(clues), patience, margin, language)
 
 
-def dreamer_scores(clues: list[str] | tuple[str, ...]) -> Vectors:
+def dreamer_scores(clues: list[str] | tuple[str, ...], language: str = "en") -> Vectors:
     """Every Element's score on the clues (in :func:`elements` order): its mean similarity to the
     clues less its :func:`hubness`, and -2 for an Element a clue may not be given for (a clue is
     never the answer itself, nor a form or translation of it)."""
-    _, vectors = elements()
-    scores: Vectors = vectors @ np.mean([_embedding(clue) for clue in clues], axis=0) - hubness()
+    _, vectors = elements(language)
+    scores: Vectors = vectors @ np.mean([_embedding(clue, language) for clue in clues], axis=0) - hubness(language)
     for clue in clues:
-        scores[_ruled_out(clue)] = -2.0
+        scores[_ruled_out(clue, language)] = -2.0
     return scores
 
 
 @lru_cache(maxsize=4096)
-def _ruled_out(clue: str) -> npt.NDArray[np.bool_]:
+def _ruled_out(clue: str, language: str = "en") -> npt.NDArray[np.bool_]:
     """Per Element, whether ``clue`` is improper for it (so the Element is not the answer)."""
-    names, _ = elements()
-    return np.array([judge.improper_reason(clue, name) is not None for name in names])
+    names, _ = elements(language)
+    return np.array([judge.improper_reason(clue, name, language=language) is not None for name in names])
 
 
 @lru_cache(maxsize=4096)
-def _guess(clues: tuple[str, ...], patience: int, margin: float) -> str | None:
+def _guess(clues: tuple[str, ...], patience: int, margin: float, language: str = "en") -> str | None:
     if not clues:
         return None
-    names, _ = elements()
-    scores = dreamer_scores(clues)
+    names, _ = elements(language)
+    scores = dreamer_scores(clues, language)
     first, second = (int(i) for i in np.argsort(-scores)[:2])
     if scores[first] - scores[second] >= margin or len(clues) >= patience:
         return names[first]
@@ -190,7 +191,7 @@ def _answer(state: DreamState, last: bool, patience: int = 4, margin: float = 0.
     ``None`` to wait; on the ``last`` answer of the night it guesses if the clues point anywhere,
     else declines."""
     heard = [clue["word"] for clue in state.clues if clue["seq"] == state.seq]
-    guess = dreamer_guess(heard, patience=1 if last else patience, margin=margin)
+    guess = dreamer_guess(heard, patience=1 if last else patience, margin=margin, language=state._options["language"])
     if guess is not None:
         return DreamMove(GUESS, state.seq, guess)
     return DreamMove(DREAM_PASS, state.seq) if last else None
@@ -278,12 +279,13 @@ def _new(players: int, seed: int, **options: Any) -> DreamState:
     return state
 
 
-def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int = 12) -> tuple[int, int]:
+def bot_night(seed: int, spirit: str | None, players: int = 5, clue_turns: int = 12, **options: Any) -> tuple[int, int]:
     """One night played by the bots through the engine; returns (Yellow, Blue).
 
-    ``spirit`` gives every clue-giver that role (``None``: the dealt mix).
+    ``spirit`` gives every clue-giver that role (``None``: the dealt mix); ``options`` are the game's
+    (``language="it"``).
     """
-    state = _new(players, seed)
+    state = _new(players, seed, **options)
     if spirit is not None:
         for seat in state.clue_givers:
             state.roles[seat] = spirit

@@ -14,7 +14,7 @@ from importlib import resources
 from typing import Any
 
 from ...core.errors import ComponentDataError
-from .judge import normalise, stem
+from .judge import LANGUAGES, normalise, same_stem
 
 CARDS = 110
 FACES = ("A", "B")
@@ -37,20 +37,23 @@ class DreamCard:
         return self.faces[0] + self.faces[1]
 
 
-def _clash(first: str, second: str) -> str | None:
+def _clash(first: str, second: str, language: str = "en") -> str | None:
     """Why two Elements may not share a card: a common stem, or one inside the other."""
-    if stem(first) == stem(second):
+    if same_stem(first, second, language):
         return "share a stem"
-    short, long_ = sorted((normalise(first), normalise(second)), key=len)
+    short, long_ = sorted((normalise(first, language), normalise(second, language)), key=len)
     if len(short) >= 3 and short in long_:
         return "one contains the other"
     return None
 
 
 def parse_deck(data: Any) -> tuple[DreamCard, ...]:
-    """Validate a decoded word list and build its cards."""
+    """Validate a decoded word list and build its cards (judged in its ``language``, English by default)."""
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
         raise DeckError('a word list is {"language": ..., "cards": [...]}')
+    language = data.get("language", "en")
+    if language not in LANGUAGES:
+        raise DeckError(f"a word list's language is one of {', '.join(LANGUAGES)}, not {language!r}")
     cards = []
     seen: dict[str, str] = {}
     for index, raw in enumerate(data["cards"]):
@@ -70,7 +73,7 @@ def parse_deck(data: Any) -> tuple[DreamCard, ...]:
             seen[element] = card_id
         for i, first in enumerate(elements):
             for second in elements[i + 1:]:
-                reason = _clash(first, second)
+                reason = _clash(first, second, language)
                 if reason:
                     raise DeckError(f"{card_id}: {first!r} and {second!r} {reason}; they cannot share a card")
         aliases = {key: tuple(value) for key, value in raw.get("aliases", {}).items()}
@@ -89,5 +92,5 @@ def load_deck(language: str = "en") -> tuple[DreamCard, ...]:
     """The validated deck of one language (WID-R25)."""
     path = resources.files(__package__).joinpath("words", f"{language}.json")
     if not path.is_file():
-        raise DeckError(f"no word list for language {language!r}; there is one for: en")
+        raise DeckError(f"no word list for language {language!r}; there are: {', '.join(LANGUAGES)}")
     return parse_deck(json.loads(path.read_text(encoding="utf-8")))

@@ -87,7 +87,8 @@ def _clues_allow(world: DreamState, seq: int, index: int, orientation: Orientati
     element = world.cards[index].faces[face][end]
     translation_check = world._options["translation_check"] != "off"
     min_length = world._options["min_substring_len"]
-    return all(judge.improper_reason(word, element, translation_check, min_length) is None for word in words)
+    language = world._options["language"]
+    return all(judge.improper_reason(word, element, translation_check, min_length, language) is None for word in words)
 
 
 @lru_cache(maxsize=None)
@@ -101,18 +102,20 @@ def _named_by(language: str) -> tuple[dict[str, list[tuple[int, int, int]]], dic
             for end in (0, 1):
                 element = card.faces[face][end]
                 for name in (element, *card.aliases.get(element, ())):
-                    by_form.setdefault(judge.normalise(name), []).append((index, face, end))
-                    by_stem.setdefault(judge.stem(name), []).append((index, face, end))
+                    by_form.setdefault(judge.normalise(name, language), []).append((index, face, end))
+                    for key in judge.stem_keys(name, language):
+                        by_stem.setdefault(key, []).append((index, face, end))
     return by_form, by_stem
 
 
 def _named(world: DreamState, guess: str) -> set[tuple[int, int, int]]:
     """The cards and orientations whose Element the guess names."""
-    said = judge.normalise(guess)
+    language = world._options["language"]
+    said = judge.normalise(guess, language)
     if not said:
         return set()
-    by_form, by_stem = _named_by(world._options["language"])
-    return set(by_form.get(said, ())) | set(by_stem.get(judge.stem(guess), ()))
+    by_form, by_stem = _named_by(language)
+    return set(by_form.get(said, ())).union(*(by_stem.get(key, ()) for key in judge.stem_keys(guess, language)))
 
 
 def _draw(world: DreamState, pool: list[int], seq: int, guess: str | None) -> tuple[int, Orientation]:
@@ -194,6 +197,7 @@ def _redeal_entry(world: DreamState, i: int, card: tuple[int, int, int]) -> None
     elif entry["side"] in (YELLOW, BLUE):
         if entry["guess"] is not None:  # a dream-pass is Blue whatever the card (WID-R10)
             aliases = world.cards[card[0]].aliases.get(element, ())
-            entry["side"] = YELLOW if judge.guess_matches(entry["guess"], element, aliases) else BLUE
+            entry["side"] = YELLOW if judge.guess_matches(entry["guess"], element, aliases,
+                                                                     world._options["language"]) else BLUE
         if world.recount is not None:
             entry["mentioned"] = world.mentioned(entry, world.recount)
