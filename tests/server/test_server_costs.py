@@ -46,6 +46,7 @@ def test_websocket_compression_is_what_the_setting_says(monkeypatch: pytest.Monk
 
     monkeypatch.setattr(server_app, "DrainingServer", caught)
     monkeypatch.setattr(server_app, "listen", lambda _host, _port: None)
+    monkeypatch.setattr(server_app, "create_app", lambda _settings: None)  # the app is not what is asked
     with pytest.raises(Stop):
         server_app.serve(ServerSettings(ws_compression=compression), port=0, log_format="text")
     assert [config.ws_per_message_deflate for config in configs] == [compression]
