@@ -21,6 +21,7 @@ from websockets.sync.client import connect
 
 from dreamtable.core.table import Table
 from dreamtable.server.app import create_app
+from dreamtable.server import wire
 from dreamtable.server.hub import Hub, ServerSettings
 
 from .conftest import bearer
@@ -33,7 +34,7 @@ class Counts:
     def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
         self.views: Counter[int | None] = Counter()
         self.updates = 0
-        view, dumps = Table.view, json.dumps
+        view, dumps = Table.view, wire.dumps
 
         def counting_view(table: Table, seat: int | None) -> dict[str, Any]:
             self.views[seat] += 1
@@ -45,7 +46,7 @@ class Counts:
             return dumps(value, *args, **kwargs)
 
         monkeypatch.setattr(Table, "view", counting_view)
-        monkeypatch.setattr(json, "dumps", counting_dumps)
+        monkeypatch.setattr(wire, "dumps", counting_dumps)
 
     def reset(self) -> None:
         self.views.clear()

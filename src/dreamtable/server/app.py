@@ -109,7 +109,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        hub = Hub(Store(settings.db, settings.durability), settings)
+        hub = Hub(Store(settings.db, settings.durability, settings.db_pool_size, settings.db_max_overflow), settings)
         await hub.start()
         app.state.hub = hub
         try:
@@ -172,10 +172,10 @@ def serve(settings: ServerSettings, host: str = "127.0.0.1", port: int = 8000, l
     if settings.public_origin is None:
         settings = replace(settings, public_origin=listening_origin(host, port))
     app = create_app(settings)
-    # No per-message deflate: updates are a few kB, and compressing each one anew for every socket
-    # was a twentieth of the server's time with 200 spectators (docs/performance.md, "Spectator sockets").
+    # No per-message deflate by default: updates are a few kB, and compressing each one anew for every
+    # socket was a twentieth of the server's time with 200 spectators (docs/performance.md, "Spectator sockets").
     config = uvicorn.Config(app, host=host, port=port, ws_max_size=sockets.MAX_MESSAGE * 4, log_config=None,
-                            ws_per_message_deflate=False,
+                            ws_per_message_deflate=settings.ws_compression,
                             proxy_headers=bool(settings.forwarded_allow_ips),
                             forwarded_allow_ips=settings.forwarded_allow_ips or None,
                             timeout_graceful_shutdown=max(1, round(settings.shutdown_seconds)))

@@ -29,7 +29,7 @@ from ..core.errors import DreamtableError
 from . import metrics
 from ..agents.specs import MAX_SECONDS
 from .rooms import Room
-from .store import DEFAULT_DB, Durability, Store
+from .store import DB_MAX_OVERFLOW, DB_POOL_SIZE, DEFAULT_DB, Durability, Store
 from .thinking import Thinking
 
 log = logging.getLogger("dreamtable.server")
@@ -110,6 +110,16 @@ class ServerSettings:
     outbox_limit: int = 200
     """Updates waiting to be sent to one WebSocket before it is dropped as too slow a reader (closed
     with 4408; it reconnects to the current view): the room never waits for a connection."""
+    db_pool_size: int = DB_POOL_SIZE
+    """PostgreSQL only: database connections each process keeps open (two processes keep twice as
+    many; with the listener's one, stay under the database's max_connections)."""
+    db_max_overflow: int = DB_MAX_OVERFLOW
+    """PostgreSQL only: connections opened beyond db_pool_size when all are busy, closed again when
+    given back. 0: a busy moment waits for a kept connection instead of connecting anew for a move."""
+    ws_compression: bool = False
+    """Per-message deflate on WebSockets, when the browser offers it. Off: an update is a few kB of
+    JSON, and compressing it anew for every socket cost more of the server's CPU than it saved on a
+    local network (docs/performance.md, "Server load"); turn it on for slow links."""
 
 
 class Hub:

@@ -32,7 +32,7 @@ from ..core.registry import load
 from ..core.rng import bot_seed
 from ..core.seats import seat_name
 from ..core.table import Bot, Change, Table
-from . import metrics
+from . import metrics, wire
 from .models import ChangeRow, TableRow
 from .store import StaleChange
 from .store import Store
@@ -302,14 +302,14 @@ class Room:
 
     def tell_chat(self, message: dict[str, Any]) -> None:
         """Pass a chat line to the connections that may read it."""
-        text = json.dumps(message)
+        text = wire.dumps(message)
         for listener in list(self.listeners):
             if listener.seat is not None or self.row.settings.get("chat_spectators", False):
                 self._send(listener, text)
 
     def gone(self, reason: str) -> None:
         """The table was deleted (it expired): tell every connection why; nothing more comes."""
-        text = json.dumps({"type": "error", "error": "table-gone", "message": reason})
+        text = wire.dumps({"type": "error", "error": "table-gone", "message": reason})
         for listener in list(self.listeners):
             self._send(listener, text)
         self.listeners.clear()
@@ -414,7 +414,7 @@ class Room:
         if told is None or not told.fresh():
             cursor = max(0, self._event_count() - HELLO_EVENTS)
             message = self.message_for(seat, cursor)
-            told = Told.of(message, json.dumps(message), timed=bool(message.get("view", {}).get("timers")))
+            told = Told.of(message, wire.dumps(message), timed=bool(message.get("view", {}).get("timers")))
             self._hellos[key] = told
         return told
 
@@ -431,7 +431,7 @@ class Room:
             groups.setdefault((listener.seat, listener.cursor), []).append(listener)
         total = self._event_count()
         for (seat, cursor), audience in groups.items():
-            text = json.dumps(self.message_for(seat, cursor))
+            text = wire.dumps(self.message_for(seat, cursor))
             for listener in audience:
                 listener.cursor = total
                 self._send(listener, text)

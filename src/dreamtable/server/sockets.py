@@ -34,6 +34,7 @@ from .access import NO_SEAT, TABLE_ID, seated
 from .hub import Hub
 from .origins import origin_allowed
 from .refusals import refused
+from . import wire
 from .rooms import ChatRefused, Listener, Room
 from .schemas import MAX_CHAT, MAX_MOVE, MAX_NAME, MAX_SEQ, SEQ_DOC, Chat, FormMove, Move
 
@@ -187,7 +188,7 @@ async def _receive_until_closed(websocket: WebSocket, room: Room, listener: List
         # shielded: a connection closed meanwhile must not cancel a move halfway through its commit
         reply = await asyncio.shield(_handle(raw, room, listener))
         if reply is not None:
-            await websocket.send_text(json.dumps(reply))
+            await websocket.send_text(wire.dumps(reply))
 
 
 def _depth(raw: str) -> int:
