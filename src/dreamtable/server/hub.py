@@ -137,6 +137,8 @@ class Hub:
         self.quotas = Quotas(settings, store)
         self._sweeper: asyncio.Task[None] | None = None
         self._scheduler: asyncio.Task[None] | None = None
+        self._unscheduled = asyncio.Event()
+        """Set at shutdown: the deadline scheduler stops after its round."""
         self.sockets: set[WebSocket] = set()
         """Open WebSocket connections (closed with :data:`RESTARTING` at shutdown)."""
         self.closing = False
@@ -194,9 +196,11 @@ class Hub:
     async def stop(self) -> None:
         """Shut down gently (:meth:`drain`), then stop every driver and close the database."""
         await self.drain()
-        for task in (self._sweeper, self._scheduler):
-            if task is not None:
-                task.cancel()
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        if self._scheduler is not None:  # let a query in progress end: a cancelled aiosqlite read can hang the loop's close
+            self._unscheduled.set()
+            await self._scheduler
         for room in list(self.rooms.values()):
             await room.stop_driver()
         await self.thinking.close()
@@ -250,12 +254,15 @@ class Hub:
 
     async def _wake_forever(self) -> None:
         pause = max(0.05, min(self.settings.deadline_poll_seconds, self.settings.resident_window / 2))
-        while True:
+        while not self._unscheduled.is_set():
             try:
                 await self.wake_due()
             except Exception:  # a database hiccup: the next round tries again
                 log.exception("waking turn-based tables with a deadline near failed")
-            await asyncio.sleep(pause)
+            try:
+                await asyncio.wait_for(self._unscheduled.wait(), pause)
+            except TimeoutError:
+                pass
 
     @property
     def resident_window(self) -> float:
