@@ -119,6 +119,7 @@ def test_a_watched_turn_based_table_stays_in_memory(quick: TestClient) -> None:
     until(lambda: table not in hub.rooms, what="the room to leave once its last connection closed")
 
 
+@pytest.mark.slow  # the stand-in bot thinks its turn
 def test_a_deadline_of_a_table_out_of_memory_fires_and_the_stand_in_plays(quick: TestClient) -> None:
     """The move clock of a table that left memory runs out: the scheduler rebuilds it in time and
     the seat goes to the stand-in bot, as a live table's turn timer does; then it sleeps again."""
@@ -146,6 +147,7 @@ def test_a_deadline_of_a_table_out_of_memory_fires_and_the_stand_in_plays(quick:
     assert row.next_deadline is not None and row.next_deadline > time.time()  # B's clock, stored when the room left
 
 
+@pytest.mark.slow  # three server starts
 def test_a_server_starts_with_thousands_of_sleeping_turn_based_games_holding_none(db_url: str) -> None:
     """2,000 turn-based games in play, a day from their deadlines: the server starts without
     rebuilding any (rooms resident: 0), about as fast as on an empty database; one asked for is

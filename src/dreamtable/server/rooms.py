@@ -158,6 +158,9 @@ class Room:
         self._hellos: dict[tuple[int | None, int | None], Told] = {}  # (seq, seat) -> a new connection's first message
         self.touched = time.monotonic()
         """When the room was last asked for or watched (a turn-based room lingers a moment after)."""
+        self.evicted = False
+        """Set (under the lock) when a turn-based room left memory: a connection that got it just
+        before must not attach to it (nothing would tell it of changes), but to the rebuilt one."""
 
     @property
     def turn_based(self) -> bool:
@@ -557,6 +560,7 @@ class Room:
             if deadline is None or deadline - self.clock.now() <= self.hub.resident_window:
                 return False
             await self.hub.store.update_table(self.id, next_deadline=deadline)
+            self.evicted = True
             self.hub.evict(self)
         return True
 
