@@ -208,3 +208,15 @@ def test_the_idle_sweep_spares_a_turn_based_game_whose_clock_runs(db_url: str) -
     running, lapsed, gone = asyncio.run(run())
     assert running[0] not in gone  # a fortnight's move clock still runs: the game waits for its player
     assert lapsed[0] in gone  # its deadline passed a week ago unhonoured: abandoned like a live game
+
+
+def test_turn_based_games_have_a_cap_of_their_own_beside_the_live_ones(db_url: str) -> None:
+    settings = ServerSettings(db=db_url, bot_delay=0, max_playing_tables=1, max_turn_based_tables=1)
+    with TestClient(create_app(settings)) as client:
+        assert client.post("/api/play", json={"game": "dream-cycle"}).status_code == 201
+        full = client.post("/api/play", json={"game": "dream-cycle"})
+        assert full.status_code == 503 and "1 games in play" in full.json()["message"]
+        slow = client.post("/api/play", json={"game": "dream-cycle", "settings": TURN_BASED})
+        assert slow.status_code == 201, slow.text  # sleeping games do not take a live game's place
+        again = client.post("/api/play", json={"game": "dream-cycle", "settings": TURN_BASED})
+        assert again.status_code == 503 and "1 turn-based games in play, at most 1" in again.json()["message"]

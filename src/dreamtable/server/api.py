@@ -132,7 +132,7 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     if start and any(spec["kind"] == "open" for spec in stored):
         raise SetupError("a table started at once cannot have open seats")
     status = "playing" if start else "waiting"
-    creator = await hub.quotas.admit_table(client, status)  # QuotaRefused: 429 or 503, saying when to retry
+    creator = await hub.quotas.admit_table(client, status, settings["pace"])  # QuotaRefused: 429 or 503, saying when to retry
     row = TableRow(id=secrets.token_urlsafe(9), game=game.id, players=players, seed=seed, options=body.options,
                    seats=stored, settings=settings, host_hash=token_hash(host), status=status,
                    pace=settings["pace"], created_at=now, started_at=now if start else None, creator=creator)
@@ -270,7 +270,7 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
     # Started already (a start that raced this one, in any process): the same answer, nothing changes.
     stored = await hub.store.table(table_id)
     if stored is not None and stored.status == "waiting":
-        await hub.quotas.admit_start(client_of(request, token), stored.creator)
+        await hub.quotas.admit_start(client_of(request, token), stored.creator, stored.pace)
 
     def begin(row: TableRow) -> dict[str, Any]:
         if row.status != "waiting":
@@ -328,7 +328,7 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
     existing = await hub.store.rematch_of(old.id)
     if existing is not None:
         return table_summary(existing)
-    creator = await hub.quotas.admit_table(client_of(request, token), "playing")
+    creator = await hub.quotas.admit_table(client_of(request, token), "playing", old.pace)
     now = time.time()
     # a new deal: a rematch of a guided first game is a game of its own, without the guide
     settings = {name: value for name, value in old.settings.items() if name != "tutorial"}

@@ -74,7 +74,10 @@ class ServerSettings:
     max_open_tables: int = 500
     """Tables waiting for players at once, over all clients (beyond it: 503 with Retry-After)."""
     max_playing_tables: int = 2000
-    """Games in play at once, over all clients (beyond it, creating or starting one: 503 with Retry-After)."""
+    """Live games in play at once, over all clients (beyond it, creating or starting one: 503 with Retry-After)."""
+    max_turn_based_tables: int = 50_000
+    """Turn-based games in play at once, over all clients: they sleep in the database between
+    visits and deadlines, so far more fit (beyond it: 503 with Retry-After)."""
     tables_per_minute: float = 20.0
     """Tables (waiting or in play, rematches too) one client may create a minute, in bursts of as
     many; counted per process (beyond it: 429)."""

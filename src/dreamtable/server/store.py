@@ -142,9 +142,13 @@ class Store:
         async with self.sessions() as session:
             return (await session.scalars(select(TableRow).where(TableRow.rematch_of == table_id))).first()
 
-    async def count_tables(self, status: str, creator: str | None = None) -> tuple[int, float | None]:
-        """How many tables have ``status`` (of ``creator`` only, if given), and when the oldest was created."""
+    async def count_tables(self, status: str, creator: str | None = None, pace: str | None = None
+                           ) -> tuple[int, float | None]:
+        """How many tables have ``status`` (of ``creator`` only, and of ``pace`` only, if given), and
+        when the oldest was created."""
         query = select(func.count(), func.min(TableRow.created_at)).where(TableRow.status == status)
+        if pace is not None:
+            query = query.where(TableRow.pace == pace)
         if creator is not None:
             query = query.where(TableRow.creator == creator)
         async with self.sessions() as session:
