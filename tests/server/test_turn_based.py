@@ -220,3 +220,42 @@ def test_turn_based_games_have_a_cap_of_their_own_beside_the_live_ones(db_url: s
         assert slow.status_code == 201, slow.text  # sleeping games do not take a live game's place
         again = client.post("/api/play", json={"game": "dream-cycle", "settings": TURN_BASED})
         assert again.status_code == 503 and "1 turn-based games in play, at most 1" in again.json()["message"]
+
+
+@pytest.mark.slow  # two server processes on PostgreSQL
+def test_two_processes_both_asleep_honour_a_deadline_once(pg_url: str) -> None:
+    """Two servers on one PostgreSQL database both let a turn-based table go, then both wake it for
+    its deadline: the seat is handed to the stand-in exactly once and the changes follow each other."""
+    import json
+
+    from .processes import Api, ServerProcess, changes, replayed, select_rows
+
+    servers = [ServerProcess(pg_url, **QUICK).start(), ServerProcess(pg_url, **QUICK).start()]
+    try:
+        def resident(server: ServerProcess) -> float:
+            metrics = Api(server).response("GET", "/metrics").text
+            return next(float(line.split()[-1]) for line in metrics.splitlines()
+                        if line.startswith("dreamtable_live_tables "))
+
+        made = Api(servers[0]).response("POST", "/api/play", json={
+            "game": "dream-cycle", "bot": "random", "seed": 5,
+            "settings": {**TURN_BASED, "stand_in": "random"}}).json()
+        table = made["table"]
+        assert Api(servers[1]).response("GET", f"/api/tables/{table}/view", made["token"]).status_code == 200
+        until(lambda: resident(servers[0]) == 0 and resident(servers[1]) == 0, what="both processes to let the table go")
+        settings = json.loads(select_rows(pg_url, "SELECT settings::text FROM tables WHERE id = ?", table)[0][0])
+        started = select_rows(pg_url, "SELECT started_at FROM tables WHERE id = ?", table)[0][0]
+        soon = time.time() + 1.0
+        select_rows(pg_url, "UPDATE tables SET settings = ?::json, next_deadline = ? WHERE id = ?",
+                    json.dumps({**settings, "turn_seconds": soon - started}), soon, table)
+        until(lambda: any(kind == "bot" for _, kind, _, _ in changes(pg_url, table)), 30,
+              what="seat A to be handed to the stand-in")
+        until(lambda: select_rows(pg_url, "SELECT status FROM tables WHERE id = ?", table)[0][0] == "over", 60,
+              what="the stand-in and the bot to finish the game")
+        rows = changes(pg_url, table)
+        assert [kind for _, kind, seat, _ in rows if kind == "bot"] == ["bot"]
+        assert [seq for seq, *_ in rows] == list(range(1, len(rows) + 1))
+        replayed("dream-cycle", 2, 5, {}, rows)
+    finally:
+        for server in servers:
+            server.kill()
