@@ -22,6 +22,7 @@ from ..core.tutorial import tutorial_of
 from . import accounts, seat_claims, sessions
 from .access import NOT_HOST, TABLE_ID, host_of, seat_of, seated
 from .hub import Hub
+from .move_clock import clock_seconds
 from .models import TableRow
 from .quotas import Client, client_of
 from .rooms import Room, describe_seat
@@ -122,6 +123,8 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     if settings["bot_delay"] is None:
         settings["bot_delay"] = hub.settings.bot_delay
     settings["stand_in"] = check_bot(settings["stand_in"], game.id)
+    if settings["pace"] == "turn-based":  # timed like a live turn, only longer (server/move_clock.py)
+        settings["turn_seconds"] = clock_seconds(settings["move_clock"])
     if tutorial:
         settings["tutorial"] = True
     host = new_token()
@@ -129,10 +132,10 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     if start and any(spec["kind"] == "open" for spec in stored):
         raise SetupError("a table started at once cannot have open seats")
     status = "playing" if start else "waiting"
-    creator = await hub.quotas.admit_table(client, status)  # QuotaRefused: 429 or 503, saying when to retry
+    creator = await hub.quotas.admit_table(client, status, settings["pace"])  # QuotaRefused: 429 or 503, saying when to retry
     row = TableRow(id=secrets.token_urlsafe(9), game=game.id, players=players, seed=seed, options=body.options,
                    seats=stored, settings=settings, host_hash=token_hash(host), status=status,
-                   created_at=now, started_at=now if start else None, creator=creator)
+                   pace=settings["pace"], created_at=now, started_at=now if start else None, creator=creator)
     await hub.store.add_table(row)
     return row, host, tokens
 
@@ -267,7 +270,7 @@ async def start(table_id: str, request: Request, token: str | None = Depends(bea
     # Started already (a start that raced this one, in any process): the same answer, nothing changes.
     stored = await hub.store.table(table_id)
     if stored is not None and stored.status == "waiting":
-        await hub.quotas.admit_start(client_of(request, token), stored.creator)
+        await hub.quotas.admit_start(client_of(request, token), stored.creator, stored.pace)
 
     def begin(row: TableRow) -> dict[str, Any]:
         if row.status != "waiting":
@@ -325,13 +328,13 @@ async def rematch(table_id: str, request: Request, token: str | None = Depends(b
     existing = await hub.store.rematch_of(old.id)
     if existing is not None:
         return table_summary(existing)
-    creator = await hub.quotas.admit_table(client_of(request, token), "playing")
+    creator = await hub.quotas.admit_table(client_of(request, token), "playing", old.pace)
     now = time.time()
     # a new deal: a rematch of a guided first game is a game of its own, without the guide
     settings = {name: value for name, value in old.settings.items() if name != "tutorial"}
     row = TableRow(id=secrets.token_urlsafe(9), game=old.game, players=old.players, seed=secrets.randbelow(2**31),
                    options=old.options, seats=old.seats, settings=settings, host_hash=old.host_hash,
-                   status="playing", created_at=now, started_at=now, rematch_of=old.id, creator=creator)
+                   status="playing", pace=old.pace, created_at=now, started_at=now, rematch_of=old.id, creator=creator)
     try:
         await hub.store.add_table(row)  # the same tokens hold the same seats at the new table
     except TableTaken:

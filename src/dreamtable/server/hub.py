@@ -74,7 +74,10 @@ class ServerSettings:
     max_open_tables: int = 500
     """Tables waiting for players at once, over all clients (beyond it: 503 with Retry-After)."""
     max_playing_tables: int = 2000
-    """Games in play at once, over all clients (beyond it, creating or starting one: 503 with Retry-After)."""
+    """Live games in play at once, over all clients (beyond it, creating or starting one: 503 with Retry-After)."""
+    max_turn_based_tables: int = 50_000
+    """Turn-based games in play at once, over all clients: they sleep in the database between
+    visits and deadlines, so far more fit (beyond it: 503 with Retry-After)."""
     tables_per_minute: float = 20.0
     """Tables (waiting or in play, rematches too) one client may create a minute, in bursts of as
     many; counted per process (beyond it: 429)."""
@@ -107,6 +110,17 @@ class ServerSettings:
     max_search_seconds: float = MAX_SECONDS
     """A hard deadline on every bot search, whatever its budget (iterations too): the search stops
     there, and a worker that overruns it is replaced (server/thinking.py)."""
+    resident_window: float = 60.0
+    """A turn-based table stays in memory while someone watches it or a deadline of its table (its
+    move clock, a game timer, a bot's turn) is this near, in seconds; otherwise its room leaves
+    memory and is rebuilt from the database when next asked for or due (server/residency in
+    docs/server.md)."""
+    resident_linger: float = 5.0
+    """... and this many seconds after it was last asked for or watched (a page reloading, a
+    player reconnecting, does not rebuild it each time)."""
+    deadline_poll_seconds: float = 15.0
+    """How often each process looks in the database for turn-based tables whose deadline comes
+    within ``resident_window`` (at most half the window apart, so none is late)."""
     outbox_limit: int = 200
     """Updates waiting to be sent to one WebSocket before it is dropped as too slow a reader (closed
     with 4408; it reconnects to the current view): the room never waits for a connection."""
@@ -135,6 +149,9 @@ class Hub:
         self._tasks: set[asyncio.Task[Any]] = set()
         self.quotas = Quotas(settings, store)
         self._sweeper: asyncio.Task[None] | None = None
+        self._scheduler: asyncio.Task[None] | None = None
+        self._unscheduled = asyncio.Event()
+        """Set at shutdown: the deadline scheduler stops after its round."""
         self.sockets: set[WebSocket] = set()
         """Open WebSocket connections (closed with :data:`RESTARTING` at shutdown)."""
         self.closing = False
@@ -151,9 +168,12 @@ class Hub:
         if self.store.is_postgresql:
             await self._listen()
         await self.sweep()  # tables that expired while no server ran free their places first
-        for row in await self.store.tables(status="playing", limit=100_000):
+        # Live games are resumed at once; turn-based ones sleep in the database until someone comes
+        # back or a deadline nears (the scheduler below), however many there are.
+        for row in await self.store.tables(status="playing", limit=100_000, pace="live"):
             await self.room(row.id)
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="sweeper")
+        self._scheduler = asyncio.create_task(self._wake_forever(), name="deadlines")
 
     def check_open(self) -> None:
         """Raise :class:`ServerRestarting` once shutdown has begun (before a change is made)."""
@@ -191,6 +211,9 @@ class Hub:
         await self.drain()
         if self._sweeper is not None:
             self._sweeper.cancel()
+        if self._scheduler is not None:  # let a query in progress end: a cancelled aiosqlite read can hang the loop's close
+            self._unscheduled.set()
+            await self._scheduler
         for room in list(self.rooms.values()):
             await room.stop_driver()
         await self.thinking.close()
@@ -228,10 +251,54 @@ class Hub:
             except Exception:  # a database hiccup: the next round tries again
                 log.exception("sweeping expired tables failed")
 
+    # -- turn-based tables: resident only while needed -----------------------------------------------
+    async def wake_due(self) -> list[str]:
+        """Bring into memory the turn-based games whose next deadline comes within
+        ``resident_window`` (or is not worked out yet); their ids. Every process does it: when two
+        both act on a deadline, the database takes one change at that point and the other room
+        rebuilds (the same (table, seq) rule as for any move)."""
+        if self.closing:
+            return []
+        due = await self.store.due_tables(time.time() + self.settings.resident_window)
+        woken = [table_id for table_id in due if table_id not in self.rooms]
+        for table_id in woken:
+            await self.room(table_id)
+        return woken
+
+    async def _wake_forever(self) -> None:
+        pause = max(0.05, min(self.settings.deadline_poll_seconds, self.settings.resident_window / 2))
+        while not self._unscheduled.is_set():
+            try:
+                await self.wake_due()
+            except Exception:  # a database hiccup: the next round tries again
+                log.exception("waking turn-based tables with a deadline near failed")
+            try:
+                await asyncio.wait_for(self._unscheduled.wait(), pause)
+            except TimeoutError:
+                pass
+
+    @property
+    def resident_window(self) -> float:
+        """A turn-based room stays in memory while a deadline is this near (a room reads it)."""
+        return self.settings.resident_window
+
+    @property
+    def resident_linger(self) -> float:
+        """... and this long after its last use."""
+        return self.settings.resident_linger
+
+    def evict(self, room: Room) -> None:
+        """A turn-based room leaves memory (its next deadline is stored); it is rebuilt from the
+        database on the next connection, request or deadline."""
+        if self.rooms.get(room.id) is room:
+            del self.rooms[room.id]
+            metrics.EVICTIONS.inc()
+
     async def room(self, table_id: str) -> Room | None:
         """The live room of a table (loaded and its driver started on first use), or None."""
         room = self.rooms.get(table_id)
         if room is not None:
+            room.touched = time.monotonic()
             return room
         async with self._loading:
             room = self.rooms.get(table_id)

@@ -23,6 +23,8 @@ MOVES = Counter("dreamtable_moves_accepted", "Changes accepted and stored (moves
 MOVE_SECONDS = Histogram("dreamtable_move_seconds", "From a human's move arriving to its change being stored and sent",
                          buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0), registry=REGISTRY)
 LIVE_TABLES = Gauge("dreamtable_live_tables", "Tables held in this process's memory", registry=REGISTRY)
+EVICTIONS = Counter("dreamtable_turn_based_evictions", "Turn-based tables let go from memory while nobody watched "
+                    "and no deadline was near (rebuilt from the database when needed)", registry=REGISTRY)
 SOCKETS = Gauge("dreamtable_sockets", "Open WebSocket connections", registry=REGISTRY)
 BOT_QUEUE = Gauge("dreamtable_bot_queue_depth", "Bot moves waiting for a worker", registry=REGISTRY)
 SEARCH_SECONDS = Histogram("dreamtable_bot_search_seconds", "Time a bot took to choose a move",
@@ -49,4 +51,4 @@ def timed(histogram: Histogram) -> Callable[[Callable[..., Awaitable[Result]]], 
     return decorate
 
 
-__all__ = ["timed", "BOT_QUEUE", "LIVE_TABLES", "MOVES", "MOVE_SECONDS", "REFUSALS", "REGISTRY", "SEARCH_SECONDS", "SOCKETS"]
+__all__ = ["timed", "BOT_QUEUE", "EVICTIONS", "LIVE_TABLES", "MOVES", "MOVE_SECONDS", "REFUSALS", "REGISTRY", "SEARCH_SECONDS", "SOCKETS"]

@@ -44,8 +44,17 @@ class TableRow(Base):
     """Who created the table: a keyed hash of the client's address (never the address itself), so
     per-client quotas count the tables one client holds in every process and after a restart."""
 
+    pace: Mapped[str] = mapped_column(String(16), default="live", server_default="live")
+    """``live`` (kept in memory while in play) or ``turn-based`` (a move every hours or days: in
+    memory only while someone is connected or a deadline is near; server/residency.py)."""
+    next_deadline: Mapped[float | None] = mapped_column(Float, nullable=True)
+    """Turn-based games in play: the next moment the table must act without a human (its move
+    clock runs out, a game timer expires, a bot's turn), written with every change and when its
+    room leaves memory; None until first worked out. The hub's scheduler wakes the table by it."""
+
     __table_args__ = (Index("ix_tables_creator_status", "creator", "status"),
-                      Index("ix_tables_rematch_of", "rematch_of", unique=True))
+                      Index("ix_tables_rematch_of", "rematch_of", unique=True),
+                      Index("ix_tables_pace_status_deadline", "pace", "status", "next_deadline"))
 
 
 class ChangeRow(Base):

@@ -134,7 +134,7 @@ class Quotas:
         return bucket
 
     # -- tables -----------------------------------------------------------------------------------
-    async def admit_table(self, client: Client, status: str) -> str:
+    async def admit_table(self, client: Client, status: str, pace: str = "live") -> str:
         """Check that ``client`` may create a table of ``status`` (waiting or playing) now; the
         creator hash to record in it. Raises :class:`QuotaRefused`."""
         settings = self.settings
@@ -147,15 +147,15 @@ class Quotas:
                     raise self._refuse(429, "quota-table-rate",
                                        f"too many tables created: at most {per_minute:g} a minute per client", wait)
             await self._check_held(creator, status)
-        await self._check_full(status)
+        await self._check_full(status, pace)
         return creator
 
-    async def admit_start(self, client: Client, creator: str | None) -> None:
+    async def admit_start(self, client: Client, creator: str | None, pace: str = "live") -> None:
         """Check that a waiting table created by ``creator`` may start: its creator's games in play
         and the server's are under their caps."""
         if creator is not None and not self.exempt(client):
             await self._check_held(creator, "playing")
-        await self._check_full("playing")
+        await self._check_full("playing", pace)
 
     async def _check_held(self, creator: str, status: str) -> None:
         settings = self.settings
@@ -176,7 +176,7 @@ class Quotas:
         """Seconds until a table that expires in ``expires_in`` is swept away (said at most 5 minutes ahead)."""
         return min(max(expires_in, 0.0) + self.settings.sweep_seconds, MAX_RETRY)
 
-    async def _check_full(self, status: str) -> None:
+    async def _check_full(self, status: str, pace: str = "live") -> None:
         settings = self.settings
         if status == "waiting":
             count, oldest = await self.store.count_tables("waiting")
@@ -185,8 +185,14 @@ class Quotas:
                 raise self._refuse(503, "server-full",
                                    f"the server is full: {count} tables wait for players, at most "
                                    f"{settings.max_open_tables}", self._until_swept(expires))
+        elif pace == "turn-based":  # they sleep in the database: a cap of their own, far higher
+            count, _ = await self.store.count_tables("playing", pace="turn-based")
+            if count >= settings.max_turn_based_tables:
+                raise self._refuse(503, "server-full",
+                                   f"the server is full: {count} turn-based games in play, at most "
+                                   f"{settings.max_turn_based_tables}", PLAYING_RETRY)
         else:
-            count, _ = await self.store.count_tables("playing")
+            count, _ = await self.store.count_tables("playing", pace="live")
             if count >= settings.max_playing_tables:
                 raise self._refuse(503, "server-full",
                                    f"the server is full: {count} games in play, at most {settings.max_playing_tables}",

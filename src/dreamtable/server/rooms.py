@@ -100,6 +100,7 @@ class RoomHost(Protocol):
 
     store: Store
     thinking: Thinking
+    closing: bool
 
     @property
     def outbox_limit(self) -> int:
@@ -123,6 +124,20 @@ class RoomHost(Protocol):
         """Let a room go from this process's memory."""
         ...
 
+    def evict(self, room: "Room") -> None:
+        """Let a turn-based room go from memory (it is rebuilt from the database when next needed)."""
+        ...
+
+    @property
+    def resident_window(self) -> float:
+        """A turn-based room stays in memory while a deadline of its table is this near (seconds)."""
+        ...
+
+    @property
+    def resident_linger(self) -> float:
+        """... and this long after it was last asked for or watched."""
+        ...
+
 
 class Room:
     """One table live in this process."""
@@ -141,6 +156,16 @@ class Room:
         self._said: dict[int, list[float]] = {}  # seat -> when its recent chat lines were written
         self._views: dict[tuple[int, int | None], Told] = {}  # (seq, seat) -> its view
         self._hellos: dict[tuple[int | None, int | None], Told] = {}  # (seq, seat) -> a new connection's first message
+        self.touched = time.monotonic()
+        """When the room was last asked for or watched (a turn-based room lingers a moment after)."""
+        self.evicted = False
+        """Set (under the lock) when a turn-based room left memory: a connection that got it just
+        before must not attach to it (nothing would tell it of changes), but to the rebuilt one."""
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the table is turn-based: in memory only while watched or a deadline is near."""
+        return self.row.pace == "turn-based"
 
     # -- building ---------------------------------------------------------------------------------
     def _bot(self, seat: int, spec: str) -> Bot:
@@ -234,7 +259,9 @@ class Room:
         assert table is not None
         kind, seat = change.kind, change.seat
         text = self._stand_in() if kind == "bot" else change.text
-        status = {"status": "over"} if table.is_over else {}
+        status: dict[str, Any] = {"status": "over"} if table.is_over else {}
+        if self.turn_based:  # the scheduler finds it by this once the room has left memory
+            status["next_deadline"] = None if table.is_over else self.next_deadline()
         stored = {"kind": kind, "seat": seat, "text": text, "at": change.at}
         announce = self.hub.announcement(self.id, "change", change.seq, stored)
         try:
@@ -250,7 +277,7 @@ class Room:
             self._tell_all()
             raise
         metrics.MOVES.labels(kind=kind).inc()
-        if status:
+        if table.is_over:
             self.row.status = "over"
             self.forget_if_unwatched()
         self._tell_all()
@@ -328,6 +355,7 @@ class Room:
         """A new connection for ``seat``: it is sent the current view at once."""
         listener = self._listener(seat)
         self.listeners.add(listener)
+        self.touched = time.monotonic()
         self._send(listener, self._hello(seat).text)
         listener.cursor = self._event_count()
         return listener
@@ -336,11 +364,13 @@ class Room:
         """What a new connection for ``seat`` would be sent first (the HTTP API's answer; shared
         with other callers until the table changes: read it, never change it)."""
         async with self.lock:
+            self.touched = time.monotonic()
             return self._hello(seat).message
 
     async def current_text(self, seat: int | None) -> str:
         """:meth:`current` as the JSON text sent (``GET …/view`` answers with it as it is)."""
         async with self.lock:
+            self.touched = time.monotonic()
             return self._hello(seat).text
 
     def resend(self, listener: Listener, reply_to: int | str | None = None) -> None:
@@ -356,7 +386,10 @@ class Room:
         """A connection closed; a finished table nobody watches leaves this process's memory
         (it is loaded again from the database if anyone asks)."""
         self.listeners.discard(listener)
+        self.touched = time.monotonic()
         self.forget_if_unwatched()
+        if self.turn_based and not self.listeners:
+            self.poke.set()  # the driver looks whether the room may leave memory
 
     def forget_if_unwatched(self) -> None:
         """Leave this process's memory if the match is over and no connection watches it."""
@@ -476,11 +509,60 @@ class Room:
                 wakeup = self.clock.now() + 1.0
             if wakeup is None and self.table is not None and self.table.is_over:
                 return
+            if self.turn_based:
+                if await self._evicted(wakeup):
+                    return
+                wakeup = self._residency_wakeup(wakeup)
             timeout = None if wakeup is None else max(0.0, wakeup - self.clock.now())
             try:
                 await asyncio.wait_for(self.poke.wait(), timeout)
             except asyncio.TimeoutError:
                 pass
+
+    # -- residency: a turn-based table is in memory only while needed ------------------------------
+    def next_deadline(self) -> float | None:
+        """The next moment the table must act with no human moving: a game timer, a bot's turn
+        (after its delay), or the move clock of the human it waits for (None: nothing is armed)."""
+        table = self.table
+        if table is None or table.is_over:
+            return None
+        moments = [moment for moment in [table.next_wakeup()] if moment is not None]
+        if table.ready_bots():
+            moments.append(table.turn_started + float(self.row.settings.get("bot_delay", 0.0)))
+        turn_seconds = self.row.settings.get("turn_seconds")
+        if turn_seconds and table.waiting_for_human():
+            moments.append(table.changed_at + float(turn_seconds))
+        return min(moments, default=None)
+
+    def _may_leave(self, wakeup: float | None) -> bool:
+        """Whether nothing keeps the room in memory but the lingering after its last use."""
+        return (not self.listeners and not self.hub.closing and self.table is not None
+                and wakeup is not None and wakeup - self.clock.now() > self.hub.resident_window)
+
+    def _residency_wakeup(self, wakeup: float | None) -> float | None:
+        """The driver's next wake-up, brought forward to the end of the lingering when the room
+        could leave memory then (nothing else would wake it)."""
+        if not self._may_leave(wakeup):
+            return wakeup
+        leave_at = self.clock.now() + max(0.0, self.touched + self.hub.resident_linger - time.monotonic())
+        return leave_at if wakeup is None else min(wakeup, leave_at)
+
+    async def _evicted(self, wakeup: float | None) -> bool:
+        """Leave memory if nobody watches, no deadline is within the hub's window and the room has
+        not been used for a moment: store the next deadline (the scheduler wakes the table by it)
+        and go. A table whose deadline is unknown (None) stays."""
+        if not self._may_leave(wakeup) or time.monotonic() - self.touched < self.hub.resident_linger:
+            return False
+        async with self.lock:
+            if not self._may_leave(wakeup) or self.table is None:
+                return False
+            deadline = self.next_deadline()
+            if deadline is None or deadline - self.clock.now() <= self.hub.resident_window:
+                return False
+            await self.hub.store.update_table(self.id, next_deadline=deadline)
+            self.evicted = True
+            self.hub.evict(self)
+        return True
 
     async def _drive_once(self) -> float | None:
         """Do what is due now; the moment to look again (None: when something changes)."""

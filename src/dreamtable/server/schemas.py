@@ -15,7 +15,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
+
+from .move_clock import clock_seconds
 
 MAX_MOVE = 200
 """Characters in a move's notation (the longest real move is a trade offer of about 60)."""
@@ -123,6 +125,25 @@ class TableSettings(Strict):
     chat_spectators: bool = Field(False, description="spectators read the chat")
     turn_seconds: float | None = Field(None, gt=0, le=86_400, description="a human's time per turn, then the stand-in bot plays the seat")
     stand_in: str = Field("bot", description="the bot that takes over a seat left or out of time (a bot spec)")
+    pace: Literal["live", "turn-based"] = Field(
+        "live", description="live: played in one sitting; turn-based: a move every few hours or days (needs move_clock)")
+    move_clock: str | None = Field(None, max_length=20, description=(
+        "turn-based only: each human's time per move, a number and a unit m, h or d, from 1h to 14d "
+        "(e.g. 1d: a move a day); then the stand-in bot plays the seat"))
+
+    @model_validator(mode="after")
+    def _pace_and_clock(self) -> "TableSettings":
+        """A turn-based table has a move clock in hours or days, and a live one none (its turn_seconds)."""
+        if self.pace == "turn-based":
+            if self.move_clock is None:
+                raise ValueError("a turn-based table needs a move_clock, e.g. 1d (a move a day): from 1h to 14d")
+            if self.turn_seconds is not None:
+                raise ValueError("a turn-based table is timed by move_clock: leave turn_seconds out")
+            clock_seconds(self.move_clock)  # the server stores it as turn_seconds (api.make_table)
+        elif self.move_clock is not None:
+            raise ValueError('move_clock is for turn-based tables: send pace "turn-based" with it, '
+                             "or time a live table with turn_seconds (at most 86400)")
+        return self
 
 
 class CreateTable(Strict):

@@ -123,8 +123,17 @@ async def play(websocket: WebSocket, table_id: str) -> None:
             return
     await websocket.accept()
     hub.opened(websocket)
-    async with room.lock:
-        listener = room.attach(seat)
+    while True:
+        async with room.lock:
+            if not room.evicted:
+                listener = room.attach(seat)
+                break
+        rebuilt = await hub.room(room.id)  # a turn-based room left memory meanwhile: attach to its rebuilt self
+        if rebuilt is None:
+            hub.closed(websocket)
+            await websocket.close(4404, f"no table {table_id[:40]!r}")
+            return
+        room = rebuilt
     sender = asyncio.create_task(_send(websocket, listener, asyncio.current_task()))
     listener.on_drop = sender.cancel  # a dropped connection's sender stops at once, even mid-send
     try:

@@ -165,9 +165,13 @@ class Store:
         async with self.sessions() as session:
             return (await session.scalars(select(TableRow).where(TableRow.rematch_of == table_id))).first()
 
-    async def count_tables(self, status: str, creator: str | None = None) -> tuple[int, float | None]:
-        """How many tables have ``status`` (of ``creator`` only, if given), and when the oldest was created."""
+    async def count_tables(self, status: str, creator: str | None = None, pace: str | None = None
+                           ) -> tuple[int, float | None]:
+        """How many tables have ``status`` (of ``creator`` only, and of ``pace`` only, if given), and
+        when the oldest was created."""
         query = select(func.count(), func.min(TableRow.created_at)).where(TableRow.status == status)
+        if pace is not None:
+            query = query.where(TableRow.pace == pace)
         if creator is not None:
             query = query.where(TableRow.creator == creator)
         async with self.sessions() as session:
@@ -190,13 +194,26 @@ class Store:
         async with self.sessions() as session:
             return await session.get(TableRow, table_id)
 
-    async def tables(self, status: str | None = None, limit: int = 100) -> Sequence[TableRow]:
-        """The newest tables (optionally only those with ``status``)."""
+    async def tables(self, status: str | None = None, limit: int = 100, pace: str | None = None) -> Sequence[TableRow]:
+        """The newest tables (optionally only those with ``status``, and of ``pace``)."""
         query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
+        if pace is not None:
+            query = query.where(TableRow.pace == pace)
         async with self.sessions() as session:
             return (await session.scalars(query)).all()
+
+    async def due_tables(self, before: float, limit: int = 500) -> list[str]:
+        """The turn-based games in play whose next deadline comes before ``before`` (or is not
+        worked out yet), soonest first: the ones the hub's scheduler brings into memory (an index
+        on (pace, status, next_deadline) answers it, however many tables sleep)."""
+        query = (select(TableRow.id)
+                 .where(TableRow.pace == "turn-based", TableRow.status == "playing",
+                        or_(TableRow.next_deadline.is_(None), TableRow.next_deadline <= before))
+                 .order_by(TableRow.next_deadline).limit(limit))
+        async with self.sessions() as session:
+            return list((await session.scalars(query)).all())
 
     async def update_table(self, table_id: str, **values: Any) -> None:
         """Change fields of a table's row."""
@@ -298,8 +315,12 @@ def _sweep(connection: Connection, waiting_before: float, idle_before: float, po
     last_change = (select(ChangeRow.at).where(ChangeRow.table_id == TableRow.id)
                    .order_by(ChangeRow.seq.desc()).limit(1).scalar_subquery())
     idle_since = func.coalesce(last_change, TableRow.started_at, TableRow.created_at)
+    # A turn-based game whose move clock still runs is waited on, however long since its last move;
+    # one whose deadline passed long ago unhonoured (no server ran it) is idle like any other.
+    clock_running = and_(TableRow.pace == "turn-based", TableRow.next_deadline.is_not(None),
+                         TableRow.next_deadline >= idle_before)
     expired = or_(and_(TableRow.status == "waiting", TableRow.created_at < waiting_before),
-                  and_(TableRow.status == "playing", idle_since < idle_before))
+                  and_(TableRow.status == "playing", idle_since < idle_before, ~clock_running))
     query = select(TableRow.id).where(expired).limit(SWEEP_BATCH)
     if postgresql:
         query = query.with_for_update(skip_locked=True)

@@ -122,6 +122,9 @@ function drawCreateSeats() {
   }
 }
 
+// A live table, or a turn-based one with a move clock (server/move_clock.py: any of 1h..14d is accepted).
+const PACES = ["live", "1h", "12h", "1d", "3d", "7d"];
+
 function drawCreate() {
   const form = $("create");
   const chosen = games.find((game) => game.id === form.dataset.game) || games[0];
@@ -137,6 +140,8 @@ function drawCreate() {
       h("input", { id: "create-players", type: "number", min: chosen.min_players, max: chosen.max_players, value: players,
                    onchange: (e) => { form.dataset.players = e.target.value; drawCreate(); } })),
     h("div", { class: "seat-rows" }, seats),
+    h("div", { class: "field" }, h("label", { for: "create-pace" }, words.t("common.lobby.pace")),
+      h("select", { id: "create-pace" }, PACES.map((pace) => h("option", { value: pace }, words.t(`common.lobby.pace.${pace}`))))),
     h("details", {}, h("summary", {}, words.t("common.lobby.options")), chosen.options.map(optionField)),
     h("button", { type: "submit", class: "primary" }, words.t("common.lobby.create-button")));
   drawCreateSeats();
@@ -169,7 +174,9 @@ async function create(event) {
   });
   try {
     const options = readOptions(game);
-    const made = await api("/tables", { method: "POST", body: { game: game.id, players: seats.length, seats, options } });
+    const pace = $("create-pace").value;
+    const settings = pace === "live" ? {} : { pace: "turn-based", move_clock: pace };
+    const made = await api("/tables", { method: "POST", body: { game: game.id, players: seats.length, seats, options, settings } });
     const me = form.querySelector("[data-seat='0']").value === "me" ? made.links[seatLetter(0)]?.token : null;
     remember(made, me);
     location.href = `/tables/${made.table}`;
