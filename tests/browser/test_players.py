@@ -53,6 +53,17 @@ def play_first_listed_moves(pages: list[Page], most: int = 400) -> int:
     raise AssertionError(f"the game did not end in {most} moves")
 
 
+def against_bot(page: Page, bot: str, seed: int) -> None:
+    """The page's account starts a game against ``bot`` (with the page's session, as the lobby does)
+    and plays it to the end on the table page (the bots' yardsticks need rated games)."""
+    csrf = next(c["value"] for c in page.context.cookies() if c["name"] == "dt_csrf")
+    made = page.request.post("/api/play", data={"game": GAME, "players": 2, "bot": bot, "seed": seed,
+                                                "settings": {"bot_delay": 0}}, headers={"x-csrf-token": csrf}).json()
+    page.goto(made["links"]["A"]["url"])
+    page.wait_for_selector("#board > *")
+    play_first_listed_moves([page])
+
+
 def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_profiles_and_my_games(
         new_page: Any) -> None:
     tag = secrets.token_hex(2)
@@ -107,15 +118,26 @@ def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_p
     for page in (host, guest):
         expect(page.locator("#outcome")).to_be_visible()
 
-    # the leaderboard: both rated on one game, their ratings no longer the starting 0.0
+    # the bots of two levels become yardsticks: each of them plays a rated game against one of the two
+    against_bot(host, "easy", 3)
+    against_bot(guest, "medium", 4)
+
+    # the leaderboard: both rated on their games, their ratings no longer the starting 0.0; the bots
+    # between them, named by their level and marked, without a rank
     for page in (host, guest):
         page.goto(f"/ratings/{GAME}")
         for name in names:
             row = page.locator("#board-table tr.player-line", has_text=name)
             expect(row).to_have_count(1)
-            expect(row.locator("td").nth(2)).to_have_text("1")
+            expect(row.locator("td").nth(2)).to_have_text("2")
             rating = row.locator("td").nth(1).inner_text()
             assert re.fullmatch(r"-?\d+\.\d", rating) and rating != "0.0", rating
+        bots = page.locator("#board-table tr.bot-line")
+        expect(bots).to_have_count(2)
+        assert sorted(bots.locator("th").all_inner_texts()) == ["the easy bot", "the medium bot"]
+        expect(bots.locator("td:first-child")).to_have_text(["bot", "bot"])
+        ranks = page.locator("#board-table tr.player-line td:first-child").all_inner_texts()
+        assert ranks == ["1", "2"], ranks  # the bots take no rank
     assert fits_the_screen(guest)
     check_accessibility(guest)
     screenshot(guest, "leaderboard-phone")
@@ -127,26 +149,28 @@ def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_p
         page.wait_for_url(re.compile(r"/players/"))
         expect(page.locator("h1")).to_have_text(name)
         expect(page.locator("#per-game tbody tr")).to_have_count(1)
-        expect(page.locator("#per-game tbody tr td").nth(1)).to_have_text("1")
-        [item] = page.locator("#recent li").all()
+        expect(page.locator("#per-game tbody tr td").nth(1)).to_have_text("2")
+        expect(page.locator("#recent li")).to_have_count(2)
+        item = page.locator("#recent li", has_text=names[1] if name == names[0] else names[0])
         expect(item).to_contain_text(GAME_NAME)
         expect(item).to_contain_text(names[1] if name == names[0] else names[0])
         expect(item.locator(".badge")).to_have_text(re.compile(r"^(Won|Place 2 of 2)$"))
         expect(item.get_by_role("link", name="Replay")).to_have_attribute("href", f"/replay/{table_id}")
-    outcomes = {page.locator("#recent .badge").inner_text() for page in (host, guest)}
+    outcomes = {page.locator("#recent li", has_text=other).locator(".badge").inner_text()
+                for page, other in ((host, names[1]), (guest, names[0]))}
     assert outcomes == {"Won", "Place 2 of 2"} or outcomes == {"Won"}, outcomes  # one won (or both, tied)
     assert fits_the_screen(guest)
     check_accessibility(guest)
     screenshot(guest, "profile-phone")
     screenshot(host, "profile")
-    guest.get_by_role("link", name="Replay").click()
+    guest.locator("#recent li", has_text=names[0]).get_by_role("link", name="Replay").click()
     guest.wait_for_url(re.compile(rf"/replay/{table_id}$"))
     guest.wait_for_selector("#board > *")
 
     # my games: the game under Finished, for both
     for page in (host, guest):
         page.goto("/me")
-        expect(page.locator("#games-over li")).to_have_count(1)
+        expect(page.locator("#games-over li")).to_have_count(2)
         expect(page.locator("#games-over")).to_contain_text(GAME_NAME)
     assert fits_the_screen(guest)
     screenshot(guest, "me-phone")
