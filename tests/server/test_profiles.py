@@ -101,7 +101,9 @@ def test_two_accounts_see_the_game_in_both_profiles_and_a_deleted_one_is_gone(cl
         assert profile["games"][0]["rated_games"] == 1
     assert {profile["recent"][0]["place"] for profile in profiles.values()} <= {1, 2}
     assert sum(profile["recent"][0]["won"] for profile in profiles.values()) >= 1
-    use(client, cookies["Hypnos"])
+    use(client, cookies["Hypnos"])  # "my games" names both accounts (seat A was created without a name)
+    [mine] = client.get("/api/account/games").json()["games"]
+    assert [seat["name"] for seat in mine["seats"]] == ["Morpheus", "Hypnos"]
     assert client.post("/api/account/delete", json={"password": PASSWORD}, headers=csrf(client)).status_code == 200
     gone = client.get("/api/players/Hypnos")
     assert gone.status_code == 404 and gone.json()["error"] == "no-player"

@@ -55,7 +55,8 @@ async def _account(store: Store, name: str) -> AccountRow:
     return found
 
 
-async def _names(store: Store, ids: set[int]) -> dict[int, str]:
+async def account_names(store: Store, ids: set[int]) -> dict[int, str]:
+    """The current names of the accounts ``ids`` (a deleted one is missing)."""
     if not ids:
         return {}
     async with store.sessions() as session:
@@ -98,7 +99,7 @@ async def profile(store: Store, account: AccountRow, recent: int) -> dict[str, A
         line.update(rating=round(rating.mu - 3 * rating.sigma, 2), mu=round(rating.mu, 3),
                     sigma=round(rating.sigma, 3), rated_games=rating.games)
     ids = {int(spec["account"]) for _, table in latest for spec in table.seats if spec.get("account") is not None}
-    names = await _names(store, ids)
+    names = await account_names(store, ids)
     games_list = [{
         "table": table.id, "game": table.game, "name": named.get(table.game, table.game), "players": result.players,
         "finished_at": result.finished_at, "seat": result.seat, "letter": seat_name(result.seat), "place": result.place,
@@ -135,4 +136,4 @@ async def leaderboard_page(game_id: str) -> FileResponse:
     return FileResponse(STATIC / "ratings.html", media_type="text/html")
 
 
-__all__ = ["pages", "profile", "router"]
+__all__ = ["account_names", "pages", "profile", "router"]
