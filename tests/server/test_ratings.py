@@ -7,7 +7,7 @@ from typing import Any
 from fastapi.testclient import TestClient
 
 from dreamtable.server.models import TableRow
-from dreamtable.server.ratings import players_of
+from dreamtable.server.ratings import places_of, players_of
 
 from .conftest import play_to_the_end
 from .test_accounts import PASSWORD, csrf, hasher, register, use  # noqa: F401 (hasher: the cheap Argon2id fixture)
@@ -61,7 +61,7 @@ def test_only_tables_of_accounts_and_bots_count_and_nobody_rates_themselves():
     assert players_of(seats(bot, bot)) is None  # no account: nothing to rate
 
 
-def test_a_game_whose_account_left_it_to_a_stand_in_bot_is_not_rated(client):
+def test_a_game_whose_account_left_it_to_a_stand_in_bot_counts_as_a_loss_for_the_one_who_left(client):
     from .test_api import eventually
     from .conftest import bearer
 
@@ -70,4 +70,17 @@ def test_a_game_whose_account_left_it_to_a_stand_in_bot_is_not_rated(client):
                                           "settings": {"stand_in": "random"}}, headers=csrf(client)).json()
     assert client.post(f"/api/tables/{made['table']}/leave", headers=bearer(made["token"])).status_code == 200
     assert eventually(lambda: client.get(f"/api/tables/{made['table']}").json()["status"] == "over", 60)
-    assert client.get("/api/ratings/deep-dreams", params={"bots": True}).json()["players"] == []
+    board = client.get("/api/ratings/deep-dreams", params={"bots": True}).json()["players"]
+    assert [(line["name"], line["games"]) for line in board] == [("random", 1), ("Morpheus", 1)]
+    assert board[1]["mu"] < 25.0 < board[0]["mu"]  # whatever the stand-in did, the one who left lost
+
+
+def test_places_put_the_players_who_left_last_the_first_to_leave_last_of_all():
+    # B won and A was second; A left: B first, A last
+    assert places_of(winners=[1], scores=[5, 9], leavers=[0]) == [2, 1]
+    # the stand-in of B won the game B left: B still loses
+    assert places_of(winners=[1], scores=[5, 9], leavers=[1]) == [1, 2]
+    # four seats, C then A left: B and D keep their order, A (later) third, C (first) fourth
+    assert places_of(winners=[2], scores=[1, 3, 9, 2], leavers=[2, 0]) == [3, 1, 4, 2]
+    # ties among those who stayed stand
+    assert places_of(winners=[0, 1], scores=[4, 4, 1], leavers=[]) == [1, 1, 3]

@@ -30,6 +30,7 @@ from .api import hub_of
 from .hub import Hub
 from .login_limits import LoginLimits
 from .models import TableRow
+from .profile_api import account_names
 from .passwords import MAX_PASSWORD_BYTES, BadPassword, check_password, hash_password, verify_password
 from .quotas import client_of
 from .schemas import Strict
@@ -204,13 +205,14 @@ async def claim_seats(body: Claim, request: Request) -> dict[str, Any]:
     return {"claimed": await claim(hub, found.account, body.seats)}
 
 
-async def _game(hub: Hub, row: TableRow, seat: int, token: str) -> dict[str, Any]:
+async def _game(hub: Hub, row: TableRow, seat: int, token: str, names: dict[int, str]) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "table": row.id, "game": row.game, "players": row.players, "status": row.status, "seat": seat,
         "letter": seat_name(seat), "token": token, "url": f"/tables/{row.id}?token={token}",
         "created_at": row.created_at,
-        "seats": [{"letter": seat_name(number), "name": spec.get("name"), "kind": spec["kind"]}
-                  for number, spec in enumerate(row.seats)],
+        # an account's seat by the account's name (a table created in the lobby gave its seat A none)
+        "seats": [{"letter": seat_name(number), "name": names.get(spec.get("account", -1), spec.get("name")),
+                   "kind": spec["kind"]} for number, spec in enumerate(row.seats)],
     }
     if row.status == "over":
         entry["replay"] = f"/replay/{row.id}"
@@ -231,8 +233,11 @@ async def my_games(request: Request) -> dict[str, Any]:
     found = await sessions.required(request, hub.store)
     held = await accounts.seats_of(hub.store, found.account.id)
     # a seat left while its table waited (and perhaps taken by someone else since) is no longer the account's
-    games = [await _game(hub, row, seat, token) for row, seat, token in held
-             if seat < len(row.seats) and row.seats[seat].get("account") == found.account.id]
+    kept = [(row, seat, token) for row, seat, token in held
+            if seat < len(row.seats) and row.seats[seat].get("account") == found.account.id]
+    names = await account_names(hub.store, {int(spec["account"]) for row, _, _ in kept for spec in row.seats
+                                            if spec.get("account") is not None})
+    games = [await _game(hub, row, seat, token, names) for row, seat, token in kept]
     return {"account": {"name": found.account.name}, "games": games}
 
 

@@ -25,7 +25,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
 from ..core.registry import games
-from . import account_api, api, health, hints, rating_api, sockets, web
+from . import account_api, api, health, hints, profile_api, rating_api, sockets, web
 from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
 from .logs import LogFormat, RequestContext, configure
@@ -125,6 +125,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(account_api.router)
     app.include_router(account_api.pages)
     app.include_router(rating_api.router)
+    app.include_router(profile_api.router)
+    app.include_router(profile_api.pages)
     app.include_router(hints.router)
     app.include_router(sockets.router)
     app.include_router(web.router)

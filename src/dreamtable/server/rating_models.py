@@ -31,3 +31,23 @@ class RatedTableRow(Base):
     table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
     rated: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[float] = mapped_column(Float)
+
+
+class ResultRow(Base):
+    """How an account's seat finished a game (kept when the ratings look at the table, rated or not),
+    so a profile shows games, wins and recent results without replaying any game."""
+
+    __tablename__ = "results"
+
+    table_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(Integer, index=True)
+    game: Mapped[str] = mapped_column(String(64))
+    players: Mapped[int] = mapped_column(Integer)
+    place: Mapped[int] = mapped_column(Integer)
+    """1 is best; a seat handed to a stand-in bot is placed after every seat whose player stayed."""
+    won: Mapped[bool] = mapped_column(Boolean)
+    left: Mapped[bool] = mapped_column(Boolean)
+    """The player left (or ran out of time) and a stand-in bot finished the game: a loss."""
+    rated: Mapped[bool] = mapped_column(Boolean)
+    finished_at: Mapped[float] = mapped_column(Float, index=True)

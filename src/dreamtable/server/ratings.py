@@ -1,9 +1,12 @@
-"""Ratings of finished games whose every seat was an account or a bot, per game (openskill).
+"""Ratings of finished games whose every seat was an account or a bot, per game (openskill), and
+every account's result in each finished game it played (profiles read them).
 
 A finished table counts when every seat was an account's (taken while logged in, or claimed) or a
-bot's, no seat was handed to a stand-in bot during play, and no account held two seats (nobody
-rates themselves). Places are those of the workbench's tournaments (winners first, tied, then by
-score); ratings are openskill's Plackett–Luce, as in the workbench. A bot spec is one player per
+bot's, and no account held two seats (nobody rates themselves). Places are those of the
+workbench's tournaments (winners first, tied, then by score) among the players who stayed; a seat
+handed to a stand-in bot during play (its player left, or ran out of time) loses: it is placed
+after every seat whose player stayed, whatever its stand-in did, the first to leave last. Ratings
+are openskill's Plackett–Luce, as in the workbench. A bot spec is one player per
 game (its several seats at one table each use its rating, and its new rating is their mean).
 
 Tables are rated lazily, oldest first, when a leaderboard is asked for: each is looked at once in
@@ -16,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, Sequence
 
 from sqlalchemy import func, select
 from sqlalchemy.exc import IntegrityError
@@ -27,7 +30,7 @@ from .account_models import AccountRow
 from .accounts import in_transaction
 from .hub import Hub
 from .models import ChangeRow, TableRow
-from .rating_models import RatedTableRow, RatingRow
+from .rating_models import RatedTableRow, RatingRow, ResultRow
 from .store import Store
 
 BATCH = 100
@@ -83,14 +86,46 @@ def _rate(session: Session, table_id: str, game: str, players: list[str], ranks:
         row.updated_at = now
 
 
-async def _handed_over(store: Store, table_id: str) -> bool:
-    query = select(func.count()).where(ChangeRow.table_id == table_id, ChangeRow.kind.in_(("bot", "seat")))
+def places_of(winners: Sequence[int], scores: Sequence[float], leavers: Sequence[int]) -> list[int]:
+    """Every seat's place (1 is best): the tournaments' places among the seats whose player stayed,
+    then the seats handed to a stand-in bot, in ``leavers``' order of leaving, the first one last."""
+    ranks = ranks_of({"winners": list(winners), "scores": list(scores)})
+    stayed = [seat for seat in range(len(scores)) if seat not in leavers]
+    places = [0] * len(scores)
+    for seat in stayed:
+        places[seat] = 1 + sum(ranks[other] < ranks[seat] for other in stayed)
+    gone = list(dict.fromkeys(leavers))
+    for order, seat in enumerate(gone):
+        places[seat] = len(stayed) + len(gone) - order
+    return places
+
+
+async def _leavers(store: Store, table_id: str) -> tuple[list[int], float]:
+    """The seats handed to a stand-in bot, in the order they were, and when the table last changed."""
+    query = select(ChangeRow.kind, ChangeRow.seat, ChangeRow.at).where(ChangeRow.table_id == table_id).order_by(ChangeRow.seq)
     async with store.sessions() as session:
-        return bool((await session.execute(query)).scalar())
+        changes = (await session.execute(query)).all()
+    leavers = [seat for kind, seat, _ in changes if kind in ("bot", "seat") and seat is not None]
+    return leavers, max((at for _, _, at in changes), default=0.0)
+
+
+def _record(session: Session, row: TableRow, players: list[str] | None, places: list[int], winners: Sequence[int],
+            leavers: list[int], finished_at: float) -> None:
+    """Look at a finished table once: its accounts' results, and the ratings when it counts."""
+    if players is None:
+        _mark(session, row.id, False)
+    else:
+        _rate(session, row.id, row.game, players, [float(place) for place in places])
+    for seat, spec in enumerate(row.seats):
+        if spec.get("account") is not None:
+            session.add(ResultRow(table_id=row.id, seat=seat, account_id=int(spec["account"]), game=row.game,
+                                  players=row.players, place=places[seat], won=seat in winners and seat not in leavers,
+                                  left=seat in leavers, rated=players is not None, finished_at=finished_at))
 
 
 async def rate_pending(hub: Hub, batch: int = BATCH) -> int:
-    """Rate the finished tables not looked at yet (at most ``batch``, oldest first); how many counted."""
+    """Rate the finished tables not looked at yet (at most ``batch``, oldest first) and keep their
+    accounts' results; how many counted for the ratings."""
     store = hub.store
     looked = select(RatedTableRow.table_id).where(RatedTableRow.table_id == TableRow.id).exists()
     query = (select(TableRow).where(TableRow.status == "over", ~looked)
@@ -101,18 +136,20 @@ async def rate_pending(hub: Hub, batch: int = BATCH) -> int:
     for row in pending:
         players = players_of(row)
         outcome = None
-        if players is not None and not await _handed_over(store, row.id):
+        if any(spec.get("account") is not None for spec in row.seats):
             room = await hub.room(row.id)
             outcome = None if room is None or room.table is None else room.table.state.outcome
         try:
-            if players is None or outcome is None:
+            if outcome is None:  # no account played it (or it cannot be rebuilt): nothing to keep
                 await in_transaction(store, partial(_mark, table_id=row.id, rated=False))
                 continue
-            ranks: list[float] = list(ranks_of({"winners": outcome.winners, "scores": outcome.scores}))
-            await in_transaction(store, partial(_rate, table_id=row.id, game=row.game, players=players, ranks=ranks))
-            counted += 1
+            leavers, finished_at = await _leavers(store, row.id)
+            places = places_of(outcome.winners, outcome.scores, leavers)
+            await in_transaction(store, partial(_record, row=row, players=players, places=places,
+                                                winners=outcome.winners, leavers=leavers, finished_at=finished_at))
+            counted += players is not None
         except IntegrityError:
-            continue  # another process rated it
+            continue  # another process looked at it first
     return counted
 
 
@@ -146,10 +183,14 @@ async def leaderboard(store: Store, game: str, limit: int, bots: bool) -> list[S
 
 
 async def forget(store: Store, account_id: int) -> None:
-    """A deleted account leaves the leaderboards."""
+    """A deleted account leaves the leaderboards, and its results go (its games stay, its seats renamed)."""
     from sqlalchemy import delete
 
-    await in_transaction(store, lambda session: session.execute(delete(RatingRow).where(RatingRow.account_id == account_id)))
+    def drop(session: Session) -> None:
+        session.execute(delete(RatingRow).where(RatingRow.account_id == account_id))
+        session.execute(delete(ResultRow).where(ResultRow.account_id == account_id))
+
+    await in_transaction(store, drop)
 
 
 def standing_json(place: int, standing: Standing) -> dict[str, Any]:
@@ -157,4 +198,4 @@ def standing_json(place: int, standing: Standing) -> dict[str, Any]:
             "mu": round(standing.mu, 3), "sigma": round(standing.sigma, 3), "games": standing.games}
 
 
-__all__ = ["Standing", "forget", "leaderboard", "players_of", "rate_pending", "standing_json"]
+__all__ = ["Standing", "forget", "leaderboard", "places_of", "players_of", "rate_pending", "standing_json"]

@@ -46,6 +46,37 @@ async function forgetAccountSeats() {
   }
 }
 
+// The account's tables in play, each marked "Your turn" when it waits for this account, and how many
+// wait (also in the tab's title, so a player in another tab sees it). Asked again every few seconds.
+const TURNS_EVERY = 8000;
+let turnsTimer = null;
+const plainTitle = document.title;
+
+async function drawTurns(list, words) {
+  let games = [];
+  try { ({ games } = await accountApi("/games")); } catch { return; }
+  const playing = games.filter((game) => game.status === "playing");
+  const waiting = playing.filter((game) => game.your_turn).length;
+  const names = list.dataset.names ? JSON.parse(list.dataset.names) : {};
+  list.previousElementSibling.textContent = waiting ? words.t("common.account.waiting-for-you", { count: waiting }) : "";
+  document.title = waiting ? `(${waiting}) ${plainTitle}` : plainTitle;
+  list.replaceChildren(...playing.map((game) => h("li", { class: game.your_turn ? "my-turn" : "" },
+    h("a", { href: game.url }, names[game.game] || game.game), " ",
+    game.your_turn ? h("span", { class: "badge turn-badge" }, words.t("common.account.your-turn"))
+                   : h("span", { class: "quiet" }, words.t("common.account.turn", { seats: game.turn.join(", ") || "—" })))));
+}
+
+async function watchTurns(box, words) {
+  clearInterval(turnsTimer);
+  const list = box.querySelector("#my-tables");
+  try {
+    const games = await (await fetch("/api/games")).json();
+    list.dataset.names = JSON.stringify(Object.fromEntries(games.map((game) => [game.id, game.name])));
+  } catch { /* the ids will do */ }
+  await drawTurns(list, words);
+  turnsTimer = setInterval(() => drawTurns(list, words), TURNS_EVERY);
+}
+
 async function drawBox(box, words) {
   const say = (text) => { box.querySelector("[role=status]").textContent = text; };
   let me = { account: null };
@@ -54,6 +85,7 @@ async function drawBox(box, words) {
   if (me.account) {
     box.replaceChildren(h("div", { class: "row" },
       h("span", {}, words.t("common.account.as", { name: me.account.name })),
+      h("a", { href: `/players/${encodeURIComponent(me.account.name)}` }, words.t("common.account.profile")),
       h("a", { href: "/me" }, words.t("common.account.my-games")),
       h("button", { type: "button", onclick: async () => {
         try {
@@ -61,10 +93,14 @@ async function drawBox(box, words) {
           await accountApi("/logout", { method: "POST" });
           await drawBox(box, words);
         } catch (error) { say(error.message); }
-      } }, words.t("common.account.logout"))), status);
+      } }, words.t("common.account.logout"))),
+      h("p", { id: "turn-count", class: "turn-count", "aria-live": "polite" }), h("ul", { id: "my-tables", class: "my-tables" }), status);
     accountApi("/claim", { method: "POST", body: { seats: heldSeats() } }).catch(() => {});
+    watchTurns(box, words);
     return;
   }
+  clearInterval(turnsTimer);
+  document.title = plainTitle;
   const field = (id, type, key, complete) => h("div", { class: "field" },
     h("label", { for: id }, words.t(key)), h("input", { id, type, autocomplete: complete, required: true }));
   const send = (path) => async (event) => {

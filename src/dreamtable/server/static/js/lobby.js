@@ -83,7 +83,9 @@ function drawGames() {
                     "aria-label": `${words.t("common.lobby.play-bots")}: ${game.name}` }, words.t("common.lobby.play-bots")),
       game.tutorial ? h("button", { type: "button", class: "learn", onclick: () => learn(game),
                                     "aria-label": `${words.t("common.lobby.learn")}: ${game.name}` }, words.t("common.lobby.learn")) : null,
-      h("a", { href: rulesHref(game.id, words.lang) }, words.t("common.rules"))))));
+      h("a", { href: rulesHref(game.id, words.lang) }, words.t("common.rules")),
+      h("a", { href: `/ratings/${game.id}`, "aria-label": `${words.t("common.ratings.title")}: ${game.name}` },
+        words.t("common.ratings.title"))))));
 }
 
 // -- create a table ------------------------------------------------------------------------
