@@ -5,15 +5,15 @@ looked at again: ``ratings`` and ``rated_tables`` are emptied here and refilled,
 the next time a leaderboard or a profile is asked for, with each account's result kept in
 ``results``.
 
-Revision ID: 0005
-Revises: 0004
+Revision ID: 0006
+Revises: 0005
 """
 
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0005"
-down_revision = "0004"
+revision = "0006"
+down_revision = "0005"
 branch_labels = None
 depends_on = None
 
