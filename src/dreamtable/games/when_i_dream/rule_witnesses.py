@@ -99,6 +99,6 @@ RULE_WITNESSES: Mapping[str, Callable[[Any], bool]] = {
 RULES_WITHOUT_BEHAVIOUR: Mapping[str, str] = {
     "WID-R11": "test_wid_r11_the_dreamer_sees_only_the_clues_on_this_card",
     "WID-R24": "test_wid_r24_points_have_no_ceiling",
-    "WID-R25": "test_wid_r25_english_is_the_one_word_list",
+    "WID-R25": "test_wid_r25_english_by_default_and_italian_word_lists",
 }
 """Rules no move applies (what the Dreamer sees, no cap on points, the word lists), each with the test that checks it (``WhenIDream.rules_without_behaviour``)."""
