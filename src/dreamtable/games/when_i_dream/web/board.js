@@ -338,6 +338,10 @@ function recountBox(ctx, w) {
   const button = h("button", { type: "submit", class: "primary", disabled: !form || !input.value.trim() },
     w.t("ui.recount-send"));
   input.addEventListener("input", () => { button.disabled = !form || !input.value.trim(); });
+  // Enter sends the dream, as in the chat and the guess box; Shift+Enter starts a new line.
+  input.addEventListener("keydown", (event) => {
+    if (event.key === "Enter" && !event.shiftKey) { event.preventDefault(); input.form?.requestSubmit(); }
+  });
   const send = (event) => {
     event.preventDefault();
     const text = input.value.trim();
