@@ -26,6 +26,8 @@ ACTIONS_PER_TURN = 3
 HAND_LIMIT = 4
 DISPLAY_SIZE = 4
 OFF = -1  # a pawn off the board
+CELL_BIT = (*(1 << cell for cell in range(16)), 0)
+"""A cell's bit in a set of cells; ``CELL_BIT[OFF]`` (the last) is none: a pawn off the board is on no cell."""
 EDGE_CELLS = tuple(cell for cell in range(16) if cell % 4 in (0, 3) or cell // 4 in (0, 3))
 ALL_SEATS = 0b1111
 
@@ -422,15 +424,13 @@ class WellState(TurnBasedState[WellMove]):
 
     def _open_cells(self, seat: int) -> int:
         """The cells (a bit set) without another seat's pawn, or with one of the seat's own."""
-        mine = others = 0
-        for other, pawns in enumerate(self.pawns):
-            for cell in pawns:
-                if cell != OFF:
-                    if other == seat:
-                        mine |= 1 << cell
-                    else:
-                        others |= 1 << cell
-        return 0xFFFF & ~(others & ~mine)
+        bit = CELL_BIT
+        others = 0
+        for other, (first, second) in enumerate(self.pawns):
+            if other != seat:
+                others |= bit[first] | bit[second]
+        first, second = self.pawns[seat]
+        return 0xFFFF & ~(others & ~(bit[first] | bit[second]))
 
     def _rotate_moves(self, seat: int) -> list[WellMove]:
         """DW-R9: an empty tile, or one where the seat has a pawn (opponents there or not)."""
