@@ -577,7 +577,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def legal_actions(self, seat: int) -> list[CycleMove]:
         """Every action ``seat`` may take now. Of the moves with free parameters (offers, brake
         plans, keeps; see :meth:`action_forms`) it lists a few simple ones."""
-        return list(self._listed(seat))
+        cached: list[CycleMove] | None = self._cache.get(seat)  # _listed, inline: random play asks at every move
+        if cached is None:
+            cached = self._cache[seat] = self._legal(seat)
+        return cached[:]
 
     def _listed(self, seat: int) -> list[CycleMove]:
         """The legal list itself (not a copy), worked out once per position."""
