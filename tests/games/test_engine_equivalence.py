@@ -1,7 +1,8 @@
 """Engine speed-ups change no behaviour: seeded random games give the same records, views and logs.
 
-The expected fingerprints (``tests/data/engine_fingerprints.json``) were written by the engines
-before the incremental legal lists and the cheaper ``apply``; see ``engine_fingerprints.py``.
+The expected fingerprints (``tests/data/engine_fingerprints.json``) were written by main's engines
+before the speed work that followed them; see ``engine_fingerprints.py`` (and how to write them again
+when a rule or a sentence changes on purpose).
 """
 
 from __future__ import annotations
