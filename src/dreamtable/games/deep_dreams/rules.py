@@ -234,7 +234,7 @@ class DreamState(TurnBasedState[DreamMove]):
         """``None`` when ``seat`` may make ``move`` now, otherwise the reason, naming the rule."""
         if not isinstance(move, DreamMove):
             return f"{move!r} is not a Deep Dreams move; read one with game.parse_action (e.g. 'draw')"
-        if not all(type(value) is int for value in move):
+        if not (type(move.kind) is int and type(move.card) is int and type(move.arg) is int and len(move) == 3):
             # A bool, a float or a container in a field would be taken for a number it equals (or crash).
             return f"{move!r} is malformed: kind, card and arg are whole numbers; read moves with game.parse_action"
         if not DRAW <= move.kind <= SKIP:

@@ -178,6 +178,15 @@ def _stocked(stock: tuple[int, ...]) -> int:
     return sum(1 << k for k in range(TYPES) if stock[k])
 
 
+BOOSTS_UP_TO = tuple(tuple(BOOST[colour][:count] for colour in range(COLOURS)) for count in range(len(BOOSTS) + 1))
+"""``BOOSTS_UP_TO[n][colour]``: the first ``n`` boosts of a field of ``colour``, as one tuple each."""
+_HEADS: dict[tuple[int, ...], tuple[tuple[CycleMove, ...], tuple[tuple[CycleMove, ...], ...], tuple[tuple[CycleMove, ...], ...]]] = {}
+"""The parts of the Buying Phase's list that a seat's chi, its hand and the types in stock decide (see
+``CycleState._head``), by those (``(chi, types in stock as bits, *hand)``), for the tile table in ``_HEADS_FOR``."""
+_HEADS_FOR: list[Any] = [None]
+HEADS_HELD = 4_096
+"""At most this many entries in ``_HEADS`` (random play meets a few hundred; see ``TAILS_HELD``)."""
+
 _TAILS: dict[tuple[Any, ...], tuple[tuple[CycleMove, ...], tuple[int, ...]]] = {}
 """The Buying Phase's moves after the trades by token, plan, Inspiration tiles, keeps and board (kept by identity)."""
 TAILS_HELD = 4_096
@@ -568,7 +577,10 @@ class CycleState(TurnBasedState[CycleMove]):
     def legal_actions(self, seat: int) -> list[CycleMove]:
         """Every action ``seat`` may take now. Of the moves with free parameters (offers, brake
         plans, keeps; see :meth:`action_forms`) it lists a few simple ones."""
-        return list(self._listed(seat))
+        cached: list[CycleMove] | None = self._cache.get(seat)  # _listed, inline: random play asks at every move
+        if cached is None:
+            cached = self._cache[seat] = self._legal(seat)
+        return cached[:]
 
     def _listed(self, seat: int) -> list[CycleMove]:
         """The legal list itself (not a copy), worked out once per position."""
@@ -615,24 +627,50 @@ class CycleState(TurnBasedState[CycleMove]):
         return [*supply, *trades, *tail]
 
     def _supply(self, seat: int) -> list[CycleMove]:
-        """Buys and sales (DC-R21), placements (as placements()) and boosts (DC-R24)."""
+        """Buys and sales (DC-R21), placements (as placements()) and boosts (DC-R24). What the seat's chi,
+        hand and the stock allow comes from a memo (``_HEADS``); the fields are walked each time (their
+        arrangements seldom come again), a branch per field: empty, one tile, or full."""
         chi = self.chi[seat]
-        held, rows = _hand_moves(self.hand[seat])
-        moves = list(_buys_and_sales(self.types, chi, self.stock, held))
+        stock = self.stock
+        hand = self.hand[seat]
+        key = (chi, ALL_TYPES if 0 not in stock else _stocked(tuple(stock)), *hand)
+        head = _HEADS.get(key) if _HEADS_FOR[0] is self.types else None
+        if head is None:
+            head = self._head(key, chi, hand)
+        trade, rows, boosting = head
+        moves = list(trade)
         boosts: list[CycleMove] = []
-        affordable = bisect_right(BOOSTS, chi)  # BOOSTS rise: the boosts chi pays for are a prefix
         for colour, field, boosted in zip(self.settings.fields, self.fields[seat], self.boost[seat]):
-            tiles = len(field)  # counted once: _supply is about a fifth of random play's work
-            if tiles < FIELD_LIMIT:
+            if not field:
                 moves += rows[colour]
-            if tiles:
+                if boosted:
+                    boosts.append(UNBOOST_OF[colour])
+            elif len(field) == 1:
+                moves += rows[colour]
                 moves += UNPLACING[field][colour]
-            if boosted:
-                boosts.append(UNBOOST_OF[colour])
-            elif tiles == 1:
-                boosts += BOOST[colour][:affordable]
+                if boosted:
+                    boosts.append(UNBOOST_OF[colour])
+                else:
+                    boosts += boosting[colour]
+            else:  # full (DC-R22)
+                moves += UNPLACING[field][colour]
+                if boosted:
+                    boosts.append(UNBOOST_OF[colour])
         moves += boosts
         return moves
+
+    def _head(self, key: tuple[int, ...], chi: int, hand: list[int]) -> tuple[tuple[CycleMove, ...], tuple[tuple[CycleMove, ...], ...],
+                                                                              tuple[tuple[CycleMove, ...], ...]]:
+        """For ``_HEADS``: the buys and sales, per colour the placements of each type in hand, and per
+        colour the boosts chi pays for (``BOOSTS`` rise: they are a prefix)."""
+        if _HEADS_FOR[0] is not self.types:  # another game's prices (options)
+            _HEADS.clear()
+            _HEADS_FOR[0] = self.types
+        elif len(_HEADS) >= HEADS_HELD:
+            _HEADS.clear()
+        held, rows = _hand_moves(hand)
+        head = _HEADS[key] = (_buys_and_sales(self.types, chi, self.stock, held), rows, BOOSTS_UP_TO[bisect_right(BOOSTS, chi)])
+        return head
 
     def _tail(self, seat: int) -> tuple[CycleMove, ...]:
         """The token's aims, plans, Inspiration tiles, keeps and end, which change seldom in a phase: from a

@@ -26,6 +26,8 @@ ACTIONS_PER_TURN = 3
 HAND_LIMIT = 4
 DISPLAY_SIZE = 4
 OFF = -1  # a pawn off the board
+CELL_BIT = (*(1 << cell for cell in range(16)), 0)
+"""A cell's bit in a set of cells; ``CELL_BIT[OFF]`` (the last) is none: a pawn off the board is on no cell."""
 EDGE_CELLS = tuple(cell for cell in range(16) if cell % 4 in (0, 3) or cell // 4 in (0, 3))
 ALL_SEATS = 0b1111
 
@@ -112,12 +114,36 @@ def playable(first: int, second: int, located: int) -> int:
     if cards is None:
         if len(_PLAYABLE) >= 65_536:
             _PLAYABLE.clear()
-        cards = 0
-        for card in range(len(FRIEND_CARDS)):
-            if meets(card, first, second, located):
-                cards |= 1 << card
-        _PLAYABLE[key] = cards
+        cards = _PLAYABLE[key] = _all_met(first, second, located)
     return cards
+
+
+def _all_met(first: int, second: int, located: int) -> int:
+    """:func:`meets` for every card, as a bit set, from each card's requirements as bits (``_REQUIRED``):
+    a card is met when its terrain is under a pawn or located, and each creature it needs that is not
+    located is on a pawn's tile, two needed ones on the two different pawns (DW-R15)."""
+    if _REQUIRED_FROM[0] is not FRIEND_CARDS:
+        _REQUIRED[:] = [(1 << f.creatures[0], 1 << f.creatures[1], 1 << (TERRAIN_ITEM + f.terrain)) for f in FRIEND_CARDS]
+        _REQUIRED_FROM[0] = FRIEND_CARDS
+    either = first | second
+    cards = 0
+    for card, (one, other, terrain) in enumerate(_REQUIRED):
+        if not (located & terrain or either & terrain):
+            continue
+        if located & one:
+            if located & other or either & other:
+                cards |= 1 << card
+        elif located & other:
+            if either & one:
+                cards |= 1 << card
+        elif (first & one and second & other) or (second & one and first & other):
+            cards |= 1 << card
+    return cards
+
+
+_REQUIRED: list[tuple[int, int, int]] = []
+"""Per card of ``_REQUIRED_FROM``: its two creatures and its terrain as item bits (see :func:`_all_met`)."""
+_REQUIRED_FROM: list[Any] = [None]
 
 
 class WellState(TurnBasedState[WellMove]):
@@ -398,15 +424,13 @@ class WellState(TurnBasedState[WellMove]):
 
     def _open_cells(self, seat: int) -> int:
         """The cells (a bit set) without another seat's pawn, or with one of the seat's own."""
-        mine = others = 0
-        for other, pawns in enumerate(self.pawns):
-            for cell in pawns:
-                if cell != OFF:
-                    if other == seat:
-                        mine |= 1 << cell
-                    else:
-                        others |= 1 << cell
-        return 0xFFFF & ~(others & ~mine)
+        bit = CELL_BIT
+        others = 0
+        for other, (first, second) in enumerate(self.pawns):
+            if other != seat:
+                others |= bit[first] | bit[second]
+        first, second = self.pawns[seat]
+        return 0xFFFF & ~(others & ~(bit[first] | bit[second]))
 
     def _rotate_moves(self, seat: int) -> list[WellMove]:
         """DW-R9: an empty tile, or one where the seat has a pawn (opponents there or not)."""
