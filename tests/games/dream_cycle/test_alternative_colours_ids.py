@@ -100,7 +100,7 @@ def test_DC_R9_the_adapters_take_yellow_and_blue_fields_and_pass_pettingzoos_api
 
     options = {"field_colours": ALTERNATIVE, "special_exit": special_exit, "die_faces": ALTERNATIVE}
     adapted("dream-cycle", 2, options)  # refused while the core asked ids without the state
-    env = pettingzoo.env("dream-cycle", players=2, seed=5, **options)
+    env = pettingzoo.env("dream-cycle", players=2, seed=5, order="turn", **options)  # the seat on turn acts
     with warnings.catch_warnings():  # the two PettingZoo gives every environment with an action mask
         warnings.filterwarnings("ignore", message="Observation (is not a NumPy array|space for each agent)")
         api_test(env, num_cycles=300)
