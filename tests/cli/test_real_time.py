@@ -39,7 +39,7 @@ def test_the_start_clock_stops_at_the_first_key():
 
 @pytest.mark.slow
 def test_without_a_key_the_start_clock_runs_out():
-    child = clue_giver_first()
+    child = clue_giver_first("-o", "clue_start_seconds=5")  # the rulebook's 5 s (WID-R8), not the default 15
     child.expect(r"A's time ran out: the turn passes", timeout=12)
     child.sendline("quit")
     child.expect(pexpect.EOF)

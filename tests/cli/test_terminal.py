@@ -303,7 +303,7 @@ def test_dream_cycle_buying_then_a_movement_shown_step_by_step_with_a_pause():
     child.expect("you have no North tile in your hand")
     child.expect(MOVE_PROMPT)
     child.sendline("end")
-    child.expect("A's bicycle steps off the doldrum space one space to row 1, Fuchsia")
+    child.expect("A's bicycle steps off the doldrum space one space to the Fuchsia square in row 1")
     child.expect(r"ride\s+ride on")  # the move list, then the game's question above the input line
     child.expect("ride on, or brake here?")
     child.expect(MOVE_PROMPT)
