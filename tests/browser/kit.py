@@ -11,12 +11,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Locator, Page
 
 from tests.server.processes import Api, ServerProcess
 
 AXE = os.environ.get("DREAMTABLE_TEST_AXE", ".cache/npm/node_modules/axe-core/axe.min.js")
 LETTERS = "ABCDEFGHIJ"
+SAME_INTENT_MS = 300
+"""The page takes the same move again within this long of sending it as the same click (static/js/
+table.js, one move per intent): a test that means two moves waits this long between them."""
 
 
 def table(server: ServerProcess, game: str, seats: list[dict[str, Any]], seed: int = 7,
@@ -51,3 +54,24 @@ def check_accessibility(page: Page) -> list[dict[str, Any]]:
     assert not bad, "accessibility violations:\n" + "\n".join(
         f"{v['impact']}: {v['id']}: {v['help']} — {[n['target'] for n in v['nodes']][:5]}" for v in bad)
     return violations
+
+
+def double_click(page: Page, control: Locator, gap: int | None) -> None:
+    """A person's double click on ``control``: two clicks ``gap`` ms apart on its spot, timed in the
+    page itself (a loaded test machine stretches a gap timed from the test), each landing on whatever
+    is drawn there by then, the second marked as a double click's second (``detail`` 2) as a browser
+    marks it within its double-click interval. ``None``: Playwright's own double click."""
+    if gap is None:
+        control.dblclick()
+        return
+    box = control.bounding_box()
+    assert box is not None
+    page.evaluate("""([x, y, gap]) => new Promise((done) => {
+        const press = (detail) => {
+          const target = document.elementFromPoint(x, y);
+          if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window,
+                                                                    clientX: x, clientY: y, detail}));
+        };
+        press(1);
+        setTimeout(() => { press(2); done(); }, gap);
+    })""", [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, gap])

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 import dreamtable
-from tests.browser.kit import open_seat, table
+from tests.browser.kit import double_click, open_seat, table
 from tests.server.processes import Api, ServerProcess
 
 def _turn_based(info: Any) -> bool:
@@ -36,27 +36,6 @@ def kind_of(control: Locator) -> str:
         return "move list"
     key = control.get_attribute("data-key") or control.get_attribute("aria-label") or "?"
     return re.sub(r"[\d:,()\-]+.*$", "", key).strip() or key
-
-
-def double_click(page: Page, control: Locator, gap: int | None) -> None:
-    """Two clicks ``gap`` ms apart on the control's spot, timed in the page itself (a loaded test
-    machine would stretch a gap timed from here), each landing on whatever is drawn there by then;
-    the second says it is a double click's second (``detail`` 2), as a browser says it within its
-    double-click interval. ``None``: Playwright's own double click."""
-    if gap is None:
-        control.dblclick()
-        return
-    box = control.bounding_box()
-    assert box is not None
-    page.evaluate("""([x, y, gap]) => new Promise((done) => {
-        const press = (detail) => {
-          const target = document.elementFromPoint(x, y);
-          if (target) target.dispatchEvent(new MouseEvent("click", {bubbles: true, cancelable: true, view: window,
-                                                                    clientX: x, clientY: y, detail}));
-        };
-        press(1);
-        setTimeout(() => { press(2); done(); }, gap);
-    })""", [box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, gap])
 
 
 def on_turn(pages: list[Page]) -> int | None:

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 
 import dreamtable
 from tests.browser.conftest import screenshot
-from tests.browser.kit import check_accessibility, open_seat, table
+from tests.browser.kit import SAME_INTENT_MS, check_accessibility, open_seat, table
 from tests.games.dream_cycle.test_prompts import STAGED
 from tests.server.processes import Api, ServerProcess
 
@@ -39,7 +39,6 @@ TRACE_GHOSTS = """() => {
 }"""
 
 
-SAME_INTENT_MS = 300
 """The page takes the same move asked again within this time as the same click (static/js/table.js)."""
 
 

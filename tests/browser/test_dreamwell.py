@@ -17,7 +17,7 @@ import dreamtable
 from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_CODES, TERRAINS, item_name
 from dreamtable.games.dreamwell.events import card_words
 from tests.browser.conftest import screenshot
-from tests.browser.kit import check_accessibility, open_seat, table, wait_for_my_turn
+from tests.browser.kit import check_accessibility, double_click, open_seat, table, wait_for_my_turn
 from tests.server.processes import Api, ServerProcess
 
 STATIC = Path(dreamtable.__file__).parent / "server" / "static"
@@ -71,28 +71,19 @@ def test_a_double_click_on_the_deck_draws_one_card_at_every_speed(page: Page, se
     def draws() -> int:  # the draws the log tells A of (its own and B's)
         return seats[0].locator("#log li").filter(has_text=re.compile(r"^[AB] drew")).count()
 
-    def double_click(seat: int, gap: int | None) -> None:
+    def draw_twice(seat: int, gap: int | None) -> None:
         wait_for_my_turn(seats[seat])
-        deck = seats[seat].locator('#board [data-key="deck"]')
         before = draws()
-        if gap is None:
-            deck.dblclick()  # the browser's own double click (its second click says so)
-        else:  # a person's two clicks on one spot: the second lands on whatever is drawn there then
-            box = deck.bounding_box()
-            assert box is not None
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            seats[seat].mouse.click(x, y)
-            seats[seat].wait_for_timeout(gap)
-            seats[seat].mouse.click(x, y)
+        double_click(seats[seat], seats[seat].locator('#board [data-key="deck"]'), gap)
         seats[seat].wait_for_timeout(500)  # time for a second move to arrive, had one been sent
         assert draws() == before + 1, f"two clicks {gap} ms apart drew {draws() - before} cards"
 
-    double_click(0, 40)
-    double_click(0, 120)
+    draw_twice(0, 40)
+    draw_twice(0, 120)
     view = api.view(table_id, tokens[0])
     api.call("POST", f"/api/tables/{table_id}/moves", tokens[0], expect=200, json={"move": "refresh", "seq": view["seq"]})
-    double_click(1, 250)
-    double_click(1, None)
+    draw_twice(1, 250)
+    draw_twice(1, None)
 
 
 def test_a_whole_turn_is_played_by_clicking_the_board(page: Page, server: ServerProcess) -> None:
