@@ -7,6 +7,7 @@ import json
 import random
 import re
 from pathlib import Path
+from typing import Any, Iterator
 
 import pytest
 
@@ -38,20 +39,18 @@ def test_every_common_prompt_has_an_english_sentence() -> None:
 # keys and fields) is checked by core/game_package.py when the server starts: tests/core/test_game_package.py.
 
 
-@pytest.mark.parametrize("game_id", GAMES)
-def test_the_game_asks_only_questions_its_catalogue_can_word(game_id: str) -> None:
-    """Random games: every prompt a seat sees is a declared kind (never words only, 'say')."""
+def random_positions(game_id: str, rng_seed: int, steps: int) -> Iterator[Any]:
+    """The positions of three seeded random games (the fewest players, then one more), at most
+    ``steps`` each; a deadline expires when nobody may move."""
     game = dreamtable.load(game_id)
     info = next(i for i in dreamtable.games() if i.id == game_id)
-    rng = random.Random(1)
-    seen: set[str] = set()
+    rng = random.Random(rng_seed)
     for seed in range(3):
         state = game.new(info.min_players + seed % 2, seed)
-        for _ in range(300):
+        for _ in range(steps):
             if state.is_over:
                 break
-            for seat in [None, *range(state.players)]:
-                seen.add(state.ask(seat)["kind"])
+            yield state
             actors = state.actors
             moves = state.legal_actions(actors[0]) if actors else []
             if moves:
@@ -60,6 +59,16 @@ def test_the_game_asks_only_questions_its_catalogue_can_word(game_id: str) -> No
                 state.expire(state.timers[0])
             else:
                 break
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_the_game_asks_only_questions_its_catalogue_can_word(game_id: str) -> None:
+    """Random games: every prompt a seat sees is a declared kind (never words only, 'say')."""
+    game = dreamtable.load(game_id)
+    seen: set[str] = set()
+    for state in random_positions(game_id, rng_seed=1, steps=300):
+        for seat in [None, *range(state.players)]:
+            seen.add(state.ask(seat)["kind"])
     assert "say" not in seen, f"{game_id} still words a prompt itself (State._prompt): give it a kind (State._ask)"
     unknown = seen - set(game.prompts) - set(COMMON_PROMPTS)
     assert not unknown, f"{game_id} asks kinds it does not declare in Game.prompts: {unknown}"
@@ -70,33 +79,19 @@ def test_a_form_worded_by_the_english_catalogue_reads_as_the_server_words_it(gam
     """The page words a form by the catalogue's form.KIND (its fields the words of the form's notation,
     static/js/forms.js) and param.NAME where the game has them: in English they say what the server
     says, so a form reads the same whichever words the page takes."""
-    game, english = dreamtable.load(game_id), catalogue("en", game_id)
-    info = next(i for i in dreamtable.games() if i.id == game_id)
-    rng = random.Random(2)
+    english = catalogue("en", game_id)
     seen = 0
-    for seed in range(3):
-        state = game.new(info.min_players + seed % 2, seed)
-        for _ in range(200):
-            if state.is_over:
-                break
-            for seat in range(state.players):
-                for form in state.action_forms(seat):
-                    words = {f"word{n}": word for n, word in enumerate(form.template.split(" "), 1)}
-                    label = english.get(f"form.{form.kind}")
-                    if isinstance(label, str):
-                        seen += 1
-                        assert label.format(**words) == form.label, form.kind
-                    for param in form.params:
-                        doc = english.get(f"param.{param.name}")
-                        assert doc is None or doc == param.doc, (form.kind, param.name)
-            actors = state.actors
-            moves = state.legal_actions(actors[0]) if actors else []
-            if moves:
-                state.apply(actors[0], rng.choice(moves))
-            elif state.timers:
-                state.expire(state.timers[0])
-            else:
-                break
+    for state in random_positions(game_id, rng_seed=2, steps=200):
+        for seat in range(state.players):
+            for form in state.action_forms(seat):
+                words = {f"word{n}": word for n, word in enumerate(form.template.split(" "), 1)}
+                label = english.get(f"form.{form.kind}")
+                if isinstance(label, str):
+                    seen += 1
+                    assert label.format(**words) == form.label, form.kind
+                for param in form.params:
+                    doc = english.get(f"param.{param.name}")
+                    assert doc is None or doc == param.doc, (form.kind, param.name)
     assert seen or not any(key.startswith("form.") for key in english), f"{game_id}: no form its catalogue words was met"
 
 
