@@ -24,6 +24,22 @@ KEEP_SOCKETS = """(() => {
 })()"""
 
 
+def test_a_name_typed_while_the_lobby_still_loads_is_kept_and_its_button_waits_for_the_page(
+        new_page: Any) -> None:
+    page = new_page()
+    held: list[Any] = []
+    page.route("**/static/js/lobby.js", lambda route: held.append(route))  # a slow network: the lobby's script arrives late
+    page.goto("/", wait_until="commit")
+    page.fill("#my-name", "Ada")
+    keep = page.get_by_role("button", name="Keep this name")
+    expect(keep).to_be_disabled()  # pressed now, a bare form would reload the page and lose the name
+    held[0].continue_()
+    expect(keep).to_be_enabled()
+    expect(page.locator("#my-name")).to_have_value("Ada")
+    keep.click()
+    expect(page.locator("#status")).to_have_text("At your tables you will be Ada.")
+
+
 def test_a_name_asked_once_is_kept_and_shown_to_the_other_seat_in_a_waiting_room_that_reads_right(
         new_page: Any) -> None:
     host = new_page()

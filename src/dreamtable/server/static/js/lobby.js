@@ -38,14 +38,17 @@ function myName() {
   return typed || null;
 }
 
+// A name typed while the page was still loading is kept, not replaced by the stored one; the
+// button waits (disabled in the HTML) until the form answers, so an early press cannot reload the page.
 function wireName() {
-  $("my-name").value = storedName();
+  if (!$("my-name").value.trim()) $("my-name").value = storedName();
   $("name-form").addEventListener("submit", (event) => {
     event.preventDefault();
     const kept = rememberName($("my-name").value);
     $("my-name").value = kept;
     say(kept ? words.t("common.name.kept", { name: kept }) : words.t("common.name.none"));
   });
+  $("name-form").querySelector("button").disabled = false;
 }
 
 // The server's word on a refused name, said beside the field that holds it.
