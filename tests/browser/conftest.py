@@ -14,8 +14,9 @@ load a file fails its test.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
@@ -73,15 +74,16 @@ class Problems:
         self.seen.append(f"page error: {error}")
 
 
-@pytest.fixture
-def new_page(browser: Browser, server: ServerProcess) -> Iterator[Any]:
-    """``new_page()`` opens a page in a fresh browser context (its own storage: another person)."""
+@contextmanager
+def pages_of(browser: Browser, url: str) -> Iterator[Callable[..., Page]]:
+    """``make()`` opens a page of the server at ``url`` in a fresh browser context (its own storage:
+    another person); every context is closed at the end, and a page that logged an error fails."""
     contexts = []
     problems = Problems()
 
     def make(width: int = 1280, height: int = 900) -> Page:
         # bypass_csp: the accessibility check injects axe-core; the policy itself is tested over HTTP
-        context = browser.new_context(base_url=server.url, viewport={"width": width, "height": height}, bypass_csp=True)
+        context = browser.new_context(base_url=url, viewport={"width": width, "height": height}, bypass_csp=True)
         context.set_default_timeout(15_000)
         contexts.append(context)
         page = context.new_page()
@@ -89,13 +91,22 @@ def new_page(browser: Browser, server: ServerProcess) -> Iterator[Any]:
         page.on("pageerror", problems.page_error)
         return page
 
-    yield make
-    for context in contexts:
-        context.close()
+    try:
+        yield make
+    finally:
+        for context in contexts:
+            context.close()
     # a refused move's message or a closed socket while reconnecting is expected in some tests;
     # the WebSocket's own close is logged by Chromium as an error only when it fails to connect
     unexpected = [p for p in problems.seen if "WebSocket" not in p]
     assert not unexpected, "the page logged errors:\n" + "\n".join(unexpected)
+
+
+@pytest.fixture
+def new_page(browser: Browser, server: ServerProcess) -> Iterator[Callable[..., Page]]:
+    """``new_page()`` opens a page of the package's server in a fresh browser context."""
+    with pages_of(browser, server.url) as make:
+        yield make
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, expect
 
 from tests.server.processes import Api, ServerProcess
 
@@ -20,6 +20,46 @@ LETTERS = "ABCDEFGHIJ"
 SAME_INTENT_MS = 300
 """The page takes the same move again within this long of sending it as the same click (static/js/
 table.js, one move per intent): a test that means two moves waits this long between them."""
+PASSWORD = "a long enough password"
+"""The password of every account the browser tests make."""
+
+
+def account(page: Page, name: str, button: str = "Register") -> None:
+    """On the lobby, register (or, with ``button="Log in"``, log in to) the account ``name``."""
+    page.goto("/")
+    page.fill("#account-name", name)
+    page.fill("#account-password", PASSWORD)
+    page.get_by_role("button", name=button, exact=True).click()
+    expect(page.locator("#account")).to_contain_text(f"Logged in as {name}")
+
+
+def play_first_listed_moves(pages: list[Page], most: int = 400, until: Any = None) -> int:
+    """Whoever is offered moves clicks the first of the list, until both pages show the outcome (or
+    ``until()`` is true); the number of moves made."""
+    moves = 0
+    last: dict[int, str] = {}  # each page's last move: the same move again is paced past the double-click window
+    while moves < most:
+        if until is not None and until():
+            return moves
+        if until is None and all(page.locator("#outcome table").count() for page in pages):
+            return moves
+        for index, page in enumerate(pages):
+            button = page.locator("#legal button:not([disabled])").first
+            if button.count():
+                if not page.locator("#move-list").evaluate("node => node.open"):
+                    page.locator("#move-list > summary").click()  # the list of moves opens as a person opens it
+                count = page.locator("#log li").count()
+                text = button.inner_text()
+                if last.get(index) == text:  # two draws in a row: a second intent, not a double click
+                    page.wait_for_timeout(SAME_INTENT_MS)
+                last[index] = text
+                button.click()
+                page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=count)
+                moves += 1
+                if until is not None and until():
+                    return moves
+        pages[0].wait_for_timeout(30)
+    raise AssertionError(f"the game did not end in {most} moves")
 
 
 def table(server: ServerProcess, game: str, seats: list[dict[str, Any]], seed: int = 7,

@@ -7,20 +7,10 @@ import re
 import secrets
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.kit import check_accessibility
-
-PASSWORD = "a long enough password"
-
-
-def fill_account(page: Page, name: str, button: str) -> None:
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.get_by_role("button", name=button, exact=True).click()
-    expect(page.locator("#account")).to_contain_text(f"Logged in as {name}")
-
+from tests.browser.kit import account, check_accessibility
 
 def test_a_guest_who_registers_keeps_their_game_and_reaches_it_from_another_browser(new_page: Any) -> None:
     name = f"Dreamer {secrets.token_hex(3)}"
@@ -33,13 +23,13 @@ def test_a_guest_who_registers_keeps_their_game_and_reaches_it_from_another_brow
     laptop.goto("/")
     expect(laptop.locator("#account-name")).to_be_visible()
     check_accessibility(laptop)
-    fill_account(laptop, name, "Register")
+    account(laptop, name)
     check_accessibility(laptop)
     screenshot(laptop, "lobby-logged-in")
 
     phone = new_page(390, 844)
     phone.goto("/")
-    fill_account(phone, name, "Log in")
+    account(phone, name, "Log in")
     phone.get_by_role("link", name="My games").click()
     phone.wait_for_url(re.compile(r"/me$"))
     expect(phone.locator("#games-playing li")).to_have_count(1)

@@ -14,48 +14,15 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.kit import SAME_INTENT_MS, check_accessibility
+from tests.browser.kit import account, check_accessibility, play_first_listed_moves
 from tests.server.processes import ServerProcess
 
-PASSWORD = "a long enough password"
 GAME = "sogni-e-incubi"
 GAME_NAME = "Dream – Sogni e Incubi"
 
 
-def register(page: Page, name: str) -> None:
-    page.goto("/")
-    page.fill("#account-name", name)
-    page.fill("#account-password", PASSWORD)
-    page.get_by_role("button", name="Register", exact=True).click()
-    expect(page.locator("#account")).to_contain_text(f"Logged in as {name}")
-
-
 def fits_the_screen(page: Page) -> bool:
     return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
-
-
-def play_first_listed_moves(pages: list[Page], most: int = 400) -> int:
-    """Whoever is offered moves clicks the first of the list, until both pages show the outcome."""
-    moves = 0
-    last: dict[int, str] = {}  # each page's last move: the same move again is paced past the double-click window
-    while moves < most:
-        if all(page.locator("#outcome table").count() for page in pages):
-            return moves
-        for index, page in enumerate(pages):
-            button = page.locator("#legal button:not([disabled])").first
-            if button.count():
-                if not page.locator("#move-list").evaluate("node => node.open"):
-                    page.locator("#move-list > summary").click()  # the list of moves opens as a person opens it
-                count = page.locator("#log li").count()
-                text = button.inner_text()
-                if last.get(index) == text:  # two draws in a row: a second intent, not a double click
-                    page.wait_for_timeout(SAME_INTENT_MS)
-                last[index] = text
-                button.click()
-                page.wait_for_function("n => document.querySelectorAll('#log li').length > n", arg=count)
-                moves += 1
-        pages[0].wait_for_timeout(30)
-    raise AssertionError(f"the game did not end in {most} moves")
 
 
 def against_bot(page: Page, bot: str, seed: int) -> None:
@@ -74,8 +41,8 @@ def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_p
     tag = secrets.token_hex(2)
     names = [f"Lucid {tag}", f"Oneiros {tag}"]
     host, guest = new_page(), new_page(390, 844)
-    register(host, names[0])
-    register(guest, names[1])
+    account(host, names[0])
+    account(guest, names[1])
 
     host.goto(f"/ratings/{GAME}")  # before: neither is rated
     expect(host.locator("h1")).to_have_text(f"Leaderboard: {GAME_NAME}")

@@ -7,52 +7,21 @@ fresh database. Without the variable the PostgreSQL cases fail, saying how to ge
 
 from __future__ import annotations
 
-import asyncio
-import os
-import secrets
-import time
 from typing import Any, Iterator
 
-import asyncpg
 import pytest
 from fastapi.testclient import TestClient
 
 from dreamtable.server.app import create_app
 from dreamtable.server.hub import ServerSettings
-
-PG = os.environ.get("DREAMTABLE_TEST_PG")
+from tests.server.processes import fresh_postgres_database
 
 
 @pytest.fixture
 def pg_url() -> Iterator[str]:
     """A fresh, empty PostgreSQL database for one test; dropped afterwards."""
-    if not PG:
-        pytest.fail("no PostgreSQL to test against: run the tests with `make test` (it starts one through "
-                    ".ci/postgres.sh), or set DREAMTABLE_TEST_PG to a URL of a role that may create databases")
-    name = "dt_" + secrets.token_hex(6)
-    base, _, _ = PG.rpartition("/")
-
-    async def run(statement: str) -> None:
-        connection = await asyncpg.connect(PG)
-        try:
-            await connection.execute(statement)
-        finally:
-            await connection.close()
-
-    asyncio.run(run(f"CREATE DATABASE {name}"))
-    try:
-        yield f"{base}/{name}"
-    finally:
-        # FORCE must also end an autovacuum worker that has just started on the database, which takes
-        # pg_signal_backend (.ci/postgres.sh grants it); without it, wait for the worker to finish.
-        for attempt in range(50):
-            try:
-                asyncio.run(run(f"DROP DATABASE {name} WITH (FORCE)"))
-                break
-            except asyncpg.InsufficientPrivilegeError:
-                if attempt == 49:
-                    raise
-                time.sleep(0.1)
+    with fresh_postgres_database() as url:
+        yield url
 
 
 # The PostgreSQL runs are slow: `make test-fast` (-m "not slow") needs no database server, and the

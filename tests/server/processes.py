@@ -10,12 +10,15 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
 import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import asyncpg
@@ -28,6 +31,47 @@ from dreamtable.core.clock import SimulatedClock
 from dreamtable.core.table import Table
 
 HOST = "127.0.0.1"
+
+PG = os.environ.get("DREAMTABLE_TEST_PG")
+"""A URL of a PostgreSQL role that may create databases (`make test` starts one through .ci/postgres.sh)."""
+
+
+@contextmanager
+def fresh_postgres_database() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database (its URL), dropped afterwards. Without ``DREAMTABLE_TEST_PG``
+    the test fails saying how to get one: a test that needs PostgreSQL never skips."""
+    if not PG:
+        raise AssertionError("no PostgreSQL to test against: run the tests with `make test` (it starts one through "
+                             ".ci/postgres.sh), or set DREAMTABLE_TEST_PG to a URL of a role that may create databases")
+    name = "dt_" + secrets.token_hex(6)
+    base, _, _ = PG.rpartition("/")
+
+    async def execute(statement: str) -> None:
+        connection = await asyncpg.connect(PG)
+        try:
+            await connection.execute(statement)
+        finally:
+            await connection.close()
+
+    def run(statement: str) -> None:
+        # on a thread of its own: a browser test's thread already runs Playwright's event loop
+        with ThreadPoolExecutor(1) as worker:
+            worker.submit(asyncio.run, execute(statement)).result()
+
+    run(f"CREATE DATABASE {name}")
+    try:
+        yield f"{base}/{name}"
+    finally:
+        # FORCE must also end an autovacuum worker that has just started on the database, which takes
+        # pg_signal_backend (.ci/postgres.sh grants it); without it, wait for the worker to finish.
+        for attempt in range(50):
+            try:
+                run(f"DROP DATABASE {name} WITH (FORCE)")
+                break
+            except asyncpg.InsufficientPrivilegeError:
+                if attempt == 49:
+                    raise
+                time.sleep(0.1)
 
 def setting_options(settings: dict[str, Any]) -> list[str]:
     """``dreamtable serve`` options for :class:`ServerSettings` fields (every field is one: cli/serve.py)."""

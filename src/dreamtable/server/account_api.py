@@ -222,6 +222,9 @@ async def _game(hub: Hub, row: TableRow, seat: int, token: str, names: dict[int,
         actors = list(table.state.actors) if table is not None else []
         entry["turn"] = [seat_name(actor) for actor in actors]
         entry["your_turn"] = seat in actors
+        deadline = room.next_deadline() if room is not None and room.turn_based else None
+        if room is not None and deadline is not None:  # a turn-based game's move clock: what is left, not a moment
+            entry["clock_seconds"] = round(max(0.0, deadline - room.clock.now()))
     else:
         entry["open_seats"] = sum(spec["kind"] == "open" for spec in row.seats)
     return entry

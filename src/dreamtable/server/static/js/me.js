@@ -7,6 +7,13 @@ import { accountApi } from "./account.js";
 
 const $ = (id) => document.getElementById(id);
 
+// What is left of a turn-based game's move clock in the reader's words and plurals ("23 hours", "2 giorni").
+function clockLeft(seconds, words) {
+  const [unit, size] = seconds >= 2 * 86400 ? ["day", 86400] : seconds >= 2 * 3600 ? ["hour", 3600] : ["minute", 60];
+  const amount = Math.max(1, Math.floor(seconds / size));
+  return new Intl.NumberFormat(words.lang, { style: "unit", unit, unitDisplay: "long" }).format(amount);
+}
+
 function item(game, words, names) {
   const seats = game.seats.map((seat) => `${seat.letter}: ${seat.letter === game.letter ? words.t("common.you")
     : seat.name || words.t(`common.account.kind.${seat.kind}`)}`).join(", ");
@@ -14,6 +21,10 @@ function item(game, words, names) {
   if (game.status === "playing") {
     state = game.your_turn ? words.t("common.account.your-turn")
                            : words.t("common.account.turn", { seats: game.turn.join(", ") || "—" });
+    if (game.clock_seconds !== undefined) {
+      state += ` · ${game.clock_seconds > 0 ? words.t("common.account.clock", { left: clockLeft(game.clock_seconds, words) })
+                                            : words.t("common.account.clock-out")}`;
+    }
   } else if (game.status === "waiting") {
     state = words.t("common.account.open-seats", { open: game.open_seats });
   }

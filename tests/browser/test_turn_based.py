@@ -1,0 +1,92 @@
+"""A game that lasts days, in Chromium, on SQLite and on PostgreSQL: two people with accounts play a
+turn-based game of Dream – Sogni e Incubi made in the lobby with a move a day; one of them leaves
+(their browser closed), and comes back later from a third browser by logging in. Their "my games"
+and lobby say it is their turn and how long their move clock has left; the table opens on their
+seat, and the move they make reaches the one who stayed."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any, Callable, Iterator
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import pages_of
+from tests.browser.kit import account, check_accessibility, play_first_listed_moves
+from tests.server.processes import ServerProcess, fresh_postgres_database
+
+GAME = "sogni-e-incubi"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('turns') / 'turns.db'}"
+        return
+    with fresh_postgres_database() as url:
+        yield url
+
+
+@pytest.fixture
+def people(browser: Browser, database: str) -> Iterator[Callable[..., Page]]:
+    """Pages of a server of its own on ``database`` (each a fresh browser: another person)."""
+    with ServerProcess(database, bot_delay=0.05, quota_exempt=("127.0.0.1",)) as running:
+        with pages_of(browser, running.url) as make:
+            yield make
+
+
+def my_turn(page: Page) -> bool:
+    return bool(page.locator("#legal button:not([disabled])").count())
+
+
+def test_a_player_leaves_a_turn_based_game_and_comes_back_from_another_browser_after_logging_in(
+        people: Any) -> None:
+    tag = secrets.token_hex(2)
+    stayer_name, leaver_name = f"Hypnos {tag}", f"Morpheus {tag}"
+    stayer, leaver = people(), people()
+    account(stayer, stayer_name)
+    account(leaver, leaver_name)
+
+    stayer.goto("/")
+    stayer.select_option("#create-game", GAME)
+    stayer.select_option("#seat-1", "open")
+    stayer.select_option("#create-pace", "1d")
+    stayer.locator("#create button[type=submit]").click()
+    stayer.wait_for_url(re.compile(r"/tables/[\w-]+$"))
+    table_id = stayer.url.rsplit("/", 1)[1]
+    leaver.goto(f"/tables/{table_id}")
+    leaver.get_by_role("button", name="Take a seat").click()
+    stayer.get_by_role("button", name="Start the game").click()
+    for page in (stayer, leaver):
+        page.wait_for_selector("#board > *")
+
+    # a few moves each, then the leaver goes when the turn has just passed to them
+    play_first_listed_moves([stayer, leaver], until=lambda: my_turn(leaver) and stayer.locator("#log li").count() > 4)
+    expect(leaver.locator("#legal button:not([disabled])").first).to_be_visible()
+    leaver.context.close()
+
+    back = people(390, 844)  # another device: nothing of the first browser's storage
+    account(back, leaver_name, "Log in")
+    expect(back.locator("#my-tables li.my-turn")).to_have_count(1)
+    expect(back.locator("#turn-count")).to_have_text("1 table waits for you")
+    back.get_by_role("link", name="My games").click()
+    back.wait_for_url(re.compile(r"/me$"))
+    playing = back.locator("#games-playing li")
+    expect(playing).to_have_count(1)
+    # a move a day: the clock shows hours left (23 or 24, as the seconds run), never a moment
+    expect(playing).to_contain_text(re.compile(r"Your turn · 2[34] hours left on the move clock"))
+    check_accessibility(back)
+
+    back.get_by_role("link", name="Open the table").click()
+    back.wait_for_url(re.compile(rf"/tables/{table_id}$"))
+    back.wait_for_selector("#board > *")
+    expect(back.locator("#players")).to_contain_text("you")
+    seen = stayer.locator("#log li").count()
+    moves = play_first_listed_moves([back], until=lambda: stayer.locator("#log li").count() > seen)
+    assert moves >= 1  # and the one who stayed saw it arrive in their log
+
+    # the one who stayed sees whose turn it is on their own "my games", with the same clock
+    stayer.goto("/me")
+    expect(stayer.locator("#games-playing li")).to_contain_text(re.compile(r"· 2[34] hours left on the move clock"))
