@@ -2,7 +2,8 @@
 drawn board — a card in the hand, then the end of the row; the deck; an opponent's hand or end
 card, a Predictions card, the Deep Sleep and skip buttons — and sees the end with its reason and
 scores. Only legal moves are offered; the page passes the accessibility check; a phone-wide
-screen needs no sideways scrolling; the module's copy of the deck is the game's."""
+screen needs no sideways scrolling; the module's copy of the deck is the game's. A card is named by
+its colours top to bottom ("the pink/green/green card"), never by its code, in either language."""
 
 from __future__ import annotations
 
@@ -22,6 +23,8 @@ from tests.server.processes import Api, ServerProcess
 HUMAN = {"kind": "human"}
 GREEDY = {"kind": "bot", "bot": "greedy"}
 SEED = 28  # with the greedy bot: 16 moves of the person's, Dream Moon, Deep Sleep and Steal among them
+CODE = re.compile(r"DD\d\d")
+"""A card's code: the moves' notation, never words on the page."""
 
 
 def legal(server: ServerProcess, table_id: str, token: str) -> list[str]:
@@ -40,6 +43,21 @@ def click_and_wait(page: Page, target: Any) -> None:
     before = log_length(page)
     target.click()
     page.wait_for_function(f"document.querySelectorAll('#log li').length > {before}")
+
+
+def assert_no_card_code_is_shown(page: Page) -> None:
+    """The log, the prompt and the list of moves name cards in words (text_content: a list hidden
+    between turns is still read)."""
+    for part in ("#log", "#prompt", "#legal"):
+        text = page.locator(part).text_content() or ""
+        assert not CODE.search(text), f"{part} shows a card code: {CODE.findall(text)[:3]} in {text[-300:]!r}"
+
+
+def card_names(page: Page) -> dict[str, str]:
+    """Every card code → its name in English, worked out here from the deck the page draws."""
+    deck = dreamtable.load("deep-dreams").page_data()["deck"]
+    colours = {"g": "green", "b": "blue", "y": "yellow", "p": "pink"}
+    return {code: f"the {'/'.join(colours[c] for c in card[0])} card" for code, card in deck.items()}
 
 
 def wait_for_turn_or_end(page: Page) -> bool:
@@ -86,9 +104,16 @@ def test_a_person_plays_deep_dreams_to_the_end_against_a_bot_by_clicking(page: P
     table_id, tokens = table(server, "deep-dreams", [HUMAN, GREEDY], seed=SEED, options={"first_player": "A"})
     open_seat(page, table_id, tokens[0])
     done: list[str] = []
+    names = card_names(page)
     while wait_for_turn_or_end(page):
+        assert_no_card_code_is_shown(page)
+        for node in page.locator("#board .dd-hand [data-card]").all():  # a card's label starts with its name
+            label = node.locator("svg.dd-card").get_attribute("aria-label") or ""
+            assert label.startswith(names[node.get_attribute("data-card") or ""] + ":"), label
         play_one_move(page, done)
         assert len(done) < 120, "the game should have ended by now"
+    assert_no_card_code_is_shown(page)
+    assert not CODE.search(page.locator("#board").text_content() or "")  # the card faces print no code
     outcome = page.locator("#outcome")
     expect(outcome).to_contain_text("The game is over")
     expect(outcome).to_contain_text(re.compile(r"a row reached its full length|a full round of passes"))
@@ -220,6 +245,56 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
     }""", [unique_events, unique_asks])
     assert worded[0] == [event["text"] for event in unique_events]
     assert worded[1] == [ask["prompt"] for ask in unique_asks]
+
+
+ITALIAN = {"g": "verde", "b": "blu", "y": "giallo", "p": "rosa"}  # the catalogue's colour.* words
+
+
+def test_a_card_is_named_by_its_colours_in_every_sentence_and_move_in_either_language(page: Page, server: ServerProcess) -> None:
+    """Events and moves of seeded random games, worded by the module in English and Italian: a shown
+    card is its colours top to bottom ("la carta rosa/verde/verde", an invariant label after the
+    feminine noun), a hidden one "a card", and no code is ever written."""
+    game = dreamtable.load("deep-dreams")
+    events: list[dict[str, Any]] = []
+    moves: set[str] = set()
+    for seed in range(8):
+        rng = random.Random(seed)
+        state = game.new(players=2 + seed % 4, seed=seed)
+        while not state.is_over:
+            seat = state.actors[0]
+            legal_moves = state.legal_actions(seat)
+            moves.update(str(move) for move in legal_moves)
+            state.apply(seat, rng.choice(legal_moves))
+        for viewer in (None, 0, 1):
+            events += state.log(viewer)
+    unique_events = list({json.dumps(e, sort_keys=True): e for e in events}.values())
+    table_id, tokens = table(server, "deep-dreams", [HUMAN, GREEDY], seed=SEED)
+    open_seat(page, table_id, tokens[0])
+    worded = page.evaluate("""async ([events, moves]) => {
+        const { Words } = await import("/static/js/i18n.js");
+        const { sentence } = await import("/static/js/envelope.js");
+        const module = await import("/games/deep-dreams/board.js");
+        const found = {};
+        for (const lang of ["en", "it"]) {
+          const words = await Words.load(lang, "deep-dreams");
+          found[lang] = { events: events.map((event) => sentence(event, words, module)),
+                          moves: moves.map((move) => module.describe(move, words, null)),
+                          named: module.cardName("DD21", words) };
+        }
+        return found;
+    }""", [unique_events, sorted(moves)])
+    assert worded["en"]["named"] == "the pink/green/green card"
+    assert worded["it"]["named"] == "la carta rosa/verde/verde"
+    deck = game.page_data()["deck"]
+    for lang in ("en", "it"):
+        said = worded[lang]["events"] + worded[lang]["moves"]
+        assert [text for text in said if CODE.search(text)] == [], lang
+    italian = [text for event, text in zip(unique_events, worded["it"]["events"]) if event.get("card")]
+    assert italian and all("la carta " in text for text in italian)
+    for event, text in zip(unique_events, worded["it"]["events"]):
+        if isinstance(event.get("card"), str):
+            assert f"la carta {'/'.join(ITALIAN[c] for c in deck[event['card']][0])}" in text, text
+    assert any(text.startswith("Gioca la carta ") for text in worded["it"]["moves"])
 
 
 def test_DD_R18_R19_R22_each_row_says_its_path_groups_and_black_pairs_in_words(page: Page, server: ServerProcess) -> None:

@@ -140,3 +140,18 @@ def test_the_board_carries_no_seat_letters():
     for seat in ALL_VIEWERS:
         board = json.dumps(state.view(seat)["board"])
         assert '"A"' not in board and '"B"' not in board
+
+
+def test_the_terminal_says_the_predictions_cards_and_the_card_kept_by_their_colours():
+    from rich.console import Console
+
+    state = predictions_position()
+    view = state.view(0)
+    console = Console(width=200, record=True, color_system=None)
+    console.print(GAME.render(view))
+    shown = console.export_text()
+    seen = [line for line in shown.splitlines() if "you see" in line]
+    assert seen == ["Resolving Predictions: you see the blue/blue/green card, the blue/yellow/blue card and the "
+                    "pink/yellow/pink card"], seen
+    keep = next(move for move in state.legal_actions(0) if str(move) == "keep DD51")
+    assert GAME.describe(view, keep) == "keep the blue/yellow/blue card; the others go back on top"

@@ -30,7 +30,7 @@ from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_fro
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCE_FIELDS, SENTENCES
 from .notation import DreamMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import DreamState
@@ -52,6 +52,7 @@ class DeepDreams(Game[DreamMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = SENTENCE_FIELDS  # a card by its colours (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     rules_without_behaviour: ClassVar[Mapping[str, str]] = {  # component data and what each seat sees

@@ -18,7 +18,7 @@ from ...core.contract import seat_name
 from ...core.sentences import plural
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
 from .cards import CARD_INDEX, DECK, ICON_PORT
-from .events import EFFECT_NAMES
+from .events import EFFECT_NAMES, card_name, card_names
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, SKIP, STEAL, DreamMove
 
 KEY = "○ white arrow · ● black arrow · z Bruno's line · M Moon · P Predictions · Z Deep Sleep · S Steal · < > Eliminate · ⇄ either end · ×2 double"
@@ -111,7 +111,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     if board["resolving"]:
         line = f"Resolving {EFFECT_NAMES[board['resolving']]}"
         if isinstance(board["peek"], list):
-            line += ": you see " + ", ".join(board["peek"])
+            line += ": you see " + card_names(board["peek"])
         parts.append(Text(line, style="bold yellow"))
     parts.append(recent_events(view))
     if view.get("outcome"):
@@ -137,14 +137,15 @@ def explain_end(view: dict[str, Any]) -> Text:
 def describe(view: dict[str, Any], move: DreamMove) -> str:
     """A move in words."""
     board = view["board"]
-    # The notation names the card (play DD17 right): the words say what the move does.
+    # The notation names the card by its code (play DD17 right), the number drawn on it; the words
+    # say what the move does, and name the card by its colours where the hand does not show it.
     if move.kind == PLAY:
         return "start your row with it" if not board["rows"][view["seat"]] else \
             f"add it at the {'left' if move.arg == LEFT_END else 'right'} end of your row"
     if move.kind == MOON:
         return f"Dream Moon: lay it over your position {move.arg}"
     if move.kind == KEEP:
-        return "keep it; the others go back on top"
+        return f"keep {card_name(DECK[move.card].id)}; the others go back on top"
     if move.kind == STEAL:
         return f"take a random card from {seat_name(move.arg)} ({plural(board['hands'][move.arg]['size'], 'card')})"
     if move.kind == ELIMINATE:

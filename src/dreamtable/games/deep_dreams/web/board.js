@@ -23,7 +23,7 @@ const COLOUR_ORDER = ["green", "blue", "yellow", "pink"];
 const LEVELS = ["top", "middle", "bottom"];
 const EFFECTS = ["dream_moon", "predictions", "deep_sleep", "steal", "eliminate_left", "eliminate_right"];
 const GLYPH = { dream_moon: "☾", predictions: "◉", deep_sleep: "Z", steal: "$", eliminate_left: "⇤", eliminate_right: "⇥" };
-const HEAD = 20; // the white strip with the card's code and marks
+const HEAD = 20; // the white strip with the card's marks (×2, ⇄)
 const BAND = 50;
 const CARD_H = HEAD + 3 * BAND;
 const spotY = (level) => HEAD + level * BAND + BAND / 2;
@@ -64,9 +64,24 @@ function sharedDefs() {
       pattern("dd-pat-pink", s("path", { d: "M0 5 H10 M5 0 V10", class: "dd-pat-ink" }))));
 }
 
+// A card as a player says it: its colours top to bottom, "the pink/green/green card" ("la carta
+// rosa/verde/verde"). No two cards show the same three colours, so the name is the card's; its code
+// (DD21) is the moves' notation, never words on the page.
+export function cardName(code, words) {
+  const card = DECK[code];
+  if (!card) return words.t("card.some");
+  const [top, middle, bottom] = card[0].split("").map((c) => COLOURS[c]);
+  return words.t("card.name", { top, middle, bottom });
+}
+
+// Several cards by name, "the X card, the Y card and the Z card"; none is "nothing".
+function cardNames(codes, words) {
+  return codes && codes.length ? words.list(codes.map((code) => cardName(code, words))) : words.t("nothing");
+}
+
 function cardLabel(code, words) {
   const card = DECK[code];
-  if (!card) return code;
+  if (!card) return cardName(code, words);
   const [colours, , icon, x2, choice] = card;
   const bands = colours.split("").map((c, level) =>
     words.t("card.band", { level: words.t(`level.${LEVELS[level]}`), colour: words.t(`colour.${COLOURS[c]}`) }));
@@ -75,7 +90,7 @@ function cardLabel(code, words) {
                                                 level: words.t(`level.${LEVELS[icon[2]]}`) }));
   if (x2) extras.push(words.t("mark.x2"));
   if (choice) extras.push(words.t("mark.choice"));
-  return [`${code}: ${bands.join(", ")}`, ...extras].join("; ");
+  return [`${cardName(code, words)}: ${bands.join(", ")}`, ...extras].join("; ");
 }
 
 function arrow(edge, level, end, words) {
@@ -143,8 +158,7 @@ export function cardSvg(code, words, extraClass = "") {
       s("text", { x: 50, y: top + 14, "text-anchor": "middle" }, words.t(`letter.${colour}`))),
       words.t("legend.band", { level: words.t(`level.${LEVELS[level]}`), colour: words.t(`colour.${colour}`) })));
   });
-  inside.append(s("rect", { class: "dd-head", x: 0, y: 0, width: 100, height: HEAD }),
-    s("text", { class: "dd-code", x: 50, y: 15, "text-anchor": "middle" }, code));
+  inside.append(s("rect", { class: "dd-head", x: 0, y: 0, width: 100, height: HEAD }));
   if (choice) inside.append(legend(s("text", { class: "dd-mark", x: 11, y: 15, "text-anchor": "middle" }, "⇄"), words.t("legend.choice")));
   if (x2) inside.append(legend(s("text", { class: "dd-mark", x: 88, y: 15, "text-anchor": "middle" }, "×2"), words.t("legend.x2")));
   svg.append(inside, s("rect", { class: "shape dd-border", x: 0.75, y: 0.75, width: 98.5, height: CARD_H - 1.5, rx: 9 }));
@@ -175,13 +189,14 @@ function positionNode(stack, index, words, seat) {
     cardSvg(top, words),
     h("span", { class: "dd-posno", "aria-hidden": "true" }, String(index + 1)),
     covered.length
-      ? legend(h("span", { class: "dd-covered" }, `+${covered.length}`), words.t("legend.covered", { cards: covered.join(", ") }))
+      ? legend(h("span", { class: "dd-covered" }, `+${covered.length}`), words.t("legend.covered", { names: cardNames(covered, words) }))
       : null);
 }
 
 function endSlot(end, code, ctx) {
   const w = ctx.words;
-  const label = ctx.board.rows[ctx.seat].length ? w.t(`move.play-${end}`, { card: code }) : w.t("move.start", { card: code });
+  const name = cardName(code, w);
+  const label = ctx.board.rows[ctx.seat].length ? w.t(`move.play-${end}`, { name }) : w.t("move.start", { name });
   return press(h("div", { class: `dd-slot dd-slot-${end}`, dataset: { end } },
     h("span", { "aria-hidden": "true" }, end === "left" ? "⇤" : "⇥"),
     h("span", {}, w.t(ctx.board.rows[ctx.seat].length ? `slot.${end}` : "slot.start"))),
@@ -200,7 +215,7 @@ function rowNode(seat, ctx, moves) {
     items.forEach((node, index) => {
       const position = index + 1;
       if (moves.moon[chosen].has(position)) {
-        press(node, "target", w.t("move.moon", { card: chosen, position }), () => ctx.play(`moon ${chosen} on ${position}`));
+        press(node, "target", w.t("move.moon", { name: cardName(chosen, w), position }), () => ctx.play(`moon ${chosen} on ${position}`));
       }
     });
   }
@@ -209,7 +224,7 @@ function rowNode(seat, ctx, moves) {
     const left = board.resolving === "eliminate_left";
     const node = left ? items[0] : items[items.length - 1];
     const stack = left ? row[0] : row[row.length - 1];
-    press(node, "target", w.t(left ? "move.eliminate-left" : "move.eliminate-right", { seat, cards: stack.join(", ") }),
+    press(node, "target", w.t(left ? "move.eliminate-left" : "move.eliminate-right", { seat, names: cardNames(stack, w) }),
       () => ctx.play(`eliminate ${seatLetter(seat)}`));
   }
   // A chosen card of the hand: the ends of the row it may go to.
@@ -280,7 +295,7 @@ function handNode(ctx, moves) {
     const node = h("div", { class: "dd-inhand", dataset: { card: code } }, cardSvg(code, w));
     const playable = (!board.resolving && moves.play[code]) || (board.resolving === "dream_moon" && moves.moon[code]);
     if (playable) {
-      press(node, "pickable", w.t(code === chosen ? "hand.unchoose" : "hand.choose", { card: code }), choose(code));
+      press(node, "pickable", w.t(code === chosen ? "hand.unchoose" : "hand.choose", { name: cardName(code, w) }), choose(code));
       if (code === chosen) { node.classList.add("picked"); node.setAttribute("aria-pressed", "true"); }
       else node.setAttribute("aria-pressed", "false");
     }
@@ -302,7 +317,7 @@ function effectPanel(ctx, moves) {
     if (Array.isArray(board.peek)) {
       body.push(h("div", { class: "dd-row dd-peek" }, board.peek.map((code) => {
         const node = h("div", { class: "dd-inhand", dataset: { card: code } }, cardSvg(code, w));
-        return moves.keep.has(code) ? press(node, "pickable", w.t("move.keep", { card: code }), () => ctx.play(`keep ${code}`)) : node;
+        return moves.keep.has(code) ? press(node, "pickable", w.t("move.keep", { name: cardName(code, w) }), () => ctx.play(`keep ${code}`)) : node;
       })));
     } else if (board.peek) {
       body.push(h("p", {}, w.t(board.peek === 1 ? "peek.others-one" : "peek.others", { seat: ctx.view.turn, count: board.peek })));
@@ -337,7 +352,7 @@ function centreNode(ctx, moves) {
   const discard = legend(h("div", { class: "dd-discard" },
     topDiscard ? cardSvg(topDiscard, w, "dd-small") : h("div", { class: "dd-card dd-none" }),
     h("span", {}, w.t("discard.count", { count: board.discard.length }))),
-  board.discard.length ? w.t("discard.legend", { cards: board.discard.join(", ") }) : w.t("discard.empty"));
+  board.discard.length ? w.t("discard.legend", { names: cardNames(board.discard, w) }) : w.t("discard.empty"));
   const facts = h("ul", { class: "dd-facts" },
     h("li", {}, w.t("facts.threshold", { threshold: board.threshold })),
     h("li", {}, w.t("facts.first", { seat: board.first_player })),
@@ -412,31 +427,33 @@ export function render(ctx) {
   return root;
 }
 
-function joined(list, words) {
-  return list && list.length ? list.join(", ") : words.t("nothing");
-}
-
+// Every event that carries a card says it by name (cardName): the catalogue's templates fill {name}
+// and {names} (DeepDreams.sentence_fields), never the codes of the event's own fields.
 export function sentence(event, words) {
   const hidden = event.card === null;
+  const name = hidden ? null : cardName(event.card, words);
   switch (event.kind) {
     case "draw":
     case "bonus-draw":
     case "steal":
-      return hidden ? words.t(`event.${event.kind}.hidden`, event) : null;
+      return words.t(hidden ? `event.${event.kind}.hidden` : `event.${event.kind}`, { ...event, name });
+    case "start-row":
+    case "moon":
+      return words.t(`event.${event.kind}`, { ...event, name });
     case "play":
-      return event.levels === 1 ? words.t("event.play.one", event) : null;
+      return words.t(event.levels === 1 ? "event.play.one" : "event.play", { ...event, name });
     case "reshuffle":
       return event.cards === 1 ? words.t("event.reshuffle.one", event) : null;
     case "game-over":
       return event.points === 1 ? words.t("event.game-over.one", event) : null;
     case "peek":
-      if (event.cards) return words.t("event.peek", { ...event, cards: event.cards.join(", ") });
+      if (event.cards) return words.t("event.peek", { ...event, names: cardNames(event.cards, words) });
       return words.t(event.count === 1 ? "event.peek.hidden-one" : "event.peek.hidden", event);
     case "keep":
       if (hidden) return words.t("event.keep.hidden", event);
-      return words.t("event.keep", { ...event, rest: joined(event.rest, words) });
+      return words.t("event.keep", { ...event, name, names: cardNames(event.rest, words) });
     case "eliminate":
-      return words.t("event.eliminate", { ...event, cards: event.cards.join(", ") });
+      return words.t("event.eliminate", { ...event, names: cardNames(event.cards, words) });
     default:
       return null;
   }
@@ -447,9 +464,9 @@ export function describe(notation, words, ctx) {
   const rowEmpty = ctx && ctx.seat !== null && ctx.seat !== undefined && !ctx.board.rows[ctx.seat].length;
   switch (p[0]) {
     case "draw": return words.t("move.draw");
-    case "play": return words.t(rowEmpty ? "move.start" : `move.play-${p[2]}`, { card: p[1] });
-    case "moon": return words.t("move.moon", { card: p[1], position: p[3] });
-    case "keep": return words.t("move.keep", { card: p[1] });
+    case "play": return words.t(rowEmpty ? "move.start" : `move.play-${p[2]}`, { name: cardName(p[1], words) });
+    case "moon": return words.t("move.moon", { name: cardName(p[1], words), position: p[3] });
+    case "keep": return words.t("move.keep", { name: cardName(p[1], words) });
     case "extra": return words.t("move.extra");
     case "steal": return words.t("move.steal", { seat: p[1].charCodeAt(0) - 65 });
     case "eliminate": return words.t("move.eliminate", { seat: p[1].charCodeAt(0) - 65 });
