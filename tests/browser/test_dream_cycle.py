@@ -390,3 +390,65 @@ def test_DC_R49_the_tiles_to_spend_last_are_asked_only_of_a_seat_holding_some_an
     form = page.locator(".dc-own .dc-keep-form")
     expect(form.locator("legend")).to_have_text("When a payment is forced, spend these last")
     expect(form.locator("label")).to_have_text(["Zip", "Ward"])  # the kinds held, by name, never wind zip rein …
+
+
+TO_A_TRADE = ((1, "start 6"), (0, "start 5"), (0, "buy N"), (0, "end"), (1, "buy L"), (1, "end"))
+"""Two people at one table (seed 7, A first): each buys a tile, rides off its starting space onto row 1
+and stops there (no tile on its colour). In A's second Buying Phase both stand on row 1's squares:
+trade partners (DC-R26), A holding a North and 11 chi, B a Left and 10 chi."""
+
+
+def test_DC_R26_a_trade_is_put_together_in_words_and_reaches_the_partner(new_page: Any, server: ServerProcess) -> None:
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, {"kind": "human"}], seed=7, options={"first_player": "A"})
+    api = Api(server)
+    for seat, move in TO_A_TRADE:
+        seq = api.view(table_id, tokens[seat])["seq"]
+        api.call("POST", f"/api/tables/{table_id}/moves", token=tokens[seat], expect=200, json={"move": move, "seq": seq})
+    a = open_seat(new_page(), table_id, tokens[0])
+    b = open_seat(new_page(), table_id, tokens[1])
+    panel = a.get_by_role("region", name="Trade with B")
+    give = panel.get_by_role("group", name="You give")
+    ask = panel.get_by_role("group", name="You ask for")
+    # each side offers what its holder has, by name and at most as many: A's North and chi, B's Left and chi
+    expect(give.get_by_role("spinbutton")).to_have_count(2)
+    expect(give.get_by_label("North", exact=True)).to_have_attribute("max", "1")
+    expect(give.get_by_label("Chi", exact=True)).to_have_attribute("max", "11")
+    expect(ask.get_by_role("spinbutton")).to_have_count(2)
+    expect(ask.get_by_label("Left", exact=True)).to_have_attribute("max", "1")
+    expect(ask.get_by_label("Chi", exact=True)).to_have_attribute("max", "10")
+    summary = panel.get_by_role("status")
+    send = panel.get_by_role("button", name="Send the offer")
+    expect(summary).to_have_text("Choose what you give, what you ask for, or both.")
+    expect(send).to_be_disabled()  # an empty offer is no offer (DC-R26)
+    give.get_by_role("button", name="One more North").click()
+    expect(give.get_by_role("button", name="One more North")).to_be_disabled()  # A holds one
+    expect(summary).to_have_text("Offer B: North for nothing")
+    expect(send).to_be_enabled()
+    give.get_by_label("Chi", exact=True).fill("2")
+    ask.get_by_role("button", name="One more Left").click()
+    expect(summary).to_have_text("Offer B: North, 2 chi for Left")
+    # words only: neither the notation nor the shell's typed form of it
+    text = panel.inner_text()
+    assert "2c" not in text and "for nothing" not in text.replace("North for nothing", "") and "zip" not in text, text
+    expect(a.locator("#forms form")).to_have_count(0)
+    check_accessibility(a)
+    screenshot(a, "dream-cycle-trade")
+    a.set_viewport_size({"width": 390, "height": 844})
+    assert a.evaluate("document.documentElement.scrollWidth") <= 390
+    box = panel.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    a.set_viewport_size({"width": 1280, "height": 900})
+
+    send.click()
+    expect(a.locator("#log")).to_contain_text("A offers B North, 2 chi for Left.")
+    expect(b.locator("#prompt")).to_have_text("A offers you North, 2 chi for Left: accept or decline.")
+    expect(b.locator(".dc-offers")).to_contain_text("A offers B North, 2 chi for Left")
+    b.get_by_role("button", name="Accept A's offer").click()
+    expect(a.locator("#log")).to_contain_text("B accepts: A gives North, 2 chi for Left.")
+    seats = api.view(table_id, tokens[0])["view"]["board"]["seats"]
+    assert (seats[0]["hand"], seats[0]["chi"], seats[1]["hand"], seats[1]["chi"]) == ({"L": 1}, 9, {"N": 1}, 12)
+    # A's panel starts afresh, sized to what A now holds: the Left, no North
+    expect(give.get_by_label("Left", exact=True)).to_have_attribute("max", "1")
+    expect(give.get_by_label("North", exact=True)).to_have_count(0)
+    expect(a.get_by_role("region", name="Trade with B").get_by_role("status")).to_have_text(
+        "Choose what you give, what you ask for, or both.")

@@ -10,7 +10,8 @@
 // goes on (or "sell"); a placed tile to take it back; a field's boost; an arrow around your token to
 // aim it or, when the movement asks which way, to go; the brake plan's buttons; "end". The movement
 // questions are marked on the board where they happen (a ring round the token or the conflict) and
-// answered by the buttons under it. Only moves in ctx.legal are offered.
+// answered by the buttons under it. A trade is put together as counts of named items (You give:
+// North 1, Chi 2), never typed in the notation. Only moves in ctx.legal and ctx.forms are offered.
 //
 // The movement is animated step by step (animate): the token rides along the spaces the ride, push
 // and zip events name, and each seat's last movement stays on the board as a dotted trail; with
@@ -54,9 +55,9 @@ function reducedMotion() {
 }
 
 // The brake plans' forms (row, steps, squares) and the Inspiration tiles to spend last (keep) are
-// drawn in the seat's panel, the keep only when the seat holds a tile to choose: the shell draws only
-// the others (offers).
-export const forms = ["plan", "keep"];
+// drawn in the seat's panel, the keep only when the seat holds a tile to choose; a trade offer is a
+// panel of named counts per partner (tradeNode): the shell draws none of these kinds itself.
+export const forms = ["plan", "keep", "offer"];
 
 // -- words ------------------------------------------------------------------------------------------
 // A place as a player finds it on the board (never its coordinates): a square by its colour, row,
@@ -616,6 +617,120 @@ function offersNode(ctx) {
       legal.has(`decline ${seatLetter(offer.from)}`) ? button(w.t("ui.decline", offer), () => ctx.play(`decline ${seatLetter(offer.from)}`)) : null))));
 }
 
+// -- trade offers (DC-R26) ---------------------------------------------------------------------------
+// One panel per partner the action forms name: what you give and what you ask for, each item a count
+// named in words, a sentence saying the offer, and Send, which writes the notation for the player.
+
+// The offer being put together for each partner, kept across redraws (every move at the table brings
+// a new view): partner → {give, take}, each a Map of item (a tile code, "chi", an Inspiration code) → count.
+const drafts = new Map();
+
+// The most of each item a seat could hand over, from what the view shows of it: Directional tiles in
+// hand and on its fields (a placed one is taken off its field, DC-R26), chi in hand (never a boost's),
+// and Inspiration tiles: its own by kind; another's only as a count, its Power apart when public.
+function tradeable(info) {
+  const most = new Map(TILES.map((code) => [code, info.hand[code] || 0]));
+  for (const tiles of Object.values(info.fields)) for (const code of tiles) most.set(code, most.get(code) + 1);
+  most.set("chi", info.chi);
+  const power = info.power ?? null;
+  for (const code of INSPIRATION) {
+    if (Array.isArray(info.inspiration)) most.set(code, info.inspiration.filter((held) => held === code).length);
+    else most.set(code, code === "power" && power !== null ? power : info.inspiration - (power ?? 0));
+  }
+  return most;
+}
+
+// A side of the offer as the events give one ({tiles, chi, inspiration}), so bundleWords words it.
+function draftBundle(side) {
+  const count = (item) => side.get(item) || 0;
+  return {
+    tiles: TILES.flatMap((code) => Array(count(code)).fill(code)),
+    chi: count("chi"),
+    inspiration: INSPIRATION.flatMap((code) => Array(count(code)).fill(code)),
+  };
+}
+
+// The same side in the notation: "N 2c zip", or "-" for nothing.
+function bundleNotation(bundle) {
+  const items = [...bundle.tiles, ...(bundle.chi ? [`${bundle.chi}c`] : []), ...bundle.inspiration];
+  return items.length ? items.join(" ") : "-";
+}
+
+function itemName(item, w) {
+  if (item === "chi") return w.t("ui.chi-label");
+  return TILES.includes(item) ? w.t(`tile.${item}`) : w.t(`insp.${item}`);
+}
+
+// A count from 0 to `most`, typed or stepped by − and + (a phone's finger and its number keys alike).
+function stepper(id, name, most, side, item, changed, w) {
+  const input = h("input", { id, type: "number", inputmode: "numeric", min: 0, max: most, step: 1, value: side.get(item) || 0 });
+  const less = button("−", () => set(Number(input.value) - 1), { id: `${id}-less`, class: "dc-step", "aria-label": w.t("ui.trade-less", { item: name }) });
+  const more = button("+", () => set(Number(input.value) + 1), { id: `${id}-more`, class: "dc-step", "aria-label": w.t("ui.trade-more", { item: name }) });
+  function set(value) {
+    const n = Math.max(0, Math.min(most, Number.isFinite(value) ? Math.trunc(value) : 0));
+    input.value = String(n);
+    side.set(item, n);
+    less.disabled = n === 0;
+    more.disabled = n === most;
+    changed();
+  }
+  // an emptied box is 0 until something is typed in it; anything else is held to 0…most at once
+  input.addEventListener("input", () => (input.value === "" ? (side.set(item, 0), changed()) : set(Number(input.value))));
+  input.addEventListener("change", () => set(Number(input.value)));
+  less.disabled = !side.get(item);
+  more.disabled = (side.get(item) || 0) >= most;
+  return h("div", { class: "dc-trade-item" },
+    h("label", { for: id }, name),
+    h("span", { class: "dc-stepper" }, less, input, more),
+    h("span", { class: "dc-trade-most", "aria-hidden": "true" }, w.t("ui.trade-most", { most })));
+}
+
+function tradeNode(ctx, form) {
+  const w = ctx.words;
+  const letter = form.template.split(" ")[1]; // "offer B {give} for {take}"
+  const partner = letter.charCodeAt(0) - 65;
+  if (!drafts.has(partner)) drafts.set(partner, { give: new Map(), take: new Map() });
+  const draft = drafts.get(partner);
+  const most = { give: tradeable(ctx.board.seats[ctx.seat]), take: tradeable(ctx.board.seats[partner]) };
+  for (const side of ["give", "take"]) {
+    for (const [item, n] of draft[side]) draft[side].set(item, Math.min(n, most[side].get(item)));
+  }
+  const summary = h("p", { class: "dc-trade-summary", role: "status" });
+  const send = button(w.t("ui.trade-send"), () => {
+    const give = draftBundle(draft.give);
+    const take = draftBundle(draft.take);
+    if (empty()) return;
+    drafts.delete(partner);
+    ctx.play(`offer ${letter} ${bundleNotation(give)} for ${bundleNotation(take)}`);
+  }, { id: `dc-trade-${letter}-send`, class: "primary dc-trade-send" });
+  const empty = () => ![...draft.give.values(), ...draft.take.values()].some(Boolean); // DC-R26: an offer gives or asks something
+  const changed = () => {
+    summary.textContent = empty() ? w.t("ui.trade-empty")
+      : w.t("ui.trade-summary", { to: partner, give: bundleWords(draftBundle(draft.give), w), take: bundleWords(draftBundle(draft.take), w) });
+    send.disabled = empty();
+  };
+  const sideNode = (side) => {
+    const items = [...TILES, "chi", ...INSPIRATION].filter((item) => most[side].get(item) > 0); // nothing offered that cannot be had
+    return h("fieldset", { class: "dc-trade-side" }, h("legend", {}, w.t(`ui.trade-${side}`)),
+      items.length ? items.map((item) => stepper(`dc-trade-${letter}-${side}-${item}`, itemName(item, w), most[side].get(item), draft[side], item, changed, w))
+        : h("p", { class: "dc-empty" }, w.t(`ui.trade-${side}-none`, { seat: partner })));
+  };
+  const fromFields = TILES.some((code) => most.give.get(code) > (ctx.board.seats[ctx.seat].hand[code] || 0));
+  const node = h("section", { class: "dc-trade", "aria-label": w.t("ui.offer-to", { seat: partner }), "data-partner": partner },
+    h("h3", {}, w.t("ui.offer-to", { seat: partner })),
+    h("div", { class: "dc-trade-sides" }, sideNode("give"), sideNode("take")),
+    fromFields ? h("p", { class: "dc-help" }, w.t("ui.trade-from-field")) : null,
+    summary, send);
+  changed();
+  return node;
+}
+
+// A redraw replaces the panels under the player's hand: the control in use keeps the focus.
+function keepTradeFocus() {
+  const id = typeof document !== "undefined" ? document.activeElement?.id : "";
+  if (id && id.startsWith("dc-trade-")) queueMicrotask(() => document.getElementById(id)?.focus());
+}
+
 function questionNode(ctx) {
   const w = ctx.words;
   const answers = ANSWERS.filter((answer) => ctx.legal.includes(answer));
@@ -679,6 +794,7 @@ export function render(ctx) {
   const board = ctx.board;
   const w = ctx.words;
   if (ctx.ui.tile && !ctx.legal.some((move) => move.startsWith(`place ${ctx.ui.tile} `) || move === `sell ${ctx.ui.tile}`)) ctx.ui.tile = null;
+  keepTradeFocus();
   const svg = drawScape(ctx);
   const wrap = h("div", { class: "dc-scape-wrap", tabindex: "0", role: "region", "aria-label": w.t("ui.dreamscape") }, svg);
   centreOn(wrap, svg, board.pending ? questionSpot(board, ctx.view.events) : board.seats[ctx.seat ?? board.on_turn]?.token);
@@ -699,7 +815,8 @@ export function render(ctx) {
         own ? seatPanel(ctx, ctx.seat) : null,
         aimNode(ctx),
         ending,
-        offersNode(ctx))),
+        offersNode(ctx),
+        own ? ctx.forms.filter((form) => form.kind === "offer").map((form) => tradeNode(ctx, form)) : null)),
     h("div", { class: "dc-others" }, others.map((seat) => seatPanel(ctx, seat))));
 }
 
