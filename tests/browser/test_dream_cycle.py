@@ -333,6 +333,9 @@ def test_DC_R20_R29_R49_the_buying_phase_warns_of_chi_lost_offers_only_real_choi
     assert sorted(ways.evaluate_all("(nodes) => nodes.map((n) => n.dataset.move)")) == offered
     north = page.locator(".dc-question").get_by_role("button", name="Go north")
     expect(north).to_have_text("↑ Go north")
+    # measured once the ride is shown: its last step draws the board anew, and a button measured as it
+    # is replaced has no box
+    page.wait_for_selector('svg.dc-scape[data-animating="false"]', timeout=20_000)
     box = north.bounding_box()
     assert box is not None and box["height"] >= 40, box  # a finger's size, not the board's small arrows
     north.click()
@@ -437,6 +440,7 @@ def test_DC_R26_a_trade_is_put_together_in_words_and_reaches_the_partner(new_pag
     assert a.evaluate("document.documentElement.scrollWidth") <= 390
     box = panel.bounding_box()
     assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+    screenshot(a, "dream-cycle-trade-phone")
     a.set_viewport_size({"width": 1280, "height": 900})
 
     send.click()
