@@ -430,6 +430,15 @@ def test_DC_R26_a_trade_is_put_together_in_words_and_reaches_the_partner(new_pag
     give.get_by_label("Chi", exact=True).fill("2")
     ask.get_by_role("button", name="One more Left").click()
     expect(summary).to_have_text("Offer B: North, 2 chi for Left")
+    # B moves meanwhile (its Left onto a field, DC-R27): A's page is drawn anew, the offer being put
+    # together and the box in use stay, and B's placed Left may still be asked for (DC-R26)
+    give.get_by_label("Chi", exact=True).focus()
+    seq = api.view(table_id, tokens[1])["seq"]
+    api.call("POST", f"/api/tables/{table_id}/moves", token=tokens[1], expect=200, json={"move": "place L G", "seq": seq})
+    expect(a.locator('.dc-seat[data-seat="1"] .dc-field[data-field="G"] .dc-tile')).to_have_count(1)
+    expect(summary).to_have_text("Offer B: North, 2 chi for Left")
+    expect(give.get_by_label("Chi", exact=True)).to_be_focused()
+    expect(ask.get_by_label("Left", exact=True)).to_have_value("1")
     # words only: neither the notation nor the shell's typed form of it
     text = panel.inner_text()
     assert "2c" not in text and "for nothing" not in text.replace("North for nothing", "") and "zip" not in text, text
