@@ -21,7 +21,7 @@ from typing import Any, Callable, Iterator
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, Playwright, sync_playwright
 
-from tests.server.processes import ServerProcess
+from tests.server.processes import ServerProcess, fresh_postgres_database
 
 CHROMIUM = os.environ.get("DREAMTABLE_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -107,6 +107,25 @@ def new_page(browser: Browser, server: ServerProcess) -> Iterator[Callable[..., 
     """``new_page()`` opens a page of the package's server in a fresh browser context."""
     with pages_of(browser, server.url) as make:
         yield make
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A database of the players' flows: a SQLite file, then a fresh PostgreSQL database."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('people') / 'people.db'}"
+        return
+    with fresh_postgres_database() as url:
+        yield url
+
+
+@pytest.fixture
+def people(browser: Browser, database: str) -> Iterator[Callable[..., Page]]:
+    """``people()`` opens a page of a server of its own, on SQLite and then on PostgreSQL (the flows
+    of players: accounts, ratings, turn-based games), in a fresh browser context: another person."""
+    with ServerProcess(database, bot_delay=0.05, quota_exempt=("127.0.0.1",)) as running:
+        with pages_of(browser, running.url) as make:
+            yield make
 
 
 @pytest.fixture

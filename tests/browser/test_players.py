@@ -1,5 +1,5 @@
-"""Players in Chromium: two people register in two browsers, one creates a table in the lobby, the
-other takes its open seat, and they play a rated game of Dream – Sogni e Incubi to the end through
+"""Players in Chromium, on SQLite and on PostgreSQL: two people register in two browsers, one
+creates a table in the lobby, the other takes its open seat, and they play a rated game of Dream – Sogni e Incubi to the end through
 the page (each move from the table's list of moves). On the way the lobby says whose turn it is;
 at the end both see the game on the game's leaderboard (their ratings moved from 0.0), on their
 profiles (with its replay) and in their "my games". The pages pass the accessibility check and fit
@@ -37,10 +37,10 @@ def against_bot(page: Page, bot: str, seed: int) -> None:
 
 
 def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_profiles_and_my_games(
-        new_page: Any) -> None:
+        people: Any) -> None:
     tag = secrets.token_hex(2)
     names = [f"Lucid {tag}", f"Oneiros {tag}"]
-    host, guest = new_page(), new_page(390, 844)
+    host, guest = people(), people(390, 844)
     account(host, names[0])
     account(guest, names[1])
 

@@ -8,33 +8,14 @@ from __future__ import annotations
 
 import re
 import secrets
-from typing import Any, Callable, Iterator
+from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import pages_of
+from tests.browser.conftest import screenshot
 from tests.browser.kit import account, check_accessibility, play_first_listed_moves
-from tests.server.processes import ServerProcess, fresh_postgres_database
 
 GAME = "sogni-e-incubi"
-
-
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path_factory.mktemp('turns') / 'turns.db'}"
-        return
-    with fresh_postgres_database() as url:
-        yield url
-
-
-@pytest.fixture
-def people(browser: Browser, database: str) -> Iterator[Callable[..., Page]]:
-    """Pages of a server of its own on ``database`` (each a fresh browser: another person)."""
-    with ServerProcess(database, bot_delay=0.05, quota_exempt=("127.0.0.1",)) as running:
-        with pages_of(browser, running.url) as make:
-            yield make
 
 
 def my_turn(page: Page) -> bool:
@@ -78,6 +59,7 @@ def test_a_player_leaves_a_turn_based_game_and_comes_back_from_another_browser_a
     # a move a day: the clock shows hours left (23 or 24, as the seconds run), never a moment
     expect(playing).to_contain_text(re.compile(r"Your turn · 2[34] hours left on the move clock"))
     check_accessibility(back)
+    screenshot(back, "my-games-turn-based")
 
     back.get_by_role("link", name="Open the table").click()
     back.wait_for_url(re.compile(rf"/tables/{table_id}$"))
