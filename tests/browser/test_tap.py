@@ -15,7 +15,7 @@ TURNS = 6
 
 def test_a_person_plays_tap_to_the_end_by_clicking_its_buttons(new_page: Any, server: ServerProcess) -> None:
     table_id, tokens = table(server, "tap", [{"kind": "human"}, {"kind": "bot", "bot": "random"}], seed=4,
-                             options={"turns": TURNS})
+                             options={"turns": TURNS, "clock": 60})  # a busy machine is never out of time
     page = open_seat(new_page(375, 700), table_id, tokens[0])  # a phone-sized screen
     expect(page.locator("#board .tap-deck")).to_contain_text("cards in the deck")
     api = Api(server)

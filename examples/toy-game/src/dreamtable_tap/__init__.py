@@ -1,8 +1,9 @@
 """Tap: a tiny real-time game, dreamtable's sixth, packaged on its own as any outside game would be.
 
 Each turn the active seat may ``tap`` (a point) or ``draw`` a hidden card worth 0–2 points that
-only it sees, before its 5-second deadline; if the deadline passes instead, the turn moves on with
-no point. Six turns in all (option ``turns``, 1–100,000: long games test the platform). The rules
+only it sees, before its deadline (option ``clock``, 5 seconds by default); if the deadline passes
+instead, the turn moves on with no point. Six turns in all (option ``turns``, 1–100,000: long games
+test the platform). The rules
 page for players is ``rules/en.md``, the one for developers (notation, rule IDs)
 ``rules/developers.en.md``, the browser module ``web/board.js``; docs/adding-a-game.md in
 dreamtable walks through this package.
@@ -77,7 +78,7 @@ class TapState(State[str]):
 
     @property
     def timers(self) -> tuple[Timer, ...]:
-        return () if self.is_over else (Timer(f"clock-{self.done}", 5.0, self.turn),)
+        return () if self.is_over else (Timer(f"clock-{self.done}", float(self._options["clock"]), self.turn),)
 
     def _expire(self, timer: Timer) -> list[Event]:
         seat = self.turn
@@ -117,7 +118,9 @@ class TapState(State[str]):
 
 
 class TapGame(Game[str]):
-    info = GameInfo("tap", "Tap", 2, 3, (Option("turns", 6, "how many turns the game lasts (TAP-R4)", minimum=1, maximum=100_000),))
+    info = GameInfo("tap", "Tap", 2, 3, (
+        Option("turns", 6, "how many turns the game lasts (TAP-R4)", minimum=1, maximum=100_000),
+        Option("clock", 5, "seconds a turn lasts before it passes (TAP-R3)", minimum=1, maximum=3600)))
     sentences = {
         "tap": "{actor:seat} tapped.",
         "draw": "{actor:seat} drew {card}.",
