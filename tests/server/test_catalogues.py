@@ -163,3 +163,15 @@ def test_plural_forms_are_the_ones_intl_knows_and_the_one_form_leaves_out_the_co
                 if "one" in value and value["one"] != value["other"]:
                     left_out = set(PLAIN.findall(value["other"])) - set(PLAIN.findall(value["one"]))
                     assert len(left_out) == 1, (lang, name, key, sorted(left_out))
+
+
+@pytest.mark.parametrize("name", CATALOGUES)
+def test_a_count_has_one_way_to_its_words_the_template_s_own_plural_forms(name: str) -> None:
+    """A singular kept as a sibling key (``KEY.one`` beside ``KEY``) would be a second way, picked by
+    hand in a page and forgotten in a language: plural forms live inside the template. (``-one`` in a
+    key is a kind of its own, such as Deep Dreams' prompt ``dream-moon-one``.)"""
+    for lang in ("en", "it"):
+        words = words_of(lang, name)
+        siblings = sorted(key for key in words for category in PLURAL_CATEGORIES
+                          if key.endswith(f".{category}") and key[:-len(category) - 1] in words)
+        assert siblings == [], f"{lang} catalogue of {name}: make these plural forms of their templates: {siblings}"

@@ -12,9 +12,9 @@ export function render(ctx) {
     const cards = Array.isArray(drawn) ? drawn : null; // your own cards; a count for the others
     const held = cards ? cards.length : drawn;
     const text = cards && cards.length ? w.t("your-cards", { cards: cards.join(", ") })
-      : w.t(held === 1 ? "held.one" : "held", { count: held });
+      : w.t("held", { count: held });
     return h("li", { class: `tap-seat${seat === ctx.seat ? " me" : ""}`, "data-seat": seat },
-      h("strong", {}, seatLetter(seat)), " ", w.t(points === 1 ? "points.one" : "points", { points }), " · ", text);
+      h("strong", {}, seatLetter(seat)), " ", w.t("points", { points }), " · ", text);
   });
   const moves = (ctx.legal || []).map((move) => {
     const button = h("span", { class: "tap-move", "data-move": move }, w.t(`move.${move}`));

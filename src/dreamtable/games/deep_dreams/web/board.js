@@ -240,7 +240,7 @@ function rowNode(seat, ctx, moves) {
 // the black arrow pairs, each with the points it earns now ("Longest Sleep Path: 2 cards, 3 points").
 export function scoreLine(parts, words) {
   if (!parts) return null;
-  const count = (key, n) => words.t(n === 1 ? `${key}-one` : key, { count: n });
+  const count = (key, n) => words.t(key, { count: n });
   const groups = COLOUR_ORDER.filter((colour) => parts.groups[colour])
     .map((colour) => words.t("score.group", { size: parts.groups[colour], colour: words.t(`colour.${colour}`) }));
   const groupPoints = COLOUR_ORDER.reduce((sum, colour) => sum + parts.group_points[colour], 0);
@@ -302,7 +302,7 @@ function handNode(ctx, moves) {
     return node;
   });
   return h("section", { class: "dd-hand", "aria-label": w.t("hand.yours") },
-    h("h3", {}, w.t(cards.length === 1 ? "hand.yours-one" : "hand.yours-count", { count: cards.length })),
+    h("h3", {}, w.t("hand.yours-count", { count: cards.length })),
     items.length ? h("div", { class: "dd-row" }, items) : h("p", { class: "dd-empty" }, w.t("hand.empty")));
 }
 
@@ -320,7 +320,7 @@ function effectPanel(ctx, moves) {
         return moves.keep.has(code) ? press(node, "pickable", w.t("move.keep", { name: cardName(code, w) }), () => ctx.play(`keep ${code}`)) : node;
       })));
     } else if (board.peek) {
-      body.push(h("p", {}, w.t(board.peek === 1 ? "peek.others-one" : "peek.others", { seat: ctx.view.turn, count: board.peek })));
+      body.push(h("p", {}, w.t("peek.others", { seat: ctx.view.turn, count: board.peek })));
     }
   }
   if (mine) {
@@ -356,7 +356,7 @@ function centreNode(ctx, moves) {
   const facts = h("ul", { class: "dd-facts" },
     h("li", {}, w.t("facts.threshold", { threshold: board.threshold })),
     h("li", {}, w.t("facts.first", { seat: board.first_player })),
-    board.extra_turns ? h("li", {}, w.t(board.extra_turns === 1 ? "facts.extra-one" : "facts.extra", { seat: ctx.view.turn, count: board.extra_turns })) : null);
+    board.extra_turns ? h("li", {}, w.t("facts.extra", { seat: ctx.view.turn, count: board.extra_turns })) : null);
   let hint = null;
   if (moves.any && !board.resolving) {
     hint = h("p", { class: "dd-hint" }, w.t(ctx.ui.card ? "hint.choose-end" : moves.draw ? "hint.turn" : "hint.turn-no-draw"));
@@ -439,16 +439,11 @@ export function sentence(event, words) {
       return words.t(hidden ? `event.${event.kind}.hidden` : `event.${event.kind}`, { ...event, name });
     case "start-row":
     case "moon":
-      return words.t(`event.${event.kind}`, { ...event, name });
     case "play":
-      return words.t(event.levels === 1 ? "event.play.one" : "event.play", { ...event, name });
-    case "reshuffle":
-      return event.cards === 1 ? words.t("event.reshuffle.one", event) : null;
-    case "game-over":
-      return event.points === 1 ? words.t("event.game-over.one", event) : null;
+      return words.t(`event.${event.kind}`, { ...event, name });
     case "peek":
       if (event.cards) return words.t("event.peek", { ...event, names: cardNames(event.cards, words) });
-      return words.t(event.count === 1 ? "event.peek.hidden-one" : "event.peek.hidden", event);
+      return words.t("event.peek.hidden", event);
     case "keep":
       if (hidden) return words.t("event.keep.hidden", event);
       return words.t("event.keep", { ...event, name, names: cardNames(event.rest, words) });

@@ -123,7 +123,7 @@ export function sentence(event, w) {
     case "offer":
     case "accept": return w.t(`event.${event.kind}`, { ...event, give: bundleWords(event.give, w), take: bundleWords(event.take, w) });
     case "ride": {
-      const spaces = w.t(event.spaces === 1 ? "spaces.one" : "spaces.many", event);
+      const spaces = w.t("spaces", event);
       const key = event.how === "doldrum" ? "event.ride.off" : event.colour === null ? "event.ride.plain" : "event.ride";
       return w.t(key, { ...event, spaces, where: where(event.destination, w) });
     }
@@ -131,7 +131,7 @@ export function sentence(event, w) {
       return w.t("event.conflict", { where: where(event.at, w), entering: letters(event.entering), occupants: letters(event.occupants) });
     case "pass": return w.t("event.pass", { entering: letters(event.entering) });
     case "push":
-      return w.t(event.pushed.length === 1 ? "event.push" : "event.push.many",
+      return w.t(event.pushed.length === 1 ? "event.push" : "event.push.several",
         { ...event, pushed: letters(event.pushed), where: where(event.destination, w) });
     case "brake": return w.t("event.brake", { ...event, where: where(event.at, w) });
     case "zip": return w.t("event.zip", { ...event, where: where(event.destination, w) });
@@ -153,7 +153,7 @@ export function prompt(ask, w) {
   if (ask.kind === "offer") return w.t("prompt.offer", offerWords(ask, w));
   if (PLACED.has(ask.kind)) return w.t(`prompt.${ask.kind}`, { ...ask, where: where(ask, w) });
   if (ask.kind === "offers") {
-    const offers = ask.offers.map((offer) => w.t("prompt.offers.one", offerWords(offer, w))).join("; ");
+    const offers = ask.offers.map((offer) => w.t("prompt.offers.each", offerWords(offer, w))).join("; ");
     return w.t("prompt.offers.all", { offers });
   }
   return null;

@@ -156,12 +156,11 @@ export function describe(notation, words, ctx) {
   return notation;
 }
 
-// The events whose English needs a choice of words (a hidden card, a card's ability, one point).
+// The events whose words need a choice (a hidden card) or the card's name and ability.
 export function sentence(event, words) {
   if ((event.kind === "draw" || event.kind === "discard") && event.card === null) {
     return words.t(`event.${event.kind}.hidden`, event);
   }
-  if (event.kind === "game-over" && event.points === 1) return words.t("event.game-over.one", event);
   if (["draw", "take", "discard", "play"].includes(event.kind)) {
     const ability = CARDS[event.card] ? abilityText(words, CARDS[event.card][5]) : "";
     return words.t(`event.${event.kind}`, { ...event, name: cardName(words, event.card), ability });

@@ -90,7 +90,7 @@ function chip(card, w) {
 
 // "5 cards", "1 card": a count of cards in words.
 function cardsWord(n, w) {
-  return n === 1 ? w.t("board.cards.one") : w.t("board.cards", { n });
+  return w.t("board.cards", { n });
 }
 
 function cardBack(extra = "") {
@@ -187,9 +187,9 @@ function deckNode(ctx, drawMove) {
   const deck = ctx.board.deck;
   const pile = h("div", { class: `si-deck${drawMove ? " pickable" : ""}${deck ? "" : " si-deck-gone"}` },
     deck ? [cardBack("si-pile"), cardBack("si-pile si-pile-top")] : h("span", { class: "si-hole si-deck-hole" }),
-    h("span", { class: "si-deck-count" }, w.t(deck === 1 ? "board.deck-count.one" : "board.deck-count", { deck })));
+    h("span", { class: "si-deck-count" }, w.t("board.deck-count", { deck })));
   if (drawMove) pressable(pile, describe("draw", w, ctx), () => ctx.play("draw"));
-  else { pile.setAttribute("role", "img"); pile.setAttribute("aria-label", w.t(deck === 1 ? "board.deck-label.one" : "board.deck-label", { deck })); }
+  else { pile.setAttribute("role", "img"); pile.setAttribute("aria-label", w.t("board.deck-label", { deck })); }
   return h("div", { class: "si-middle" },
     h("div", { class: "si-deck-box" }, h("span", { class: "si-deck-title", "aria-hidden": "true" }, w.t("board.deck")), pile),
     deck ? h("p", { class: "si-limit" }, w.t("board.hand-limit", { limit: ctx.board.hand_limit })) : null); // no draw left to limit

@@ -520,7 +520,7 @@ export function sentence(event, w) {
     case "reveal":
       return event.element === null ? w.t("event.reveal.hidden", event) : null;
     case "clue-rejected":
-      return event.word === null ? w.t("event.clue-rejected.other", event) : null;
+      return event.word === null ? w.t("event.clue-rejected.hidden", event) : null;
     case "guess":
       return event.verdict === null ? w.t("event.guess.hidden", event) : null;
     case "card-gone": {

@@ -4,11 +4,9 @@
 // card names and legends). A key missing in Italian falls back to English; a key missing in English
 // shows the key itself (the server refuses a game whose catalogue lacks a key). Templates are the
 // Python sentences' shape: {field}, {field:seat} → "B", {field:seats} → "A and C", and {field:NAME}
-// → the catalogue's "NAME.<value>" of the same file. Plurals: a key given a numeric {count} is read as
-// "KEY.<form>" when the catalogue has that form, the form being the language's plural category of
-// the count (Intl.PluralRules: "one", "other"...), else as KEY itself: "x.one": "1 card", "x": "{count} cards".
-// A template may also be plural forms itself, {"one": "1 carta", "other": "{count} carte"} (the same
-// categories, "other" required): the form is chosen by the count, so "1 carte" cannot be written.
+// → the catalogue's "NAME.<value>" of the same file. Plurals have one way: a template may be plural
+// forms, {"one": "1 carta", "other": "{count} carte"} (the language's plural categories,
+// Intl.PluralRules; "other" required), the form chosen by the count, so "1 carte" cannot be written.
 // A number is written the reader's way (Intl.NumberFormat).
 
 export const LANGUAGES = ["en", "it"];
@@ -78,16 +76,9 @@ export class Words {
     return this.template(key) !== undefined;
   }
 
-  // The key of `key`'s plural form for a numeric fields.count, if the catalogue has one.
-  pluralKey(key, fields) {
-    if (typeof fields.count !== "number") return key;
-    const form = new Intl.PluralRules(this.lang).select(fields.count);
-    return this.has(`${key}.${form}`) ? `${key}.${form}` : key;
-  }
-
-  // `key` in words, its fields filled in (its plural form when fields.count is a number).
+  // `key` in words, its fields filled in (its plural form chosen by the count).
   t(key, fields = {}) {
-    const template = this.template(this.pluralKey(key, fields));
+    const template = this.template(key);
     if (template === undefined) return key;
     return this.fill(template, fields, key.startsWith("common.") ? "common." : "");
   }
