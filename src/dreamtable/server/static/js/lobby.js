@@ -3,7 +3,7 @@
 
 import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
-import { currentLanguage, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
+import { currentLanguage, LANGUAGES, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
 import { rememberName, storedName } from "./guest.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +61,9 @@ async function playBots(game) {
   try {
     say(words.t("common.lobby.starting"));
     const name = myName();
-    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players, ...(name ? { name } : {}) } });
+    // the table in the reader's language: an Italian reader's When I Dream deals Italian words
+    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players, ...(name ? { name } : {}),
+                                                              settings: { language: words.lang } } });
     remember(made, made.token);
     location.href = `/tables/${made.table}`;
   } catch (error) { sayRefusal(error); }
@@ -147,6 +149,10 @@ function drawCreate() {
     h("div", { class: "seat-rows" }, seats),
     h("div", { class: "field" }, h("label", { for: "create-pace" }, words.t("common.lobby.pace")),
       h("select", { id: "create-pace" }, PACES.map((pace) => h("option", { value: pace }, words.t(`common.lobby.pace.${pace}`))))),
+    // The language the table is played in (a game's words follow it); each reader still reads their own page's.
+    h("div", { class: "field" }, h("label", { for: "create-language" }, words.t("common.lobby.table-language")),
+      h("select", { id: "create-language" }, LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === words.lang },
+        words.t(`common.lobby.language.${lang}`))))),
     h("details", {}, h("summary", {}, words.t("common.lobby.options")), chosen.options.map(optionField)),
     h("button", { type: "submit", class: "primary" }, words.t("common.lobby.create-button")));
   drawCreateSeats();
@@ -180,7 +186,7 @@ async function create(event) {
   try {
     const options = readOptions(game);
     const pace = $("create-pace").value;
-    const settings = pace === "live" ? {} : { pace: "turn-based", move_clock: pace };
+    const settings = { language: $("create-language").value, ...(pace === "live" ? {} : { pace: "turn-based", move_clock: pace }) };
     const made = await api("/tables", { method: "POST", body: { game: game.id, players: seats.length, seats, options, settings } });
     const me = form.querySelector("[data-seat='0']").value === "me" ? made.links[seatLetter(0)]?.token : null;
     remember(made, me);
@@ -196,6 +202,7 @@ async function drawOpen() {
     const named = Object.fromEntries(games.map((game) => [game.id, game.name]));
     $("open").replaceChildren(...(tables.length ? tables.map((table) => h("li", {},
       h("strong", {}, named[table.game] || table.game), " ",
+      h("span", { class: "table-language", lang: table.language }, words.t(`common.lobby.language.${table.language}`)), " · ",
       words.t("common.lobby.open-seats", { open: table.seats.filter((seat) => seat.kind === "open").length, players: table.players }),
       h("div", { class: "row" }, h("a", { href: `/tables/${table.table}` }, words.t("common.lobby.join")))))
       : [h("li", {}, words.t("common.lobby.none-open"))]));
