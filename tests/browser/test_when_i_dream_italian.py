@@ -4,7 +4,8 @@ game's Italian vocabulary. The Dreamer types answers in the board's guess box (a
 article, which the judge reads as the Element), passes a card, gives one last answer and recounts;
 the prompts, the log and the board say it all in Italian (no English catalogue text), and the
 unmasked cards are the Italian Elements worked out here from the table's seed. And the lobby: the
-reader's language is the new table's first, and each open table says its language."""
+reader's language is the new table's first (and its word option follows it), and each open table
+says its language."""
 
 from __future__ import annotations
 
@@ -211,6 +212,12 @@ def test_an_italian_reader_s_new_table_is_italian_and_the_open_tables_say_their_
     check_accessibility(page)
 
     page.select_option("#create-game", GAME)
+    words = page.locator("#option-language")  # the rule option that follows the table's language
+    expect(words).to_have_value("it")
+    language.select_option("en")
+    expect(words).to_have_value("en")
+    language.select_option("it")
+    expect(words).to_have_value("it")
     page.locator("#create button[type=submit]").click()
     page.wait_for_url(re.compile(r"/tables/[\w-]+"))
     italian = page.url.rsplit("/", 1)[-1].split("?")[0]
@@ -220,3 +227,12 @@ def test_an_italian_reader_s_new_table_is_italian_and_the_open_tables_say_their_
     listed = page.locator("#open li", has=page.locator(f'a[href="/tables/{italian}"]'))
     expect(listed.locator(".table-language")).to_have_text("Italiano")
     expect(listed.locator(".table-language")).to_have_attribute("lang", "it")
+
+    # The creator's own word language wins over the table's: an Italian table dealing English words.
+    page.select_option("#create-game", GAME)
+    page.locator("#create details summary").click()  # the rule options, folded away
+    page.locator("#option-language").select_option("en")
+    page.locator("#create button[type=submit]").click()
+    page.wait_for_url(re.compile(rf"/tables/(?!{italian})[\w-]+"))
+    mixed = Api(server).call("GET", f"/api/tables/{page.url.rsplit('/', 1)[-1].split('?')[0]}")
+    assert mixed["language"] == "it" and mixed["options"]["language"] == "en", mixed

@@ -112,3 +112,9 @@ def test_only_a_language_the_option_offers_is_filled_in() -> None:
     assert options_in_language(game, {}, "it") == {"language": "it"}
     assert options_in_language(game, {"language": "en"}, "it") == {"language": "en"}
     assert options_in_language(game, {}, "xx") == {}, "a language the option does not offer leaves it to its default"
+
+
+def test_the_games_say_which_option_follows_the_table_s_language(client: TestClient) -> None:
+    games = {game["id"]: game for game in client.get("/api/games").json()}
+    assert games[WID]["table_language_option"] == "language"
+    assert games["dream-cycle"]["table_language_option"] is None

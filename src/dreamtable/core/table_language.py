@@ -16,6 +16,7 @@ from .contract import Game
 TABLE_LANGUAGES: Mapping[str, str] = {"en": "English", "it": "Italiano"}
 """The languages a table may be played in, each with its name in itself (as the lobby shows it)."""
 DEFAULT_LANGUAGE = "en"
+"""A table's language when its creator names none (and of every table made before tables had one)."""
 
 
 def check_language(language: object) -> str:

@@ -151,6 +151,7 @@ async def list_games() -> list[dict[str, Any]]:
             "version": info.version, "bots": ["bot", *bot_names(load(info.id)), "ismcts:500"],
             "hints": not load(info.id).bots,  # a game played by its own bots has no search to ask
             "tutorial": tutorial_of(load(info.id)) is not None,  # a guided first game: POST /api/learn
+            "table_language_option": load(info.id).table_language_option,  # the option the table's language sets
             "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                          "choices": list(o.choices) if o.choices is not None else None,
                          "minimum": o.minimum, "maximum": o.maximum} for o in info.options],

@@ -95,7 +95,10 @@ function drawGames() {
 
 // -- create a table ------------------------------------------------------------------------
 
-function optionField(option) {
+// The rule option that follows the table's language (the game's table_language_option, e.g. a deck of
+// words) starts at that language and follows the "Table language" choice until the creator sets it.
+function optionField(option, tableLanguage, follows) {
+  if (follows && option.choices?.includes(tableLanguage)) option = { ...option, default: tableLanguage };
   const id = `option-${option.name}`;
   const label = h("label", { for: id, title: option.doc }, option.name);
   let input;
@@ -136,6 +139,7 @@ function drawCreate() {
   const form = $("create");
   const chosen = games.find((game) => game.id === form.dataset.game) || games[0];
   form.dataset.game = chosen.id;
+  const tableLanguage = form.dataset.language || words.lang;
   const players = Math.min(Math.max(Number(form.dataset.players || chosen.min_players), chosen.min_players), chosen.max_players);
   const seats = [];
   for (let seat = 0; seat < players; seat++) seats.push(seatRow(seat, chosen));
@@ -151,17 +155,29 @@ function drawCreate() {
       h("select", { id: "create-pace" }, PACES.map((pace) => h("option", { value: pace }, words.t(`common.lobby.pace.${pace}`))))),
     // The language the table is played in (a game's words follow it); each reader still reads their own page's.
     h("div", { class: "field" }, h("label", { for: "create-language" }, words.t("common.lobby.table-language")),
-      h("select", { id: "create-language" }, LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === words.lang },
-        words.t(`common.lobby.language.${lang}`))))),
-    h("details", {}, h("summary", {}, words.t("common.lobby.options")), chosen.options.map(optionField)),
+      h("select", { id: "create-language", onchange: (e) => followLanguage(chosen, e.target.value) },
+        LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === tableLanguage }, words.t(`common.lobby.language.${lang}`))))),
+    h("details", {}, h("summary", {}, words.t("common.lobby.options")),
+      chosen.options.map((option) => optionField(option, tableLanguage, option.name === chosen.table_language_option))),
     h("button", { type: "submit", class: "primary" }, words.t("common.lobby.create-button")));
   drawCreateSeats();
+}
+
+// A new table language: the option that follows it shows it too (a value the creator chose stays).
+function followLanguage(game, lang) {
+  const form = $("create");
+  const before = form.dataset.language || words.lang;
+  form.dataset.language = lang;
+  const input = document.querySelector(`[data-option="${game.table_language_option}"]`);
+  if (input && input.value === before && [...input.options].some((o) => o.value === lang)) input.value = lang;
 }
 
 function readOptions(game) {
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
-    const option = game.options.find((o) => o.name === input.dataset.option);
+    let option = game.options.find((o) => o.name === input.dataset.option);
+    // the option that follows the table's language is sent only when it differs from that language
+    if (option.name === game.table_language_option) option = { ...option, default: $("create-language").value };
     let value;
     if (input.dataset.kind === "bool") value = input.checked;
     else if (input.dataset.kind === "number") value = Number(input.value);
