@@ -118,3 +118,12 @@ def test_the_games_say_which_option_follows_the_table_s_language(client: TestCli
     games = {game["id"]: game for game in client.get("/api/games").json()}
     assert games[WID]["table_language_option"] == "language"
     assert games["dream-cycle"]["table_language_option"] is None
+
+
+def test_WID_R25_an_italian_reader_s_guided_first_game_deals_the_italian_words(client: TestClient) -> None:
+    made = client.post("/api/learn", json={"game": WID, "language": "it"})
+    assert made.status_code == 201, made.text
+    assert made.json()["language"] == "it" and made.json()["options"]["language"] == "it"
+    assert made.json()["settings"]["tutorial"] is True
+    refused = client.post("/api/learn", json={"game": WID, "language": "fr"})
+    assert refused.status_code == 422 and "it (Italiano)" in refused.json()["message"], refused.text

@@ -27,7 +27,7 @@ from .move_clock import clock_seconds
 from .models import TableRow
 from .quotas import Client, client_of
 from .rooms import Room, describe_seat, table_language
-from .schemas import Chat, CreateTable, FormMove, Join, Learn, Move, PlayBots, SeatSpec
+from .schemas import Chat, CreateTable, FormMove, Join, Learn, Move, PlayBots, SeatSpec, TableSettings
 from .store import TableTaken
 from .tokens import new_token, same_token, token_hash
 
@@ -204,7 +204,7 @@ async def learn(body: Learn, request: Request) -> dict[str, Any]:
     seats = [SeatSpec(kind="human", name=body.name) if seat == tutorial.you else SeatSpec(kind="bot", bot=spec)
              for seat, spec in enumerate(tutorial.seats)]
     create = CreateTable(game=game.id, players=len(seats), options=dict(tutorial.options), seats=seats,
-                         seed=tutorial.seed)
+                         seed=tutorial.seed, settings=TableSettings(language=body.language))
     row, host, tokens = await make_table(hub, create, client_of(request), start=True, tutorial=True)
     await hub.room(row.id)
     return {**table_summary(row), "host_token": host, "seat": tutorial.you, "token": tokens[tutorial.you],

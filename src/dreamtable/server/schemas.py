@@ -118,6 +118,10 @@ class SeatSpec(Strict):
     bot: str | None = Field(None, description="bot spec: random, greedy, ismcts:500, bot… (length and grammar: agents/specs.py)")
 
 
+TableLanguage = Annotated[str, BeforeValidator(check_language), Field(json_schema_extra={"enum": list(TABLE_LANGUAGES)})]
+"""A table's language as a client sends it: one of core/table_language.py's, else a 422 naming them."""
+
+
 class TableSettings(Strict):
     """How a table runs."""
 
@@ -131,8 +135,7 @@ class TableSettings(Strict):
     move_clock: str | None = Field(None, max_length=20, description=(
         "turn-based only: each human's time per move, a number and a unit m, h or d, from 1h to 14d "
         "(e.g. 1d: a move a day); then the stand-in bot plays the seat"))
-    language: Annotated[str, BeforeValidator(check_language)] = Field(
-        DEFAULT_LANGUAGE, json_schema_extra={"enum": list(TABLE_LANGUAGES)}, description=(
+    language: TableLanguage = Field(DEFAULT_LANGUAGE, description=(
         "the table's language: en (English) or it (Italiano); a game's words follow it where the creator "
         "set no rule option for them (each reader still chooses the language of their own page)"))
 
@@ -179,6 +182,7 @@ class Learn(Strict):
 
     game: Text = Field(max_length=64)
     name: Text | None = Field(None, max_length=MAX_NAME)
+    language: TableLanguage = Field(DEFAULT_LANGUAGE, description="the table's language (as settings.language of a new table)")
 
 
 class Join(Strict):

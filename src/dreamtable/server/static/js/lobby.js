@@ -73,7 +73,7 @@ async function playBots(game) {
 async function learn(game) {
   try {
     say(words.t("common.lobby.learning"));
-    const made = await api("/learn", { method: "POST", body: { game: game.id } });
+    const made = await api("/learn", { method: "POST", body: { game: game.id, language: words.lang } });
     remember(made, made.token);
     location.href = `/tables/${made.table}`;
   } catch (error) { say(error.message); }
