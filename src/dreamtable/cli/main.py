@@ -23,6 +23,7 @@ from ..core.record import Record
 from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
+from ..core.table_language import TABLE_LANGUAGES, check_language, options_in_language
 from .bench_serve import bench_serve
 from .fit_leaves import fit_leaves
 from .fuzz import fuzz
@@ -108,6 +109,8 @@ def play(
     save: Optional[Path] = typer.Option(None, help="save after every move to FILE; resumes from FILE if it exists"),
     option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
     bot_delay: Optional[float] = typer.Option(None, help="games against the clock: seconds a bot waits before it speaks"),
+    table_language: Optional[str] = typer.Option(None, help=f"the table's language ({', '.join(TABLE_LANGUAGES)}; "
+                                                 "default en): a game's words follow it unless -o sets them"),
 ) -> None:
     """Play a game at the terminal: humans and bots in any mix (games against the clock: one human)."""
     try:
@@ -119,7 +122,10 @@ def play(
             seed = random.SystemRandom().randrange(1_000_000)
         if bot_delay is not None and not bot_delay >= 0:
             fail(f"--bot-delay is a number of seconds, 0 or more, not {bot_delay}")
-        table = open_table(chosen, specs, seed, parse_options(option), save, console, bot_delay, seed_given)
+        options = parse_options(option)
+        if table_language is not None:  # left out: a saved game resumes as it was dealt
+            options = options_in_language(chosen, options, check_language(table_language))
+        table = open_table(chosen, specs, seed, options, save, console, bot_delay, seed_given)
         if not seed_given and not resuming:  # said once the game is sure to start, never above an error
             console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
         TerminalGame(table, console=console).run()

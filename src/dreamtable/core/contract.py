@@ -220,12 +220,15 @@ class Game(ABC, Generic[A]):
     """The longest text :meth:`parse_action` reads, in characters: longer than any move of the game (the
     longest, a Dream Cycle offer of every tile, is under 900), so longer text is refused unread."""
     bots: ClassVar[Mapping[str, Callable[[int], Any]]] = {}
+    """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
     easy_temperature: ClassVar[float | None] = None
     """The ``easy`` level's softmax temperature in this game where the common one does not suit it
     (agents/levels.py; docs/bots.md says how each was measured)."""
     medium_iterations: ClassVar[int | None] = None
     """When set, the ``medium`` level here is ISMCTS of this many iterations instead of greedy."""
-    """Bots of this game only, by name (seed → agent), beside the generic ones; e.g. word bots."""
+    table_language_option: ClassVar[str | None] = None
+    """The rule option that follows the table's language when its creator leaves it out (a deck of
+    words dealt in the table's language; core/table_language.py); ``None``: no option does."""
     # True when the evaluation's values of sibling moves differ by far less than the exploration
     # constant (small steps of a long race, values near 0 or 1): ISMCTS then rescales the values it
     # sees to [0, 1] before comparing them (min-max normalisation).

@@ -18,6 +18,7 @@ from ..agents import bot_names, parse_bot_spec
 from ..core.errors import IllegalActionError, SetupError
 from ..core.registry import games, load
 from ..core.seats import seat_name
+from ..core.table_language import options_in_language
 from ..core.tutorial import tutorial_of
 from . import accounts, seat_claims, sessions
 from .access import NOT_HOST, TABLE_ID, host_of, seat_of, seated
@@ -25,8 +26,8 @@ from .hub import Hub
 from .move_clock import clock_seconds
 from .models import TableRow
 from .quotas import Client, client_of
-from .rooms import Room, describe_seat
-from .schemas import Chat, CreateTable, FormMove, Join, Learn, Move, PlayBots, SeatSpec
+from .rooms import Room, describe_seat, table_language
+from .schemas import Chat, CreateTable, FormMove, Join, Learn, Move, PlayBots, SeatSpec, TableSettings
 from .store import TableTaken
 from .tokens import new_token, same_token, token_hash
 
@@ -87,7 +88,7 @@ def table_summary(row: TableRow, room: Room | None = None) -> dict[str, Any]:
         "table": row.id, "game": row.game, "players": row.players, "options": row.options,
         "status": row.status, "seats": [describe_seat(spec, seat, bots) for seat, spec in enumerate(row.seats)],
         "settings": row.settings, "rematch": row.rematch, "rematch_of": row.rematch_of,
-        "created_at": row.created_at,
+        "created_at": row.created_at, "language": table_language(row),
     }
 
 
@@ -108,7 +109,8 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
     if len(seats) != players:
         raise SetupError(f"{len(seats)} seats were given for {players} players; give one per player")
     seed = body.seed if body.seed is not None else secrets.randbelow(2**31)
-    game.new(players, seed, **body.options)  # SetupError: bad player count or options, said plainly
+    options = options_in_language(game, body.options, body.settings.language)  # an Italian table deals Italian words
+    game.new(players, seed, **options)  # SetupError: bad player count or options, said plainly
     tokens: dict[int, str] = {}
     stored: list[dict[str, Any]] = []
     for seat, spec in enumerate(seats):
@@ -133,7 +135,7 @@ async def make_table(hub: Hub, body: CreateTable, client: Client, *, start: bool
         raise SetupError("a table started at once cannot have open seats")
     status = "playing" if start else "waiting"
     creator = await hub.quotas.admit_table(client, status, settings["pace"])  # QuotaRefused: 429 or 503, saying when to retry
-    row = TableRow(id=secrets.token_urlsafe(9), game=game.id, players=players, seed=seed, options=body.options,
+    row = TableRow(id=secrets.token_urlsafe(9), game=game.id, players=players, seed=seed, options=options,
                    seats=stored, settings=settings, host_hash=token_hash(host), status=status,
                    pace=settings["pace"], created_at=now, started_at=now if start else None, creator=creator)
     await hub.store.add_table(row)
@@ -149,6 +151,7 @@ async def list_games() -> list[dict[str, Any]]:
             "version": info.version, "bots": ["bot", *bot_names(load(info.id)), "ismcts:500"],
             "hints": not load(info.id).bots,  # a game played by its own bots has no search to ask
             "tutorial": tutorial_of(load(info.id)) is not None,  # a guided first game: POST /api/learn
+            "table_language_option": load(info.id).table_language_option,  # the option the table's language sets
             "options": [{"name": o.name, "default": o.default, "doc": o.doc,
                          "choices": list(o.choices) if o.choices is not None else None,
                          "minimum": o.minimum, "maximum": o.maximum} for o in info.options],
@@ -201,7 +204,7 @@ async def learn(body: Learn, request: Request) -> dict[str, Any]:
     seats = [SeatSpec(kind="human", name=body.name) if seat == tutorial.you else SeatSpec(kind="bot", bot=spec)
              for seat, spec in enumerate(tutorial.seats)]
     create = CreateTable(game=game.id, players=len(seats), options=dict(tutorial.options), seats=seats,
-                         seed=tutorial.seed)
+                         seed=tutorial.seed, settings=TableSettings(language=body.language))
     row, host, tokens = await make_table(hub, create, client_of(request), start=True, tutorial=True)
     await hub.room(row.id)
     return {**table_summary(row), "host_token": host, "seat": tutorial.you, "token": tokens[tutorial.you],

@@ -32,6 +32,7 @@ from ..core.registry import load
 from ..core.rng import bot_seed
 from ..core.seats import seat_name
 from ..core.table import Bot, Change, Table
+from ..core.table_language import DEFAULT_LANGUAGE
 from . import metrics, wire
 from .models import ChangeRow, TableRow
 from .store import StaleChange
@@ -416,6 +417,7 @@ class Room:
             "bots": sorted(table.bots),
             "rematch": self.row.rematch,
             "chat_open": table.state.chat_open,
+            "language": table_language(self.row),
         }
         last = table.last_change
         if last.kind == "undo":
@@ -622,6 +624,11 @@ class Room:
         if seat in table.real_time_bots:
             return True
         return table.turn_started != turn or seat not in table.ready_bots()
+
+
+def table_language(row: TableRow) -> str:
+    """The language the table is played in (``settings.language``; a table made before tables had one is English)."""
+    return str(row.settings.get("language", DEFAULT_LANGUAGE))
 
 
 def describe_seat(spec: dict[str, Any], seat: int, bots: Sequence[int] = ()) -> dict[str, Any]:

@@ -15,8 +15,9 @@ from __future__ import annotations
 import unicodedata
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, JsonValue, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, JsonValue, model_validator
 
+from ..core.table_language import DEFAULT_LANGUAGE, TABLE_LANGUAGES, check_language
 from .move_clock import clock_seconds
 
 MAX_MOVE = 200
@@ -117,6 +118,10 @@ class SeatSpec(Strict):
     bot: str | None = Field(None, description="bot spec: random, greedy, ismcts:500, bot… (length and grammar: agents/specs.py)")
 
 
+TableLanguage = Annotated[str, BeforeValidator(check_language), Field(json_schema_extra={"enum": list(TABLE_LANGUAGES)})]
+"""A table's language as a client sends it: one of core/table_language.py's, else a 422 naming them."""
+
+
 class TableSettings(Strict):
     """How a table runs."""
 
@@ -130,6 +135,9 @@ class TableSettings(Strict):
     move_clock: str | None = Field(None, max_length=20, description=(
         "turn-based only: each human's time per move, a number and a unit m, h or d, from 1h to 14d "
         "(e.g. 1d: a move a day); then the stand-in bot plays the seat"))
+    language: TableLanguage = Field(DEFAULT_LANGUAGE, description=(
+        "the table's language: en (English) or it (Italiano); a game's words follow it where the creator "
+        "set no rule option for them (each reader still chooses the language of their own page)"))
 
     @model_validator(mode="after")
     def _pace_and_clock(self) -> "TableSettings":
@@ -174,6 +182,7 @@ class Learn(Strict):
 
     game: Text = Field(max_length=64)
     name: Text | None = Field(None, max_length=MAX_NAME)
+    language: TableLanguage = Field(DEFAULT_LANGUAGE, description="the table's language (as settings.language of a new table)")
 
 
 class Join(Strict):

@@ -130,6 +130,7 @@ class WhenIDream(Game[DreamMove]):
     rules_without_behaviour: ClassVar[Mapping[str, str]] = RULES_WITHOUT_BEHAVIOUR  # and the tests that check them
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
+    table_language_option: ClassVar[str | None] = "language"  # an Italian table deals the Italian words
 
     def resolve_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """As for every game, except that the timer options take any positive number of seconds, not only whole ones."""

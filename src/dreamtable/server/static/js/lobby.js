@@ -3,7 +3,7 @@
 
 import { accountHeaders } from "./account.js";
 import { h } from "./dom.js";
-import { currentLanguage, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
+import { currentLanguage, LANGUAGES, languagePicker, rulesHref, seatLetter, Words } from "./i18n.js";
 import { rememberName, storedName } from "./guest.js";
 
 const $ = (id) => document.getElementById(id);
@@ -61,7 +61,9 @@ async function playBots(game) {
   try {
     say(words.t("common.lobby.starting"));
     const name = myName();
-    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players, ...(name ? { name } : {}) } });
+    // the table in the reader's language: an Italian reader's When I Dream deals Italian words
+    const made = await api("/play", { method: "POST", body: { game: game.id, players: game.min_players, ...(name ? { name } : {}),
+                                                              settings: { language: words.lang } } });
     remember(made, made.token);
     location.href = `/tables/${made.table}`;
   } catch (error) { sayRefusal(error); }
@@ -71,7 +73,7 @@ async function playBots(game) {
 async function learn(game) {
   try {
     say(words.t("common.lobby.learning"));
-    const made = await api("/learn", { method: "POST", body: { game: game.id } });
+    const made = await api("/learn", { method: "POST", body: { game: game.id, language: words.lang } });
     remember(made, made.token);
     location.href = `/tables/${made.table}`;
   } catch (error) { say(error.message); }
@@ -93,7 +95,10 @@ function drawGames() {
 
 // -- create a table ------------------------------------------------------------------------
 
-function optionField(option) {
+// The rule option that follows the table's language (the game's table_language_option, e.g. a deck of
+// words) starts at that language and follows the "Table language" choice until the creator sets it.
+function optionField(option, tableLanguage, follows) {
+  if (follows && option.choices?.includes(tableLanguage)) option = { ...option, default: tableLanguage };
   const id = `option-${option.name}`;
   const label = h("label", { for: id, title: option.doc }, option.name);
   let input;
@@ -134,6 +139,7 @@ function drawCreate() {
   const form = $("create");
   const chosen = games.find((game) => game.id === form.dataset.game) || games[0];
   form.dataset.game = chosen.id;
+  const tableLanguage = form.dataset.language || words.lang;
   const players = Math.min(Math.max(Number(form.dataset.players || chosen.min_players), chosen.min_players), chosen.max_players);
   const seats = [];
   for (let seat = 0; seat < players; seat++) seats.push(seatRow(seat, chosen));
@@ -147,15 +153,31 @@ function drawCreate() {
     h("div", { class: "seat-rows" }, seats),
     h("div", { class: "field" }, h("label", { for: "create-pace" }, words.t("common.lobby.pace")),
       h("select", { id: "create-pace" }, PACES.map((pace) => h("option", { value: pace }, words.t(`common.lobby.pace.${pace}`))))),
-    h("details", {}, h("summary", {}, words.t("common.lobby.options")), chosen.options.map(optionField)),
+    // The language the table is played in (a game's words follow it); each reader still reads their own page's.
+    h("div", { class: "field" }, h("label", { for: "create-language" }, words.t("common.lobby.table-language")),
+      h("select", { id: "create-language", onchange: (e) => followLanguage(chosen, e.target.value) },
+        LANGUAGES.map((lang) => h("option", { value: lang, lang, selected: lang === tableLanguage }, words.t(`common.lobby.language.${lang}`))))),
+    h("details", {}, h("summary", {}, words.t("common.lobby.options")),
+      chosen.options.map((option) => optionField(option, tableLanguage, option.name === chosen.table_language_option))),
     h("button", { type: "submit", class: "primary" }, words.t("common.lobby.create-button")));
   drawCreateSeats();
+}
+
+// A new table language: the option that follows it shows it too (a value the creator chose stays).
+function followLanguage(game, lang) {
+  const form = $("create");
+  const before = form.dataset.language || words.lang;
+  form.dataset.language = lang;
+  const input = document.querySelector(`[data-option="${game.table_language_option}"]`);
+  if (input && input.value === before && [...input.options].some((o) => o.value === lang)) input.value = lang;
 }
 
 function readOptions(game) {
   const options = {};
   for (const input of document.querySelectorAll("[data-option]")) {
-    const option = game.options.find((o) => o.name === input.dataset.option);
+    let option = game.options.find((o) => o.name === input.dataset.option);
+    // the option that follows the table's language is sent only when it differs from that language
+    if (option.name === game.table_language_option) option = { ...option, default: $("create-language").value };
     let value;
     if (input.dataset.kind === "bool") value = input.checked;
     else if (input.dataset.kind === "number") value = Number(input.value);
@@ -180,7 +202,7 @@ async function create(event) {
   try {
     const options = readOptions(game);
     const pace = $("create-pace").value;
-    const settings = pace === "live" ? {} : { pace: "turn-based", move_clock: pace };
+    const settings = { language: $("create-language").value, ...(pace === "live" ? {} : { pace: "turn-based", move_clock: pace }) };
     const made = await api("/tables", { method: "POST", body: { game: game.id, players: seats.length, seats, options, settings } });
     const me = form.querySelector("[data-seat='0']").value === "me" ? made.links[seatLetter(0)]?.token : null;
     remember(made, me);
@@ -196,6 +218,7 @@ async function drawOpen() {
     const named = Object.fromEntries(games.map((game) => [game.id, game.name]));
     $("open").replaceChildren(...(tables.length ? tables.map((table) => h("li", {},
       h("strong", {}, named[table.game] || table.game), " ",
+      h("span", { class: "table-language", lang: table.language }, words.t(`common.lobby.language.${table.language}`)), " · ",
       words.t("common.lobby.open-seats", { open: table.seats.filter((seat) => seat.kind === "open").length, players: table.players }),
       h("div", { class: "row" }, h("a", { href: `/tables/${table.table}` }, words.t("common.lobby.join")))))
       : [h("li", {}, words.t("common.lobby.none-open"))]));
