@@ -23,6 +23,7 @@ from dreamtable.server.models import TableRow
 from dreamtable.server.store import Store
 
 from .conftest import bearer
+from .test_accounts import csrf, hasher, register  # noqa: F401 (hasher: a cheap Argon2id)
 
 TURN_BASED = {"pace": "turn-based", "move_clock": "1d"}
 QUICK = {"resident_window": 0.5, "resident_linger": 0.2, "deadline_poll_seconds": 0.1}
@@ -107,6 +108,28 @@ def test_a_turn_based_table_nobody_watches_leaves_memory_and_is_rebuilt_identica
     assert first.encode() == seen[0]  # the rebuilt table tells the reconnecting player exactly what it did
     assert client.get(f"/api/tables/{table}/view", headers=bearer(tokens[1])).content == seen[1]
     assert client.get(f"/api/tables/{table}/view").content == spectator
+
+
+def test_my_games_lists_a_sleeping_table_s_turn_and_clock_without_waking_it(
+        quick: TestClient, hasher: Any) -> None:
+    """The lobby asks for "my games" every half minute: were that a visit, a person's turn-based
+    games would never sleep while their lobby is open. Who acts and the move clock come from the row."""
+    client, hub = quick, hub_of(quick)
+    register(client, name="Morpheus")
+    made = client.post("/api/tables", json={"game": "dream-cycle", "players": 2, "seed": 3, "settings": TURN_BASED,
+                                            "seats": [{"kind": "human"}, {"kind": "human"}]}, headers=csrf(client)).json()
+    table, tokens = made["table"], [made["links"][letter]["token"] for letter in "AB"]
+    assert client.post(f"/api/tables/{table}/start", headers=bearer(made["host_token"])).status_code == 200
+    seq = client.get(f"/api/tables/{table}/view", headers=bearer(tokens[0])).json()["seq"]
+    assert client.post(f"/api/tables/{table}/moves", json={"move": "start 1", "seq": seq},
+                       headers=bearer(tokens[0])).status_code == 200  # now B is to act, for a day
+    until(lambda: table not in hub.rooms, what="the unwatched turn-based room to leave memory")
+    for _ in range(3):
+        listed = next(game for game in client.get("/api/account/games").json()["games"] if game["table"] == table)
+        assert table not in hub.rooms  # listed, not woken
+        time.sleep(0.3)  # asked again, as an open lobby does
+    assert listed["turn"] == ["B"] and listed["your_turn"] is False
+    assert 86400 - 60 < listed["clock_seconds"] <= 86400
 
 
 def test_a_watched_turn_based_table_stays_in_memory(quick: TestClient) -> None:

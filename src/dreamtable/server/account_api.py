@@ -16,6 +16,7 @@ changes nothing. Writes made with the session cookie need the CSRF header (sessi
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
@@ -205,6 +206,20 @@ async def claim_seats(body: Claim, request: Request) -> dict[str, Any]:
     return {"claimed": await claim(hub, found.account, body.seats)}
 
 
+async def _turn(hub: Hub, row: TableRow) -> tuple[list[int], float | None]:
+    """Who acts at a table in play, and its next deadline, without keeping its room in memory: a
+    listing is not a visit. A turn-based table's row holds both (written with every change), so a
+    sleeping table stays asleep; a live table in play is in memory anyway."""
+    room = hub.rooms.get(row.id)
+    if room is None and row.pace == "turn-based" and row.actors is not None:
+        return list(row.actors), row.next_deadline
+    if room is None:  # a live table after a restart, or a turn-based one with no change stored yet
+        room = await hub.room(row.id)
+    if room is None or room.table is None:
+        return [], None
+    return list(room.table.state.actors), room.next_deadline() if room.turn_based else None
+
+
 async def _game(hub: Hub, row: TableRow, seat: int, token: str, names: dict[int, str]) -> dict[str, Any]:
     entry: dict[str, Any] = {
         "table": row.id, "game": row.game, "players": row.players, "status": row.status, "seat": seat,
@@ -217,14 +232,11 @@ async def _game(hub: Hub, row: TableRow, seat: int, token: str, names: dict[int,
     if row.status == "over":
         entry["replay"] = f"/replay/{row.id}"
     elif row.status == "playing":
-        room = await hub.room(row.id)
-        table = None if room is None else room.table
-        actors = list(table.state.actors) if table is not None else []
+        actors, deadline = await _turn(hub, row)
         entry["turn"] = [seat_name(actor) for actor in actors]
         entry["your_turn"] = seat in actors
-        deadline = room.next_deadline() if room is not None and room.turn_based else None
-        if room is not None and deadline is not None:  # a turn-based game's move clock: what is left, not a moment
-            entry["clock_seconds"] = round(max(0.0, deadline - room.clock.now()))
+        if row.pace == "turn-based" and deadline is not None:  # the move clock: what is left, not a moment
+            entry["clock_seconds"] = round(max(0.0, deadline - time.time()))
     else:
         entry["open_seats"] = sum(spec["kind"] == "open" for spec in row.seats)
     return entry

@@ -51,6 +51,9 @@ class TableRow(Base):
     """Turn-based games in play: the next moment the table must act without a human (its move
     clock runs out, a game timer expires, a bot's turn), written with every change and when its
     room leaves memory; None until first worked out. The hub's scheduler wakes the table by it."""
+    actors: Mapped[list[int] | None] = mapped_column(JSON, nullable=True)
+    """Turn-based games in play: the seats to act, written with every change, so "my games" and the
+    lobby's "your turn" read them without waking a sleeping table (None before its first change)."""
 
     __table_args__ = (Index("ix_tables_creator_status", "creator", "status"),
                       Index("ix_tables_rematch_of", "rematch_of", unique=True),

@@ -261,8 +261,9 @@ class Room:
         kind, seat = change.kind, change.seat
         text = self._stand_in() if kind == "bot" else change.text
         status: dict[str, Any] = {"status": "over"} if table.is_over else {}
-        if self.turn_based:  # the scheduler finds it by this once the room has left memory
+        if self.turn_based:  # the scheduler finds it by this once the room has left memory, and my games reads who acts
             status["next_deadline"] = None if table.is_over else self.next_deadline()
+            status["actors"] = [] if table.is_over else list(table.state.actors)
         stored = {"kind": kind, "seat": seat, "text": text, "at": change.at}
         announce = self.hub.announcement(self.id, "change", change.seq, stored)
         try:
