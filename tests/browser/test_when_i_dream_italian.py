@@ -236,3 +236,15 @@ def test_an_italian_reader_s_new_table_is_italian_and_the_open_tables_say_their_
     page.wait_for_url(re.compile(rf"/tables/(?!{italian})[\w-]+"))
     mixed = Api(server).call("GET", f"/api/tables/{page.url.rsplit('/', 1)[-1].split('?')[0]}")
     assert mixed["language"] == "it" and mixed["options"]["language"] == "en", mixed
+
+
+def test_a_reader_at_a_table_of_another_language_is_told_so_beside_the_game_s_name(new_page: Any, server: ServerProcess) -> None:
+    table_id, tokens = table(server, GAME, [{"kind": "human"}, *WORD_BOTS], seed=SEED, options=OPTIONS,
+                             settings={"language": "it"})
+    english = open_seat(new_page(), table_id, tokens[0])
+    expect(english.locator("#table-language")).to_have_text("a table in Italiano")
+    italian = new_page()
+    italian.context.add_init_script("localStorage.setItem('dreamtable.lang', 'it')")
+    open_seat(italian, table_id, None)
+    expect(italian.locator("#game-name")).not_to_be_empty()
+    expect(italian.locator("#table-language")).to_be_hidden()  # the page's language is the table's: nothing to say

@@ -232,6 +232,7 @@ function receive(message) {
     // on the new board; an undo or a fresh start is not a move to animate
     if (!restart && page.game.animate) page.game.animate(message.events, $("board"), context());
     page.notifier.update(message.view);
+    showTableLanguage(message.language);
   } else if (message.type === "waiting") {
     $("prompt").textContent = page.words.t("common.waiting.prompt"); // the panel below says "waiting for players"
   } else if (message.type === "chat") {
@@ -241,6 +242,14 @@ function receive(message) {
     say(message.message);
     send({ type: "view", id: "after-error" }); // show the current state again
   }
+}
+
+// A table played in another language than this page's (its words: When I Dream's cards and clues)
+// says so beside the game's name, so a reader is not surprised by them.
+function showTableLanguage(language) {
+  const note = $("table-language");
+  note.hidden = !language || language === page.words.lang;
+  if (!note.hidden) note.textContent = page.words.t("common.table.language", { language: page.words.t(`common.lobby.language.${language}`) });
 }
 
 function context() {
