@@ -130,7 +130,7 @@ class BrokenTapState(TapState):
 
 class BrokenTapGame(TapGame):
     info = GameInfo("tap-broken", "Broken Tap", 2, 3, (
-        Option("turns", 6, "how many turns the game lasts"),
+        *TapGame.info.options,  # Tap's own (turns, clock) and the bug to plant
         Option("bug", "crash", "the deliberate bug", ("crash", "invariant", "replay", "endless", "die")),
     ))
 
