@@ -11,6 +11,8 @@ from argon2 import PasswordHasher
 from fastapi.testclient import TestClient
 
 from dreamtable.server import passwords, sessions
+from dreamtable.server.app import create_app
+from dreamtable.server.hub import ServerSettings
 from dreamtable.server.login_limits import PER_NAME
 
 from .conftest import bearer, play_to_the_end
@@ -363,3 +365,18 @@ def test_a_table_created_with_seat_a_open_gives_the_creator_no_invited_seat(clie
                                                "seats": [{"kind": "open"}, {"kind": "human"}]}, headers=csrf(client))
     assert created.status_code == 201 and "B" in created.json()["links"]
     assert client.get("/api/account/games").json()["games"] == []  # seat B's link is for someone else
+
+
+def test_failed_log_ins_are_counted_by_every_process_of_the_server(db_url, hasher):
+    """Two processes on one database (as behind a balancer): the failures made through one are
+    counted by the other, so a guesser gets no more tries from two processes than from one."""
+    with TestClient(create_app(ServerSettings(db=db_url, bot_delay=0))) as first, \
+            TestClient(create_app(ServerSettings(db=db_url, bot_delay=0))) as second:
+        register(first)
+        use(first, None)
+        for attempt in range(PER_NAME):
+            process = first if attempt % 2 else second
+            assert login(process, password="a wrong guess").status_code == 401
+        for process in (first, second):
+            limited = login(process)
+            assert limited.status_code == 429 and "for this name" in limited.json()["message"], limited.text

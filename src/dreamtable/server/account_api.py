@@ -75,10 +75,11 @@ class Claim(Strict):
 
 
 def limits_of(request: Request) -> LoginLimits:
-    """This process's log-in limits (made with the app's first account request)."""
+    """The log-in limits (made with the app's first account request; their counts are in the database)."""
     limits: LoginLimits | None = getattr(request.app.state, "login_limits", None)
     if limits is None:
-        limits = request.app.state.login_limits = LoginLimits(hub_of(request).settings.quota_exempt)
+        hub = hub_of(request)
+        limits = request.app.state.login_limits = LoginLimits(hub.store, hub.settings.quota_exempt)
     return limits
 
 
@@ -107,7 +108,7 @@ async def _verified(request: Request, account: AccountRow | None, key: str, pass
     if len(password.encode("utf-8", "surrogatepass")) > MAX_PASSWORD_BYTES:
         raise _bad_input(BadPassword(f"a password has at most {MAX_PASSWORD_BYTES} bytes (UTF-8)"), "bad-password")
     if not await verify_password(None if account is None else account.password_hash, password) or account is None:
-        limits.failed(key, address)
+        await limits.failed(key, address)
         raise AccountRefused(401, "login-failed", LOGIN_FAILED)
     return account
 
@@ -131,8 +132,8 @@ async def register(body: Credentials, request: Request, response: Response) -> d
     key = name_key(name)
     limits = limits_of(request)
     address = client_of(request).address
-    limits.check(key, address)
-    limits.register(address)
+    await limits.check(key, address)
+    await limits.register(address)
     existing = await accounts.by_key(hub.store, key)
     if existing is not None:
         account = await _verified(request, existing, key, password)
@@ -148,7 +149,7 @@ async def register(body: Credentials, request: Request, response: Response) -> d
 async def login(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
     hub = hub_of(request)
     key = name_key(body.name)
-    limits_of(request).check(key, client_of(request).address)
+    await limits_of(request).check(key, client_of(request).address)
     # no account's name holds a control character (PostgreSQL could not even be asked about a NUL)
     found = await accounts.by_key(hub.store, key) if body.name.isprintable() else None
     account = await _verified(request, found, key, body.password)
@@ -176,7 +177,7 @@ async def change_password(body: NewPassword, request: Request, response: Respons
     sessions.check_csrf(request, found)
     new = _checked_password(body.new_password, "new_password")
     key = found.account.name_key
-    limits_of(request).check(key, client_of(request).address)
+    await limits_of(request).check(key, client_of(request).address)
     account = await _verified(request, found.account, key, body.password)
     await accounts.set_password(hub.store, account.id, await hash_password(new))
     again = await sessions.start(hub.store, response, account, sessions.over_tls(request, hub.settings.public_origin))
@@ -189,7 +190,7 @@ async def delete_account(body: Confirm, request: Request, response: Response) ->
     found = await sessions.required(request, hub.store)
     sessions.check_csrf(request, found)
     key = found.account.name_key
-    limits_of(request).check(key, client_of(request).address)
+    await limits_of(request).check(key, client_of(request).address)
     account = await _verified(request, found.account, key, body.password)
     await forget_account(hub, account.id)
     await ratings.forget(hub.store, account.id)

@@ -8,7 +8,7 @@ logs in on can reach it.
 
 from __future__ import annotations
 
-from sqlalchemy import Float, ForeignKey, Integer, String
+from sqlalchemy import Float, ForeignKey, Index, Integer, String
 from sqlalchemy.orm import Mapped, mapped_column
 
 from .models import Base
@@ -48,3 +48,18 @@ class AccountSeatRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     sealed: Mapped[str] = mapped_column(String(255))
     at: Mapped[float] = mapped_column(Float)
+
+
+class LoginAttemptRow(Base):
+    """A failed log-in (one row for its name, one for its address) or a registration, counted by
+    every process of the server (login_limits.py). Keys are keyed hashes, never a name or an address."""
+
+    __tablename__ = "login_attempts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(16))
+    """``name`` or ``address`` (a failed log-in), or ``register``."""
+    key: Mapped[str] = mapped_column(String(64))
+    at: Mapped[float] = mapped_column(Float)
+
+    __table_args__ = (Index("ix_login_attempts_kind_key_at", "kind", "key", "at"),)

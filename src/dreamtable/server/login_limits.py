@@ -1,19 +1,29 @@
-"""Failed log-ins are limited per account name and per address, like the table quotas (quotas.py).
+"""Failed log-ins are limited per account name and per address, in every process at once.
 
 Each name (by its look-alike key, whether an account has it or not, so the limit tells nothing
-about which names exist) and each address has a token bucket of failures: :data:`PER_NAME` and
-:data:`PER_ADDRESS` at once, refilled over :data:`WINDOW`. A log-in is refused with 429, the limit
-and ``Retry-After`` before its password is hashed once a bucket is empty; only failures take from
-it. Registrations take from a bucket per address (:data:`REGISTRATIONS`), so names cannot be
-probed or hoarded quickly. The buckets live in each process (with N processes behind a balancer a
-guesser gets N times the tries); addresses in ``quota_exempt`` are spared, as by every quota.
+about which names exist) and each address may fail :data:`PER_NAME` and :data:`PER_ADDRESS` times
+in :data:`WINDOW` seconds; past either, a log-in is refused with 429, the limit and ``Retry-After``
+(when the oldest failure in the window is forgiven) before its password is hashed. Only failures
+count. Registrations count per address (:data:`REGISTRATIONS` in :data:`REGISTRATION_WINDOW`), so
+names cannot be probed or hoarded quickly. The attempts are rows of the database (migration 0008),
+so N processes behind a balancer give a guesser no more tries than one; a name or an address is
+stored only as a hash keyed by the database's secret. Addresses in ``quota_exempt`` are spared,
+as by every quota.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import time
 
-from .quotas import Bucket, QuotaRefused
+from sqlalchemy import delete, func, select
+from sqlalchemy.orm import Session
+
+from .account_models import LoginAttemptRow
+from .accounts import in_transaction
+from .quotas import QuotaRefused
+from .store import Store
 
 PER_NAME = 5
 PER_ADDRESS = 20
@@ -24,55 +34,61 @@ REGISTRATION_WINDOW = 3600.0
 
 
 class LoginLimits:
-    """This process's buckets of failed log-ins and of registrations."""
+    """The server's counts of failed log-ins and of registrations, kept in its database."""
 
-    def __init__(self, exempt: tuple[str, ...] = ()) -> None:
+    def __init__(self, store: Store, exempt: tuple[str, ...] = ()) -> None:
+        self.store = store
         self.exempt = exempt
-        self.buckets: dict[tuple[str, str], Bucket] = {}
 
-    def _bucket(self, kind: str, key: str, burst: int, window: float) -> Bucket:
-        bucket = self.buckets.get((kind, key))
-        if bucket is None:
-            if len(self.buckets) > 100_000:
-                self.forget_full()
-            bucket = self.buckets[(kind, key)] = Bucket(burst / window, float(burst))
-        bucket.refill(time.monotonic())
-        return bucket
+    def _key(self, kind: str, value: str) -> str:
+        return hmac.new(self.store.client_key.encode(), f"{kind} {value}".encode(), hashlib.sha256).hexdigest()[:32]
 
-    def check(self, name_key: str, address: str) -> None:
+    async def _wait(self, kind: str, value: str, limit: int, window: float) -> float:
+        """Seconds until ``value`` may try again (0: it has fewer than ``limit`` attempts in the window)."""
+        since = time.time() - window
+        query = (select(func.count(), func.min(LoginAttemptRow.at))
+                 .where(LoginAttemptRow.kind == kind, LoginAttemptRow.key == self._key(kind, value),
+                        LoginAttemptRow.at > since))
+        async with self.store.sessions() as session:
+            count, oldest = (await session.execute(query)).one()
+        return 0.0 if count < limit else max(1.0, oldest - since)
+
+    async def _count(self, *attempts: tuple[str, str]) -> None:
+        now = time.time()
+        rows = [LoginAttemptRow(kind=kind, key=self._key(kind, value), at=now) for kind, value in attempts]
+
+        def add(session: Session) -> None:
+            session.add_all(rows)
+            # attempts older than every window count no more: forgotten as new ones come
+            session.execute(delete(LoginAttemptRow).where(LoginAttemptRow.at < now - max(WINDOW, REGISTRATION_WINDOW)))
+
+        await in_transaction(self.store, add)
+
+    async def check(self, name_key: str, address: str) -> None:
         """Refuse (429) a log-in for ``name_key`` from ``address`` once either has failed too often."""
         if address in self.exempt:
             return
-        for kind, key, burst, words in (("name", name_key, PER_NAME, "for this name"),
-                                        ("address", address, PER_ADDRESS, "from your address")):
-            bucket = self._bucket(kind, key, burst, WINDOW)
-            if bucket.tokens < 1:
-                raise QuotaRefused(429, "login-rate", f"too many failed log-ins {words}: at most {burst} in "
-                                   f"{WINDOW / 60:g} minutes", (1 - bucket.tokens) / bucket.rate)
+        for kind, value, limit, words in (("name", name_key, PER_NAME, "for this name"),
+                                          ("address", address, PER_ADDRESS, "from your address")):
+            wait = await self._wait(kind, value, limit, WINDOW)
+            if wait:
+                raise QuotaRefused(429, "login-rate", f"too many failed log-ins {words}: at most {limit} in "
+                                   f"{WINDOW / 60:g} minutes", wait)
 
-    def failed(self, name_key: str, address: str) -> None:
-        """Count a failed log-in."""
-        if address in self.exempt:
-            return
-        self._bucket("name", name_key, PER_NAME, WINDOW).take()
-        self._bucket("address", address, PER_ADDRESS, WINDOW).take()
+    async def failed(self, name_key: str, address: str) -> None:
+        """Count a failed log-in, for its name and for its address."""
+        if address not in self.exempt:
+            await self._count(("name", name_key), ("address", address))
 
-    def register(self, address: str) -> None:
+    async def register(self, address: str) -> None:
         """Count a registration from ``address``; 429 beyond :data:`REGISTRATIONS` an hour."""
         if address in self.exempt:
             return
-        wait = self._bucket("register", address, REGISTRATIONS, REGISTRATION_WINDOW).take()
-        if wait > 0:
+        wait = await self._wait("register", address, REGISTRATIONS, REGISTRATION_WINDOW)
+        if wait:
             raise QuotaRefused(429, "register-rate", f"too many registrations from your address: at most "
                                f"{REGISTRATIONS} an hour", wait)
-
-    def forget_full(self) -> None:
-        """Drop the buckets that are full again (they hold nothing a new one would not)."""
-        now = time.monotonic()
-        for key, bucket in list(self.buckets.items()):
-            bucket.refill(now)
-            if bucket.tokens >= bucket.burst:
-                del self.buckets[key]
+        await self._count(("register", address))
 
 
 __all__ = ["LoginLimits", "PER_ADDRESS", "PER_NAME", "REGISTRATIONS", "WINDOW"]
