@@ -7,6 +7,7 @@ Game tests (``test_<game>.py``) make a table with :func:`table`, open it with :f
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,24 @@ def account(page: Page, name: str, button: str = "Register") -> None:
     page.fill("#account-password", PASSWORD)
     page.get_by_role("button", name=button, exact=True).click()
     expect(page.locator("#account")).to_contain_text(f"Logged in as {name}")
+
+
+def lobby_table(host: Page, guest: Page, game: str, pace: str = "live") -> str:
+    """``host`` makes a table of ``game`` in the lobby (seat A theirs, seat B open; ``pace`` as the
+    lobby offers it), ``guest`` takes seat B by the table's address, the host starts; its id."""
+    host.goto("/")
+    host.select_option("#create-game", game)
+    host.select_option("#seat-1", "open")
+    host.select_option("#create-pace", pace)
+    host.locator("#create button[type=submit]").click()
+    host.wait_for_url(re.compile(r"/tables/[\w-]+$"))
+    table_id = host.url.rsplit("/", 1)[1]
+    guest.goto(f"/tables/{table_id}")
+    guest.get_by_role("button", name="Take a seat").click()
+    host.get_by_role("button", name="Start the game").click()
+    for page in (host, guest):
+        page.wait_for_selector("#board > *")
+    return table_id
 
 
 def play_first_listed_moves(pages: list[Page], most: int = 400, until: Any = None) -> int:

@@ -14,7 +14,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.kit import account, check_accessibility, play_first_listed_moves
+from tests.browser.kit import account, check_accessibility, lobby_table, play_first_listed_moves
 from tests.server.processes import ServerProcess
 
 GAME = "sogni-e-incubi"
@@ -52,17 +52,7 @@ def test_two_registered_people_play_a_rated_game_and_see_it_on_the_leaderboard_p
     # the host makes a table in the lobby: seat A theirs, seat B open
     host.goto("/")
     expect(host.get_by_role("link", name=f"Leaderboard: {GAME_NAME}")).to_have_attribute("href", f"/ratings/{GAME}")
-    host.select_option("#create-game", GAME)
-    host.select_option("#seat-1", "open")
-    host.locator("#create button[type=submit]").click()
-    host.wait_for_url(re.compile(r"/tables/[\w-]+$"))
-    table_id = host.url.rsplit("/", 1)[1]
-
-    guest.goto(f"/tables/{table_id}")
-    guest.get_by_role("button", name="Take a seat").click()
-    host.get_by_role("button", name="Start the game").click()
-    for page in (host, guest):
-        page.wait_for_selector("#board > *")
+    table_id = lobby_table(host, guest, GAME)
 
     # the lobby of the one whose turn it is says so; the other's does not
     first = host if host.locator("#legal button").count() else guest

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import screenshot
-from tests.browser.kit import account, check_accessibility, play_first_listed_moves
+from tests.browser.kit import account, check_accessibility, lobby_table, play_first_listed_moves
 
 GAME = "sogni-e-incubi"
 
@@ -30,18 +30,7 @@ def test_a_player_leaves_a_turn_based_game_and_comes_back_from_another_browser_a
     account(stayer, stayer_name)
     account(leaver, leaver_name)
 
-    stayer.goto("/")
-    stayer.select_option("#create-game", GAME)
-    stayer.select_option("#seat-1", "open")
-    stayer.select_option("#create-pace", "1d")
-    stayer.locator("#create button[type=submit]").click()
-    stayer.wait_for_url(re.compile(r"/tables/[\w-]+$"))
-    table_id = stayer.url.rsplit("/", 1)[1]
-    leaver.goto(f"/tables/{table_id}")
-    leaver.get_by_role("button", name="Take a seat").click()
-    stayer.get_by_role("button", name="Start the game").click()
-    for page in (stayer, leaver):
-        page.wait_for_selector("#board > *")
+    table_id = lobby_table(stayer, leaver, GAME, pace="1d")
 
     # a few moves each, then the leaver goes when the turn has just passed to them
     play_first_listed_moves([stayer, leaver], until=lambda: my_turn(leaver) and stayer.locator("#log li").count() > 4)

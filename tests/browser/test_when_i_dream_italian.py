@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 from typing import Any
 
 from playwright.sync_api import Page, expect
@@ -23,6 +22,7 @@ from dreamtable.games.when_i_dream.rules import DreamState
 from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, open_seat, table
 from tests.browser.test_italian import SHOWN, english_fragments
+from tests.browser.test_when_i_dream import card_taken, night_card, night_seconds_left
 from tests.server.processes import Api, ServerProcess
 
 GAME = "when-i-dream"
@@ -58,25 +58,6 @@ def with_article(word: str) -> str:
     if word[0] in "aeiou":
         return f"l'{word}"
     return f"{'la' if word.endswith('a') else 'il'} {word}"
-
-
-def night_card(server: ServerProcess, table_id: str, token: str) -> tuple[str, int]:
-    board = Api(server).view(table_id, token)["view"]["board"]
-    return board["phase"], board["seq"]
-
-
-def card_taken(server: ServerProcess, table_id: str, token: str, card: tuple[str, int], timeout: float = 30.0) -> None:
-    """Wait until the server has moved on from ``card`` (the Dreamer's answer or pass was taken)."""
-    deadline = time.monotonic() + timeout
-    while night_card(server, table_id, token) == card:
-        assert time.monotonic() < deadline, f"the server still has card {card[1]} in play {timeout:.0f} s after the answer"
-        time.sleep(0.1)
-
-
-def night_seconds_left(page: Page) -> int:
-    clock = page.locator('#board svg[data-clock="night"]')
-    found = re.search(r"(\d+) s", (clock.get_attribute("aria-label") or "") if clock.count() else "")
-    return int(found.group(1)) if found else 0
 
 
 def clue_words(frames: list[str]) -> dict[int, str]:
