@@ -380,3 +380,16 @@ def test_failed_log_ins_are_counted_by_every_process_of_the_server(db_url, hashe
         for process in (first, second):
             limited = login(process)
             assert limited.status_code == 429 and "for this name" in limited.json()["message"], limited.text
+
+
+def test_a_logged_in_person_is_seated_under_the_account_s_name_whatever_the_guest_name_says(client, hasher):
+    """One person, one name: the table shows the name the leaderboard and the profile show."""
+    guest = client.post("/api/play", json={"game": "sogni-e-incubi", "bot": "random", "seed": 4, "name": "Ada"}).json()
+    register(client, name="Morpheus", seats=[{"table": guest["table"], "token": guest["token"]}])
+    played = client.post("/api/play", json={"game": "sogni-e-incubi", "bot": "random", "seed": 5, "name": "Ada"},
+                         headers=csrf(client)).json()
+    created = client.post("/api/tables", json={"game": "deep-dreams", "players": 2,
+                                               "seats": [{"kind": "human", "name": "Ada"}, {"kind": "open"}]},
+                          headers=csrf(client)).json()
+    for table in (guest["table"], played["table"], created["table"]):  # claimed on registering, played, created
+        assert client.get(f"/api/tables/{table}").json()["seats"][0]["name"] == "Morpheus", table

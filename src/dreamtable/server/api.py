@@ -181,7 +181,7 @@ async def play_bots(body: PlayBots, request: Request) -> dict[str, Any]:
     game = load(body.game)
     players = body.players or game.info.min_players
     account = await sessions.writer(request, hub.store)
-    name = body.name if body.name is not None or account is None else account.name
+    name = body.name if account is None else account.name  # one person, one name: the account's
     seats = [SeatSpec(kind="human", name=name), *[SeatSpec(kind="bot", bot=body.bot) for _ in range(players - 1)]]
     create = CreateTable(game=body.game, players=players, options=body.options, seats=seats, seed=body.seed,
                          settings=body.settings)
@@ -243,7 +243,7 @@ async def join(table_id: str, body: Join, request: Request) -> dict[str, Any]:
     token = new_token()
     taken: list[int] = []
     account = await sessions.writer(request, hub.store)
-    name = body.name if body.name is not None or account is None else account.name
+    name = body.name if account is None else account.name  # one person, one name: the account's
 
     def take(row: TableRow) -> dict[str, Any]:
         open_seats = [seat for seat, spec in enumerate(row.seats) if spec["kind"] == "open"]

@@ -35,17 +35,18 @@ class SeatToken(Strict):
     token: str = Field(max_length=200)
 
 
-def _marked(seat: int, account_id: int, table_id: str, token: str) -> Any:
+def _marked(seat: int, account: AccountRow, table_id: str, token: str) -> Any:
     def mark(row: TableRow) -> dict[str, Any]:
         if seat_of(row, token) != seat:  # the seat was left (or changed hands) meanwhile
             raise PermissionError(f"the token no longer holds seat {seat} of table {table_id}")
         holder = row.seats[seat].get("account")
-        if holder not in (None, account_id):
+        if holder not in (None, account.id):
             raise PermissionError(f"seat {seat} of table {table_id} belongs to another account")
-        if holder == account_id:
+        if holder == account.id:
             return {}
         seats = [dict(entry) for entry in row.seats]
-        seats[seat]["account"] = account_id
+        # one person, one name: the account's, as its leaderboard line and profile say it
+        seats[seat].update(account=account.id, name=account.name)
         return {"seats": seats}
     return mark
 
@@ -53,10 +54,13 @@ def _marked(seat: int, account_id: int, table_id: str, token: str) -> Any:
 async def give(hub: Hub, account: AccountRow, table_id: str, seat: int, token: str) -> bool:
     """Make ``seat`` at ``table_id`` (held by ``token``) the account's; False when another account holds it."""
     try:
-        await hub.store.edit_table(table_id, _marked(seat, account.id, table_id, token))
+        await hub.store.edit_table(table_id, _marked(seat, account, table_id, token))
     except (PermissionError, DreamtableError):
         return False
     await accounts.add_seat(hub.store, account.id, table_id, seat, token)
+    room = hub.rooms.get(table_id)
+    if room is not None:  # its seats now say the account's name: the players in it see it at once
+        await room.reload_row()
     return True
 
 
