@@ -74,7 +74,19 @@ def _js(value: Any) -> str:
     return str(value)
 
 
-def fill(catalogue: dict[str, str], template: str, fields: dict[str, Any]) -> str:
+def english_form(template: str | dict[str, str], fields: dict[str, Any]) -> str:
+    """Of plural forms, the one English picks as i18n.js does: "one" when the count (the plain field
+    "other" fills and "one" does not) is 1."""
+    if isinstance(template, str):
+        return template
+    plain = {name for name, spec in PLACEHOLDER.findall(template["other"]) if not spec}
+    counted = plain - {name for name, spec in PLACEHOLDER.findall(template.get("one", "")) if not spec}
+    return template["one"] if any(fields.get(name) == 1 for name in counted) else template["other"]
+
+
+def fill(catalogue: dict[str, Any], template: str | dict[str, str], fields: dict[str, Any]) -> str:
+    template = english_form(template, fields)
+
     def one(match: re.Match[str]) -> str:
         name, spec = match.group(1), match.group(2)
         if name not in fields:
