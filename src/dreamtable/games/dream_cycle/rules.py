@@ -590,6 +590,10 @@ class CycleState(TurnBasedState[CycleMove]):
         return cached
 
     def _legal(self, seat: int) -> list[CycleMove]:
+        if seat == self.turn and self.phase == BUYING:  # always an actor then (see _actors): random play's case
+            moves = self._buying_actions(seat)
+            limit: int = self._options["stretch_limit"]
+            return _closing(moves) if 0 < limit <= self.phase_actions else moves  # stretch_spent, inline
         if seat not in self.actors:
             return []
         if self.phase == START:
@@ -794,16 +798,23 @@ class CycleState(TurnBasedState[CycleMove]):
             movement.answer(self, seat, action, events)  # which checks the answer against its question
             self._count_stretch(seat, action)
             return events
-        if action not in self._listed(seat):
+        before = self._cache
+        listed = before.get(seat)
+        if listed is None:
+            listed = self._listed(seat)
+        if action not in listed:
             if seat == self.turn and self.stretch_spent:
                 self._refuse_spent(action)
             if action.kind in FREE_KINDS:
                 self._check_free(seat, action)  # a typed offer, plan or keep: within its form's bounds?
             else:
                 self._refuse(seat, action)
+        elif seat == self.turn and self.phase == BUYING:
+            quick = self._listed_buying_move(seat, action, before)
+            if quick is not None:
+                return quick
         # Every legal list and the actors are worked out afresh after a move, but for the parts that a move
         # of the player on turn in its Buying Phase leaves as they were (KEPT_BY).
-        before = self._cache
         self._cache = {}
         kept = KEPT_BY.get(action.kind) if seat == self.turn and self.phase == BUYING else None
         self._carry_out(seat, action, events)
@@ -812,6 +823,43 @@ class CycleState(TurnBasedState[CycleMove]):
             for part in kept:
                 cache[part] = before.get(part)  # None (not worked out) is read as missing
         return events
+
+    def _listed_buying_move(self, seat: int, action: CycleMove, before: dict[Any, Any]) -> list[Event] | None:
+        """The commonest moves of the player on turn in its Buying Phase (random play's placements, takings
+        back, brake plans and aims: four moves in five), carried out when ``legal_actions`` lists them, or
+        ``None`` for the other kinds. Being listed is every check their handlers make (a tile in hand and
+        room on the field, the tile on the field, another plan, a doldrum token aimed elsewhere and at the
+        board), so this does only what the handlers would change, with the same events, and keeps the
+        parts of the cache ``KEPT_BY`` names."""
+        kind, args = action
+        if kind == "place":
+            k, colour = args
+            fields = self.fields[seat]
+            f = self.settings.slot[colour]
+            self.hand[seat][k] -= 1
+            fields[f] = fields[f] + (k,)
+        elif kind == "unplace":
+            k, colour = args
+            fields = self.fields[seat]
+            f = self.settings.slot[colour]
+            field = fields[f]
+            fields[f] = () if len(field) == 1 else (field[1],) if field[0] == k else (field[0],)  # the first k goes
+            self.hand[seat][k] += 1
+        elif kind == "plan":
+            self.plan[seat] = args
+            self.phase_actions += 1
+            self._cache = {"actors": before.get("actors"), "supply": before.get("supply"), "trades": before.get("trades")}
+            return [PLAN_EVENTS.get((seat, args)) or Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))})]
+        elif kind == "aim":
+            self.facing[seat] = args[0]
+            self.phase_actions += 1
+            self._cache = {"actors": before.get("actors"), "supply": before.get("supply"), "trades": before.get("trades")}
+            return [AIM_EVENTS[seat][args[0]]]
+        else:
+            return None
+        self.phase_actions += 1
+        self._cache = {"actors": before.get("actors"), "trades": before.get("trades"), "tail": before.get("tail")}
+        return [PLACEMENT_EVENTS[kind][seat][k][colour]]
 
     def _carry_out(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         if self.phase == START:
