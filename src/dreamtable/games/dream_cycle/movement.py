@@ -48,13 +48,13 @@ from .components import (
     REIN,
     REVERIE,
     SQUARE_CODES,
+    TURNED,
     WAKE,
     WARD,
     YELLOW_FIELD,
     ZIP,
     field_colour_table,
     field_slots,
-    turned,
 )
 from .events import STEP_OFF, TURNS, Reason
 from .notation import CASH, CycleMove, shown
@@ -379,7 +379,7 @@ class Movement:
         spaces = boost if len(field) == 1 and boost else 1
         found: list[Way] = []
         for kind in field:
-            for new in turned(kind, facing):
+            for new in TURNED[kind][facing]:
                 way = WAYS[new][spaces]
                 if way not in found:
                     found.append(way)

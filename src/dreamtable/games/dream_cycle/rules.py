@@ -644,22 +644,26 @@ class CycleState(TurnBasedState[CycleMove]):
         trade, rows, boosting = head
         moves = list(trade)
         boosts: list[CycleMove] = []
-        for colour, field, boosted in zip(self.settings.fields, self.fields[seat], self.boost[seat]):
+        fields, boost = self.fields[seat], self.boost[seat]
+        f = 0  # the slot; indexing three lists by it is cheaper than zipping them
+        for colour in self.settings.fields:
+            field = fields[f]
             if not field:
                 moves += rows[colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
             elif len(field) == 1:
                 moves += rows[colour]
                 moves += UNPLACING[field][colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
                 else:
                     boosts += boosting[colour]
             else:  # full (DC-R22)
                 moves += UNPLACING[field][colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
+            f += 1
         moves += boosts
         return moves
 
@@ -786,12 +790,10 @@ class CycleState(TurnBasedState[CycleMove]):
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, seat: int, action: CycleMove) -> list[Event]:
-        if id(action) not in _PREBUILT and not well_formed(action):
-            raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
-                                     "them from legal_actions (a CycleMove of a kind and whole numbers)")
         events: list[Event] = []
         movement = self.movement
         if movement is not None and seat == movement.waiting_on:
+            self._check_well_formed(action)
             if seat == self.turn and self.stretch_spent and action not in self._listed(seat):
                 self._refuse_spent(action)
             self._cache = {}
@@ -802,7 +804,15 @@ class CycleState(TurnBasedState[CycleMove]):
         listed = before.get(seat)
         if listed is None:
             listed = self._listed(seat)
-        if action not in listed:
+        index = -1
+        if type(action) is CycleMove:
+            try:
+                index = listed.index(action)
+            except Exception:  # not listed; or a move built by hand whose parts cannot be compared, which is refused next
+                pass
+        if index < 0 or listed[index] is not action:  # the very object listed is one this module built: well formed
+            self._check_well_formed(action)
+        if index < 0:
             if seat == self.turn and self.stretch_spent:
                 self._refuse_spent(action)
             if action.kind in FREE_KINDS:
@@ -823,6 +833,12 @@ class CycleState(TurnBasedState[CycleMove]):
             for part in kept:
                 cache[part] = before.get(part)  # None (not worked out) is read as missing
         return events
+
+    @staticmethod
+    def _check_well_formed(action: CycleMove) -> None:
+        if id(action) not in _PREBUILT and not well_formed(action):
+            raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
+                                     "them from legal_actions (a CycleMove of a kind and whole numbers)")
 
     def _listed_buying_move(self, seat: int, action: CycleMove, before: dict[Any, Any]) -> list[Event] | None:
         """The commonest moves of the player on turn in its Buying Phase (random play's placements, takings
