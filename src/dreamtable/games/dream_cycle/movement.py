@@ -757,6 +757,8 @@ def _step(board: Board, pos: int, facing: int, events: list[Event]) -> int:
 
 def _occupants(board: Board, pos: int, seat: int) -> list[int]:
     """The tokens in play on ``pos`` other than the token of ``seat``."""
+    if pos not in board.pos:  # no token there (most arrivals): one scan in C
+        return []
     return [s for s in range(board.players) if s != seat and board.alive[s] and board.pos[s] == pos]
 
 

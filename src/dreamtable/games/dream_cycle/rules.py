@@ -434,7 +434,8 @@ class CycleState(TurnBasedState[CycleMove]):
     def _remove_passed_rows(self, events: list[Event]) -> None:
         """After a turn, rows wholly south of every token in play leave the game (DC-R7). A row
         stays while a token's fringe space borders only it, so that no token is left beyond the fringe."""
-        ys = [self.geo.y(p) for s, p in enumerate(self.pos) if self.alive[s]]
+        width = self.geo.width
+        ys = [p // width - 2 for s, p in enumerate(self.pos) if self.alive[s]]  # geo.y, inline (once a turn)
         if not ys:
             return
         first = self.rows_removed
@@ -591,7 +592,17 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _legal(self, seat: int) -> list[CycleMove]:
         if seat == self.turn and self.phase == BUYING:  # always an actor then (see _actors): random play's case
-            moves = self._buying_actions(seat)
+            cache = self._cache  # _buying_actions, inline
+            supply = cache.get("supply")
+            if supply is None:
+                supply = cache["supply"] = [] if self.buying_closed else self._supply(seat)
+            trades = cache.get("trades")
+            if trades is None:
+                trades = cache["trades"] = [] if self.buying_closed else self._trades(seat)
+            tail = cache.get("tail")
+            if tail is None:
+                tail = cache["tail"] = self._tail(seat)
+            moves = [*supply, *trades, *tail] if trades else [*supply, *tail]
             limit: int = self._options["stretch_limit"]
             return _closing(moves) if 0 < limit <= self.phase_actions else moves  # stretch_spent, inline
         if seat not in self.actors:
