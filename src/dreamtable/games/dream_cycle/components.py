@@ -53,13 +53,21 @@ LUCIDITY = 8
 TYPES = len(DIRECTIONAL_CODES)
 
 
-def turned(kind: int, facing: int) -> tuple[int, ...]:
-    """The facings a Directional tile of ``kind`` allows from ``facing`` (DC-R29)."""
+def _turned(kind: int, facing: int) -> tuple[int, ...]:
     if kind <= 3:
         return ((facing + (0, 3, 1, 2)[kind]) % 4,)
     if kind < LUCIDITY:
         return (FACINGS.index("NEWS"[kind - 4]),)
     return (0, 1, 2, 3)
+
+
+TURNED = tuple(tuple(_turned(kind, facing) for facing in range(4)) for kind in range(TYPES))
+"""``TURNED[kind][facing]``: :func:`turned`, worked out once (each step of a movement reads it)."""
+
+
+def turned(kind: int, facing: int) -> tuple[int, ...]:
+    """The facings a Directional tile of ``kind`` allows from ``facing`` (DC-R29)."""
+    return TURNED[kind][facing]
 
 
 def field_colour_table(codes: Any) -> tuple[int, ...]:

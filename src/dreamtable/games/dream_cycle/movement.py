@@ -48,13 +48,13 @@ from .components import (
     REIN,
     REVERIE,
     SQUARE_CODES,
+    TURNED,
     WAKE,
     WARD,
     YELLOW_FIELD,
     ZIP,
     field_colour_table,
     field_slots,
-    turned,
 )
 from .events import STEP_OFF, TURNS, Reason
 from .notation import CASH, CycleMove, shown
@@ -379,7 +379,7 @@ class Movement:
         spaces = boost if len(field) == 1 and boost else 1
         found: list[Way] = []
         for kind in field:
-            for new in turned(kind, facing):
+            for new in TURNED[kind][facing]:
                 way = WAYS[new][spaces]
                 if way not in found:
                     found.append(way)
@@ -757,6 +757,8 @@ def _step(board: Board, pos: int, facing: int, events: list[Event]) -> int:
 
 def _occupants(board: Board, pos: int, seat: int) -> list[int]:
     """The tokens in play on ``pos`` other than the token of ``seat``."""
+    if pos not in board.pos:  # no token there (most arrivals): one scan in C
+        return []
     return [s for s in range(board.players) if s != seat and board.alive[s] and board.pos[s] == pos]
 
 

@@ -434,7 +434,8 @@ class CycleState(TurnBasedState[CycleMove]):
     def _remove_passed_rows(self, events: list[Event]) -> None:
         """After a turn, rows wholly south of every token in play leave the game (DC-R7). A row
         stays while a token's fringe space borders only it, so that no token is left beyond the fringe."""
-        ys = [self.geo.y(p) for s, p in enumerate(self.pos) if self.alive[s]]
+        width = self.geo.width
+        ys = [p // width - 2 for s, p in enumerate(self.pos) if self.alive[s]]  # geo.y, inline (once a turn)
         if not ys:
             return
         first = self.rows_removed
@@ -590,6 +591,20 @@ class CycleState(TurnBasedState[CycleMove]):
         return cached
 
     def _legal(self, seat: int) -> list[CycleMove]:
+        if seat == self.turn and self.phase == BUYING:  # always an actor then (see _actors): random play's case
+            cache = self._cache  # _buying_actions, inline
+            supply = cache.get("supply")
+            if supply is None:
+                supply = cache["supply"] = [] if self.buying_closed else self._supply(seat)
+            trades = cache.get("trades")
+            if trades is None:
+                trades = cache["trades"] = [] if self.buying_closed else self._trades(seat)
+            tail = cache.get("tail")
+            if tail is None:
+                tail = cache["tail"] = self._tail(seat)
+            moves = [*supply, *trades, *tail] if trades else [*supply, *tail]
+            limit: int = self._options["stretch_limit"]
+            return _closing(moves) if 0 < limit <= self.phase_actions else moves  # stretch_spent, inline
         if seat not in self.actors:
             return []
         if self.phase == START:
@@ -640,22 +655,26 @@ class CycleState(TurnBasedState[CycleMove]):
         trade, rows, boosting = head
         moves = list(trade)
         boosts: list[CycleMove] = []
-        for colour, field, boosted in zip(self.settings.fields, self.fields[seat], self.boost[seat]):
+        fields, boost = self.fields[seat], self.boost[seat]
+        f = 0  # the slot; indexing three lists by it is cheaper than zipping them
+        for colour in self.settings.fields:
+            field = fields[f]
             if not field:
                 moves += rows[colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
             elif len(field) == 1:
                 moves += rows[colour]
                 moves += UNPLACING[field][colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
                 else:
                     boosts += boosting[colour]
             else:  # full (DC-R22)
                 moves += UNPLACING[field][colour]
-                if boosted:
+                if boost[f]:
                     boosts.append(UNBOOST_OF[colour])
+            f += 1
         moves += boosts
         return moves
 
@@ -782,28 +801,41 @@ class CycleState(TurnBasedState[CycleMove]):
 
     # -- applying ------------------------------------------------------------------------------
     def _apply(self, seat: int, action: CycleMove) -> list[Event]:
-        if id(action) not in _PREBUILT and not well_formed(action):
-            raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
-                                     "them from legal_actions (a CycleMove of a kind and whole numbers)")
         events: list[Event] = []
         movement = self.movement
         if movement is not None and seat == movement.waiting_on:
+            self._check_well_formed(action)
             if seat == self.turn and self.stretch_spent and action not in self._listed(seat):
                 self._refuse_spent(action)
             self._cache = {}
             movement.answer(self, seat, action, events)  # which checks the answer against its question
             self._count_stretch(seat, action)
             return events
-        if action not in self._listed(seat):
+        before = self._cache
+        listed = before.get(seat)
+        if listed is None:
+            listed = self._listed(seat)
+        index = -1
+        if type(action) is CycleMove:
+            try:
+                index = listed.index(action)
+            except Exception:  # not listed; or a move built by hand whose parts cannot be compared, which is refused next
+                pass
+        if index < 0 or listed[index] is not action:  # the very object listed is one this module built: well formed
+            self._check_well_formed(action)
+        if index < 0:
             if seat == self.turn and self.stretch_spent:
                 self._refuse_spent(action)
             if action.kind in FREE_KINDS:
                 self._check_free(seat, action)  # a typed offer, plan or keep: within its form's bounds?
             else:
                 self._refuse(seat, action)
+        elif seat == self.turn and self.phase == BUYING:
+            quick = self._listed_buying_move(seat, action, before)
+            if quick is not None:
+                return quick
         # Every legal list and the actors are worked out afresh after a move, but for the parts that a move
         # of the player on turn in its Buying Phase leaves as they were (KEPT_BY).
-        before = self._cache
         self._cache = {}
         kept = KEPT_BY.get(action.kind) if seat == self.turn and self.phase == BUYING else None
         self._carry_out(seat, action, events)
@@ -812,6 +844,49 @@ class CycleState(TurnBasedState[CycleMove]):
             for part in kept:
                 cache[part] = before.get(part)  # None (not worked out) is read as missing
         return events
+
+    @staticmethod
+    def _check_well_formed(action: CycleMove) -> None:
+        if id(action) not in _PREBUILT and not well_formed(action):
+            raise IllegalActionError(f"{action!r} is not a Dream Cycle move: build moves with game.parse_action or take "
+                                     "them from legal_actions (a CycleMove of a kind and whole numbers)")
+
+    def _listed_buying_move(self, seat: int, action: CycleMove, before: dict[Any, Any]) -> list[Event] | None:
+        """The commonest moves of the player on turn in its Buying Phase (random play's placements, takings
+        back, brake plans and aims: four moves in five), carried out when ``legal_actions`` lists them, or
+        ``None`` for the other kinds. Being listed is every check their handlers make (a tile in hand and
+        room on the field, the tile on the field, another plan, a doldrum token aimed elsewhere and at the
+        board), so this does only what the handlers would change, with the same events, and keeps the
+        parts of the cache ``KEPT_BY`` names."""
+        kind, args = action
+        if kind == "place":
+            k, colour = args
+            fields = self.fields[seat]
+            f = self.settings.slot[colour]
+            self.hand[seat][k] -= 1
+            fields[f] = fields[f] + (k,)
+        elif kind == "unplace":
+            k, colour = args
+            fields = self.fields[seat]
+            f = self.settings.slot[colour]
+            field = fields[f]
+            fields[f] = () if len(field) == 1 else (field[1],) if field[0] == k else (field[0],)  # the first k goes
+            self.hand[seat][k] += 1
+        elif kind == "plan":
+            self.plan[seat] = args
+            self.phase_actions += 1
+            self._cache = {"actors": before.get("actors"), "supply": before.get("supply"), "trades": before.get("trades")}
+            return [PLAN_EVENTS.get((seat, args)) or Event(ev.PLAN_SET, seat, {"plan": owner_only(seat, plan_json(args))})]
+        elif kind == "aim":
+            self.facing[seat] = args[0]
+            self.phase_actions += 1
+            self._cache = {"actors": before.get("actors"), "supply": before.get("supply"), "trades": before.get("trades")}
+            return [AIM_EVENTS[seat][args[0]]]
+        else:
+            return None
+        self.phase_actions += 1
+        self._cache = {"actors": before.get("actors"), "trades": before.get("trades"), "tail": before.get("tail")}
+        return [PLACEMENT_EVENTS[kind][seat][k][colour]]
 
     def _carry_out(self, seat: int, action: CycleMove, events: list[Event]) -> None:
         if self.phase == START:
