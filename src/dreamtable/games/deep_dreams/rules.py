@@ -28,7 +28,7 @@ from .cards import (
 )
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, RIGHT_END, SKIP, DreamMove
 from .notation import STEAL as STEAL_MOVE
-from .scoring import black_pairs, score
+from .scoring import score
 
 HAND_SIZE = 5
 PREDICTIONS_LOOK = 3
@@ -439,7 +439,7 @@ class DreamState(TurnBasedState[DreamMove]):
     def _finish(self, reason: str, events: list[Event]) -> None:
         """Score (DD-R20 to DD-R22); the best total wins, then more black pairs, else shared (DD-R23)."""
         totals, details = score(self.rows)
-        blacks = [black_pairs(row) for row in self.rows]
+        blacks = [detail["black_pairs"] for detail in details]
         best = max(zip(totals, blacks))
         winners = tuple(seat for seat in range(self.players) if (totals[seat], blacks[seat]) == best)
         self._outcome = Outcome(tuple(totals), winners, reason, tuple(details))
