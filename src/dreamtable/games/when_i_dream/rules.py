@@ -28,6 +28,7 @@ from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
     VOTE_SIDE, DreamMove, HINT, malformed,
 )
+from .notation import _WELL_FORMED as WELL_FORMED
 from .prompts import CLUE_ASK, GUESS_ASK, LAST_ANSWER, RECOUNT_ASK, REVIEW_ASK, flag_ask
 from .words import DreamCard
 
@@ -183,6 +184,19 @@ def _all_but(players: int, seat: int) -> frozenset[int]:
     return frozenset(s for s in range(players) if s != seat)
 
 
+MOST_SEATS = 10
+"""The largest table (:data:`SPIRITS`); the tables below hold every seat of every player count up to it."""
+_ONLY = tuple(frozenset((seat,)) for seat in range(MOST_SEATS))
+"""``frozenset((seat,))`` per seat: the night shows a new card to all but the Dreamer at nearly every move."""
+_VERDICTS = tuple(tuple((Secret("wrong", _all_but(players, seat)), Secret("right", _all_but(players, seat)))
+                        for seat in range(players)) for players in range(MOST_SEATS + 1))
+"""By player count and Dreamer: a guess's verdict hidden from the Dreamer, wrong and right. Secrets are never
+changed once made, so the events of every guess share these."""
+_REVEALED: tuple[tuple[dict[str, Secret], ...], ...] = tuple(tuple({} for _ in range(players))
+                                                               for players in range(MOST_SEATS + 1))
+"""By player count and Dreamer: each Element revealed so far, hidden from the Dreamer (shared as the verdicts are)."""
+
+
 _OTHER_ORIENTATIONS = tuple(tuple(tuple((f, e) for f in (0, 1) for e in (0, 1) if (f, e) != (face, end))
                                   for end in (0, 1)) for face in (0, 1))
 """By face and end: the three other (face, end) a card may be turned to, in order (see DreamState._turned)."""
@@ -270,7 +284,7 @@ class DreamState(State[DreamMove]):
 
     # -- setup --------------------------------------------------------------------------------
     def _setup(self, cards: tuple[DreamCard, ...]) -> None:
-        self._forget()
+        self._legal_cache, self._vote_keys = {}, {}  # see _forget
         self.is_over = False
         self.cards = cards
         order = list(range(len(cards)))
@@ -360,15 +374,19 @@ class DreamState(State[DreamMove]):
             return
         seq = self.seq = self.seq + 1
         dreamer = self.dreamer
-        self.top_blind = frozenset((dreamer,))
+        self.top_blind = _ONLY[dreamer]
         index, face, end = self.deck[0]
         self.down.pop(index, None)  # a card from the bottom shows again
         if self._options["restart_order_on_new_card"]:
             self.pointer = 0
         self.turn_no += 1  # _open_clue_turn
         self.typing = False
-        events.append(Event(REVEAL, None, {"seq": seq, "element": Secret(
-            self.cards[index].faces[face][end], _all_but(self.players, dreamer))}))  # _hidden_from_dreamer
+        element = self.cards[index].faces[face][end]
+        revealed = _REVEALED[self.players][dreamer]
+        shown = revealed.get(element)
+        if shown is None:
+            shown = revealed[element] = self._hidden_from_dreamer(element)
+        events.append(Event(REVEAL, None, {"seq": seq, "element": shown}))
 
     def _hidden_from_dreamer(self, value: Any, shown_as: Any = None) -> Secret:
         return Secret(value, _all_but(self.players, self.dreamer), shown_as)
@@ -417,9 +435,12 @@ class DreamState(State[DreamMove]):
 
     def _forget(self) -> None:
         """The state is about to change: the legal lists are worked out again when asked (and the actors
-        once the change is made: see _apply and _expire)."""
-        self._legal_cache = {}
-        self._vote_keys = {}
+        once the change is made: see _apply and _expire). The memos are this state's own (a copy starts
+        with empty ones), so they are emptied in place."""
+        if self._legal_cache:
+            self._legal_cache.clear()
+        if self._vote_keys:
+            self._vote_keys.clear()
 
     def _expire(self, timer: Timer) -> list[Event]:
         self._forget()
@@ -628,9 +649,14 @@ class DreamState(State[DreamMove]):
 
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
-        wrong = malformed(action)
-        if wrong:
-            raise IllegalActionError(f"{wrong}: {HINT}")
+        try:
+            known = WELL_FORMED.get(action) is action  # malformed()'s first look, without the call
+        except TypeError:  # a field that cannot be hashed: malformed says what is wrong
+            known = False
+        if not known:
+            wrong = malformed(action)
+            if wrong:
+                raise IllegalActionError(f"{wrong}: {HINT}")
         kind = action.kind
         if kind in VOTE_CHOICES:
             return self._vote(seat, action)  # changes only the voter's legal list, which it mends
@@ -696,8 +722,7 @@ class DreamState(State[DreamMove]):
         cards = self.cards
         forms, stems = _keys_at(_face_keys(cards, language), cards, index, face, end, language)[1]  # _said_matches
         right = said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
-        events = [Event(GUESS_EVENT, seat, {"seq": seq, "guess": guess, "verdict": Secret(
-            "right" if right else "wrong", _all_but(self.players, dreamer))})]  # _hidden_from_dreamer
+        events = [Event(GUESS_EVENT, seat, {"seq": seq, "guess": guess, "verdict": _VERDICTS[self.players][dreamer][right]})]
         return self._resolve(YELLOW if right else BLUE, guess, events, final=final)
 
     def _resolve(self, side: str, guess: str | None, events: list[Event], final: bool = False,
