@@ -112,6 +112,12 @@ def _said_matches(said: str, guess: str, element: str, aliases: tuple[str, ...],
     return said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
 
 
+_GUESS_READS: dict[str, dict[str, tuple[str, str, frozenset[str]]]] = {}
+"""Per language, the text of a guess that was accepted → the guess as cleaned, its normal form and its stem keys.
+Only guesses of at most :data:`GUESS_MAX_LEN` characters are kept, which every match accepts, so a kept one needs
+no check again (random play and search make the same few guesses over and over)."""
+
+
 NameKeys = tuple[frozenset[str], frozenset[str]]
 FaceKeys = list[tuple[str, NameKeys] | None]
 _FACE_KEYS: dict[tuple[int, str], tuple[tuple[DreamCard, ...], FaceKeys]] = {}
@@ -713,15 +719,28 @@ class DreamState(State[DreamMove]):
                 return self._close_night(NIGHT_END_DECLINED)
             return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": seq})])  # WID-R10
         options = self._options
-        guess = clean(action.text, "a guess", max(GUESS_MAX_LEN, options["clue_max_len"]))  # guess_max_len
         language = options["language"]
-        said = judge.normalise(guess, language)
-        if not said:
-            raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
+        reads = _GUESS_READS.get(language)
+        if reads is None:
+            reads = _GUESS_READS[language] = {}
+        text = action.text
+        read = reads.get(text) if type(text) is str else None
+        if read is None:
+            guess = clean(text, "a guess", max(GUESS_MAX_LEN, options["clue_max_len"]))  # guess_max_len
+            said = judge.normalise(guess, language)
+            if not said:
+                raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
+            guess_stems = judge.stem_keys(guess, language)
+            if len(guess) <= GUESS_MAX_LEN:
+                if len(reads) >= 4096:
+                    reads.clear()
+                reads[text] = (guess, said, guess_stems)
+        else:
+            guess, said, guess_stems = read
         index, face, end = self.deck[0]
         cards = self.cards
         forms, stems = _keys_at(_face_keys(cards, language), cards, index, face, end, language)[1]  # _said_matches
-        right = said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
+        right = said in forms or not stems.isdisjoint(guess_stems)
         events = [Event(GUESS_EVENT, seat, {"seq": seq, "guess": guess, "verdict": _VERDICTS[self.players][dreamer][right]})]
         return self._resolve(YELLOW if right else BLUE, guess, events, final=final)
 
