@@ -271,7 +271,11 @@ class Game(ABC, Generic[A]):
             raise SetupError(f"{self.id} has no option {', '.join(unknown)}; its options are: {allowed}")
         resolved = {name: opt.check(options[name]) if name in options else opt.default for name, opt in known.items()}
         # A deep copy: a match never shares a list or a table with the module's defaults or with
-        # the caller, so editing one match's options (or a record's) changes no other match.
+        # the caller, so editing one match's options (or a record's) changes no other match. Plain
+        # scalars cannot be edited, so options made of them only are copied as they are (deepcopy
+        # was a tenth of setting up a short game).
+        if all(type(value) in _SCALARS for value in resolved.values()):
+            return resolved
         return copy.deepcopy(resolved)
 
     def new(self, players: int, seed: int = 0, **options: Any) -> "State[A]":
@@ -864,6 +868,10 @@ class State(ABC, Generic[A]):
 
     def __iter__(self) -> Iterator[int]:  # pragma: no cover - guard against a common mistake
         raise TypeError("a State is not iterable; use state.actors or state.legal_actions(seat)")
+
+
+_SCALARS = frozenset((str, int, float, bool, type(None)))
+"""Option values that are immutable, checked by exact type (a subclass may hold something editable)."""
 
 
 def _is_int(value: Any) -> bool:

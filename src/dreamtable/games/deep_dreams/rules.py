@@ -28,7 +28,7 @@ from .cards import (
 )
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, RIGHT_END, SKIP, DreamMove
 from .notation import STEAL as STEAL_MOVE
-from .scoring import black_pairs, score
+from .scoring import score
 
 HAND_SIZE = 5
 PREDICTIONS_LOOK = 3
@@ -44,6 +44,12 @@ CONNECT_AFTER = tuple(sum(1 << b for b in range(len(DECK)) if JOINTS[a][b].level
 CHOICE_CONNECT_BEFORE = tuple(
     sum(1 << a for a in range(len(DECK)) if DECK[a].player_choice and JOINTS[a][b].levels) for b in range(len(DECK))
 )
+PLAY_RIGHT_BY_BIT = {1 << card: move for card, move in enumerate(PLAY_RIGHT)}
+PLAY_LEFT_BY_BIT = {1 << card: move for card, move in enumerate(PLAY_LEFT)}
+"""A card's bit in a hand → its play at that end (the legal list walks a hand's bits at every move)."""
+BUILT_MOVES = {move: move for move in (MOVE_DRAW, MOVE_EXTRA, MOVE_SKIP, *PLAY_RIGHT, *PLAY_LEFT)}
+"""The move objects the rules build once, each the value of its own key: one of these very objects is well
+formed, so applying it asks only whether it is legal now (random play and search apply nothing else at a turn)."""
 
 
 def cards_of(hand: int) -> list[int]:
@@ -183,15 +189,29 @@ class DreamState(TurnBasedState[DreamMove]):
         return self._turn_moves(seat)
 
     def _turn_moves(self, seat: int) -> list[DreamMove]:
-        """DD-R4 to DD-R6: draw, or play a card that connects at the right end (or left with PC)."""
+        """DD-R4 to DD-R6: draw, or play a card that connects at the right end (or left with PC).
+
+        The plays come card by card, lowest number first (as :func:`cards_of` lists a hand)."""
         moves = [MOVE_DRAW] if self.deck or self.discard else []
         hand = self.hands[seat]
         row = self.rows[seat]
         if not row:
-            moves.extend([PLAY_RIGHT[card] for card in cards_of(hand)])
+            bits = hand
+            while bits:
+                low = bits & -bits
+                moves.append(PLAY_RIGHT_BY_BIT[low])
+                bits ^= low
             return moves
-        moves.extend([PLAY_RIGHT[card] for card in cards_of(hand & CONNECT_AFTER[row[-1][-1]])])
-        moves.extend([PLAY_LEFT[card] for card in cards_of(hand & CHOICE_CONNECT_BEFORE[row[0][-1]])])
+        bits = hand & CONNECT_AFTER[row[-1][-1]]
+        while bits:
+            low = bits & -bits
+            moves.append(PLAY_RIGHT_BY_BIT[low])
+            bits ^= low
+        bits = hand & CHOICE_CONNECT_BEFORE[row[0][-1]]
+        while bits:
+            low = bits & -bits
+            moves.append(PLAY_LEFT_BY_BIT[low])
+            bits ^= low
         return moves
 
     def _effect_choices(self, seat: int, effect: int) -> list[DreamMove]:
@@ -278,20 +298,28 @@ class DreamState(TurnBasedState[DreamMove]):
 
     # -- carrying out a move ----------------------------------------------------------------
     def _apply(self, seat: int, move: DreamMove) -> list[Event]:
-        reason = self.why_illegal(seat, move)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        try:
+            built = BUILT_MOVES.get(move) is move
+        except TypeError:  # a field that cannot be hashed: why_illegal says what is wrong
+            built = False
+        if not (built and self._is_legal(seat, move)):  # a built move is well formed: only legality is asked
+            reason = self.why_illegal(seat, move)
+            if reason is not None:
+                raise IllegalActionError(reason)
         events: list[Event] = []
         self.passes = 0
-        if move.kind == DRAW:
+        kind = move.kind
+        if kind == DRAW:
             self._draw(seat, 1, events, ev.DRAW)
-        elif move.kind == PLAY:
+        elif kind == PLAY:
             self._place(seat, move.card, move.arg, events)
         else:
             self._use_effect(seat, move, events)
-        self._bring_up_effects(events)
-        if not self.pending:
-            self._end_turn(events)
+        if self.pending:
+            self._bring_up_effects(events)
+            if self.pending:
+                return events
+        self._end_turn(events)
         return events
 
     def _refill_deck(self, events: list[Event]) -> bool:
@@ -309,17 +337,19 @@ class DreamState(TurnBasedState[DreamMove]):
     def _draw(self, seat: int, count: int, events: list[Event], kind: str) -> None:
         """Draw ``count`` cards, each an event of ``kind`` (a turn's draw, or the DD-R7 bonus)."""
         n = self.players
+        peek_known = self.peek_known
         for _ in range(count):
-            if not self._refill_deck(events):
+            if not self.deck and not self._refill_deck(events):
                 events.append(Event(ev.NO_DRAW, seat))
                 return
             card = self.deck.pop()
             self.hands[seat] |= 1 << card
-            for other in range(n):  # whoever knew the top card now knows where it went
-                if self.peek_known[other]:
-                    self.peek_known[other] -= 1
-                    if other != seat:
-                        self.known[other * n + seat] |= 1 << card
+            if any(peek_known):
+                for other in range(n):  # whoever knew the top card now knows where it went
+                    if peek_known[other]:
+                        peek_known[other] -= 1
+                        if other != seat:
+                            self.known[other * n + seat] |= 1 << card
             events.append(Event(kind, seat, {"card": owner_only(seat, CARD_IDS[card])}))
 
     def _leaves_hand(self, seat: int, card: int) -> None:
@@ -349,7 +379,12 @@ class DreamState(TurnBasedState[DreamMove]):
             "card": CARD_IDS[card], "end": ev.LEFT if end == LEFT_END else ev.RIGHT, "levels": joint.levels}))
         if joint.levels >= 2:  # DD-R7
             self._draw(seat, self._options["draw_bonus_cards"], events, ev.BONUS_DRAW)
-        self.pending = tuple(icon for icon in (neighbour_icon, own_icon) if icon >= 0)  # DD-R9 order
+        if neighbour_icon >= 0:  # DD-R9 order: the neighbour's icon first
+            self.pending = (neighbour_icon, own_icon) if own_icon >= 0 else (neighbour_icon,)
+        elif own_icon >= 0:
+            self.pending = (own_icon,)
+        else:
+            self.pending = ()
 
     def _bring_up_effects(self, events: list[Event]) -> None:
         """Bring the next icon effect up for a choice; one without any target lapses (DD-R10, DD-R15)."""
@@ -424,11 +459,11 @@ class DreamState(TurnBasedState[DreamMove]):
                 self.extra_turns -= 1
                 events.append(Event(ev.EXTRA_TURN, self.turn))
             else:
-                if self.turn == (self.first_player - 1) % n and any(len(row) >= self.threshold for row in self.rows):
+                if self.turn == (self.first_player - 1) % n and max(map(len, self.rows)) >= self.threshold:
                     self._finish(REASON_ROW_LENGTH, events)
                     return
                 self.turn = (self.turn + 1) % n
-            if self._can_act(self.turn):
+            if self.deck or self.discard or self._turn_moves(self.turn):  # _can_act
                 return
             self.passes += 1
             events.append(Event(ev.PASS, self.turn))
@@ -439,7 +474,7 @@ class DreamState(TurnBasedState[DreamMove]):
     def _finish(self, reason: str, events: list[Event]) -> None:
         """Score (DD-R20 to DD-R22); the best total wins, then more black pairs, else shared (DD-R23)."""
         totals, details = score(self.rows)
-        blacks = [black_pairs(row) for row in self.rows]
+        blacks = [detail["black_pairs"] for detail in details]
         best = max(zip(totals, blacks))
         winners = tuple(seat for seat in range(self.players) if (totals[seat], blacks[seat]) == best)
         self._outcome = Outcome(tuple(totals), winners, reason, tuple(details))

@@ -14,53 +14,68 @@ from .cards import COLOURS, DECK, JOINTS
 Row = Sequence[tuple[int, ...]]
 
 
+def _path_lines(card: int) -> tuple[tuple[int, int], ...]:
+    """Card ``card``'s Bruno lines for :func:`sleep_path`: (left level, right level), a level of 3 where
+    the line has no arrow at that end (a slot that no path continues from or into)."""
+    return tuple((line.left if line.left_end else 3, line.right if line.right_end else 3)
+                 for line in DECK[card].lines if line.bruno)
+
+
+PATH_LINES = tuple(_path_lines(card) for card in range(len(DECK)))
+WEIGHTS = tuple(card.weight for card in DECK)
+COLOURS_BY_LEVEL = tuple(tuple(card.colours[level] for card in DECK) for level in range(3))
+BLACK_PAIRS = tuple(tuple(joint.black_pairs for joint in joints) for joints in JOINTS)
+"""Scoring reads these per card (and per pair) instead of each card's fields: the score is worked out at
+the end of every game and by the evaluation at every leaf of a search."""
+
+
 def sleep_path(row: Row) -> int:
     """The weight of the best Sleep Path (DD-R18): Bruno lines joined level to level by arrows."""
     best = 0
-    previous: list[tuple[int, int]] = []  # (right level, value) of Bruno lines ending with an arrow
+    ending = [0, 0, 0, 0]  # per right level, the best path ending there with an arrow (0: none; slot 3 unused)
     for stack in row:
         if len(stack) > 1:  # covered by Dream Moon: the path is cut here
-            previous = []
+            ending = [0, 0, 0, 0]
             continue
-        card = DECK[stack[-1]]
-        weight = card.weight
-        current: list[tuple[int, int]] = []
-        for line in card.lines:
-            if not line.bruno:
-                continue
-            value = weight
-            if line.left_end:  # an arrow on the left: it may continue a path
-                for level, earlier in previous:
-                    if level == line.left and earlier + weight > value:
-                        value = earlier + weight
-            best = max(best, value)
-            if line.right_end:
-                current.append((line.right, value))
-        previous = current
+        card = stack[0]
+        weight = WEIGHTS[card]
+        current = [0, 0, 0, 0]
+        for left, right in PATH_LINES[card]:
+            value = weight + ending[left]  # a path continues only into an arrow on the left, level to level
+            if value > best:
+                best = value
+            if value > current[right]:
+                current[right] = value
+        current[3] = 0
+        ending = current
     return best
 
 
 def dream_groups(row: Row) -> list[int]:
     """Per colour (``COLOURS`` order), the largest group of 2+ adjacent positions on one level (DD-R19)."""
     values = [0, 0, 0, 0]
-    for level in range(3):
+    tops = [stack[-1] for stack in row]
+    weights = WEIGHTS
+    for colours in COLOURS_BY_LEVEL:
         run_colour, run_positions, run_weight = -1, 0, 0
-        for stack in row:
-            card = DECK[stack[-1]]
-            colour = card.colours[level]
+        for card in tops:
+            colour = colours[card]
             if colour == run_colour:
                 run_positions += 1
-                run_weight += card.weight
+                run_weight += weights[card]
+                if run_weight > values[colour]:  # a run of two or more positions
+                    values[colour] = run_weight
             else:
-                run_colour, run_positions, run_weight = colour, 1, card.weight
-            if run_positions >= 2 and run_weight > values[colour]:
-                values[colour] = run_weight
+                run_colour, run_positions, run_weight = colour, 1, weights[card]
     return values
 
 
 def black_pairs(row: Row) -> int:
     """Joints of the row where two black arrows meet, one point each (DD-R22)."""
-    return sum(JOINTS[row[i][-1]][row[i + 1][-1]].black_pairs for i in range(len(row) - 1))
+    pairs = 0
+    for i in range(len(row) - 1):
+        pairs += BLACK_PAIRS[row[i][-1]][row[i + 1][-1]]
+    return pairs
 
 
 def award(values: Sequence[int], first: int, second: int) -> list[float]:

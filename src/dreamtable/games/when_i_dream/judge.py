@@ -182,10 +182,17 @@ def guess_matches(guess: str, element: str, aliases: tuple[str, ...] = (), langu
 
 
 def word_keys(words: Iterable[str], language: str = "en") -> tuple[frozenset[str], frozenset[str]]:
-    """The normalised forms and the stem keys of the words that name something, for :func:`any_matches`."""
-    named = [word for word in words if normalise(word, language)]
-    return (frozenset(normalise(word, language) for word in named),
-            frozenset(key for word in named for key in stem_keys(word, language)))
+    """The normalised forms and the stem keys of the words that name something, for :func:`any_matches`.
+
+    Each different word is read once (a recount retells the same guesses many times)."""
+    forms: set[str] = set()
+    stems: set[str] = set()
+    for word in dict.fromkeys(words):
+        form = normalise(word, language)
+        if form:
+            forms.add(form)
+            stems.update(stem_keys(word, language))
+    return frozenset(forms), frozenset(stems)
 
 
 @lru_cache(maxsize=16_384)

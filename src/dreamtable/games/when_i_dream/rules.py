@@ -28,6 +28,7 @@ from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_CHOICES, VOTE_MENTION, VOTE_PENALTY,
     VOTE_SIDE, DreamMove, HINT, malformed,
 )
+from .notation import _WELL_FORMED as WELL_FORMED
 from .prompts import CLUE_ASK, GUESS_ASK, LAST_ANSWER, RECOUNT_ASK, REVIEW_ASK, flag_ask
 from .words import DreamCard
 
@@ -81,6 +82,18 @@ def _vote_moves(kind: str, number: int) -> tuple[tuple[DreamMove, ...], tuple[in
     return moves, tuple(_vote_key(move) for move in moves)
 
 
+_VOTE_BLOCKS: dict[str, list[tuple[tuple[DreamMove, ...], tuple[int, ...]]]] = {kind: [] for kind in VOTE_CHOICES}
+"""Per kind of vote, :func:`_vote_moves` of the board's cards in order (index 0: card 1), grown as boards grow."""
+
+
+def _vote_blocks(kind: str, count: int) -> list[tuple[tuple[DreamMove, ...], tuple[int, ...]]]:
+    """:data:`_VOTE_BLOCKS` of ``kind``, holding at least the first ``count`` cards."""
+    blocks = _VOTE_BLOCKS[kind]
+    while len(blocks) < count:
+        blocks.append(_vote_moves(kind, len(blocks) + 1))
+    return blocks
+
+
 VOTE_NAME = {kind: kind[len("vote-"):] for kind in VOTE_ORDER}
 """A vote's name in its event: ``side``, ``mention``, ``penalty``."""
 DONE_MOVE = DreamMove(DONE)
@@ -90,10 +103,49 @@ def _guess_matches(guess: str, element: str, aliases: tuple[str, ...], language:
     """:func:`.judge.guess_matches`, with the Element's and aliases' forms and stems read once per card
     face (:func:`.judge.name_keys`): the guess is looked up in them instead of compared name by name."""
     said = judge.normalise(guess, language)
-    if not said:
-        return False
+    return bool(said) and _said_matches(said, guess, element, aliases, language)
+
+
+def _said_matches(said: str, guess: str, element: str, aliases: tuple[str, ...], language: str) -> bool:
+    """:func:`_guess_matches` of a guess whose normal form ``said`` (not empty) the caller has already."""
     forms, stems = judge.name_keys(element, aliases, language)
     return said in forms or not stems.isdisjoint(judge.stem_keys(guess, language))
+
+
+_GUESS_READS: dict[str, dict[str, tuple[str, str, frozenset[str]]]] = {}
+"""Per language, the text of a guess that was accepted → the guess as cleaned, its normal form and its stem keys.
+Only guesses of at most :data:`GUESS_MAX_LEN` characters are kept, which every match accepts, so a kept one needs
+no check again (random play and search make the same few guesses over and over)."""
+
+
+NameKeys = tuple[frozenset[str], frozenset[str]]
+FaceKeys = list[tuple[str, NameKeys] | None]
+_FACE_KEYS: dict[tuple[int, str], tuple[tuple[DreamCard, ...], FaceKeys]] = {}
+"""By deck (its id, the deck kept beside it so the id stays its own) and language: :func:`_face_keys`."""
+
+
+def _face_keys(cards: tuple[DreamCard, ...], language: str) -> FaceKeys:
+    """The deck's Elements with :func:`.judge.name_keys` of each and its aliases, at ``card * 4 + face * 2 + end``
+    (``None`` until first asked, by :func:`_keys_at`): a guess and a recount read a card's keys from here
+    instead of through the keys' memo, whose look-up builds and hashes a key of three fields."""
+    memo = _FACE_KEYS.get((id(cards), language))
+    if memo is None or memo[0] is not cards:
+        if len(_FACE_KEYS) >= 8:  # decks made by hand (tests) do not pile up
+            _FACE_KEYS.clear()
+        memo = _FACE_KEYS[(id(cards), language)] = (cards, [None] * (len(cards) * 4))
+    return memo[1]
+
+
+def _keys_at(table: FaceKeys, cards: tuple[DreamCard, ...], index: int, face: int, end: int,
+             language: str) -> tuple[str, NameKeys]:
+    """The Element card ``index`` shows with ``face`` and ``end``, and its name keys (from ``table``)."""
+    slot = table[index * 4 + face * 2 + end]
+    if slot is None:
+        card = cards[index]
+        element = card.faces[face][end]
+        slot = table[index * 4 + face * 2 + end] = (element, judge.name_keys(element, card.aliases.get(element, ()),
+                                                                                language))
+    return slot
 
 
 @lru_cache(maxsize=8)  # a few texts at once (a recount is read against every card of its night)
@@ -136,6 +188,19 @@ def _givers(players: int, dreamer: int) -> tuple[int, ...]:
 @lru_cache(maxsize=None)
 def _all_but(players: int, seat: int) -> frozenset[int]:
     return frozenset(s for s in range(players) if s != seat)
+
+
+MOST_SEATS = 10
+"""The largest table (:data:`SPIRITS`); the tables below hold every seat of every player count up to it."""
+_ONLY = tuple(frozenset((seat,)) for seat in range(MOST_SEATS))
+"""``frozenset((seat,))`` per seat: the night shows a new card to all but the Dreamer at nearly every move."""
+_VERDICTS = tuple(tuple((Secret("wrong", _all_but(players, seat)), Secret("right", _all_but(players, seat)))
+                        for seat in range(players)) for players in range(MOST_SEATS + 1))
+"""By player count and Dreamer: a guess's verdict hidden from the Dreamer, wrong and right. Secrets are never
+changed once made, so the events of every guess share these."""
+_REVEALED: tuple[tuple[dict[str, Secret], ...], ...] = tuple(tuple({} for _ in range(players))
+                                                               for players in range(MOST_SEATS + 1))
+"""By player count and Dreamer: each Element revealed so far, hidden from the Dreamer (shared as the verdicts are)."""
 
 
 _OTHER_ORIENTATIONS = tuple(tuple(tuple((f, e) for f in (0, 1) for e in (0, 1) if (f, e) != (face, end))
@@ -225,7 +290,7 @@ class DreamState(State[DreamMove]):
 
     # -- setup --------------------------------------------------------------------------------
     def _setup(self, cards: tuple[DreamCard, ...]) -> None:
-        self._forget()
+        self._legal_cache, self._vote_keys = {}, {}  # see _forget
         self.is_over = False
         self.cards = cards
         order = list(range(len(cards)))
@@ -257,7 +322,9 @@ class DreamState(State[DreamMove]):
         self.clues, self.board, self.flags = [], [], {}
         self.recount, self.votes, self.done = None, {}, set()
         self._send_top_to_bottom()
-        return [Event(ROUND, None, {"round": self.round + 1, "dreamer": dreamer}), *self._reveal()]
+        events = [Event(ROUND, None, {"round": self.round + 1, "dreamer": dreamer})]
+        self._reveal_into(events)
+        return events
 
     def role_of(self, seat: int) -> str:
         """The spirit of a clue-giver (``ValueError`` for the Dreamer, who has none)."""
@@ -302,17 +369,30 @@ class DreamState(State[DreamMove]):
 
     def _reveal(self) -> list[Event]:
         """A new card is in play: number it; the clue turn restarts on it with a fresh clock (WID-R6)."""
+        events: list[Event] = []
+        self._reveal_into(events)
+        return events
+
+    def _reveal_into(self, events: list[Event]) -> None:
+        """:meth:`_reveal`, its events added to ``events`` (the night reveals a card after nearly every move)."""
         if not self.deck:  # WID-R16
-            return self._close_night(NIGHT_END_DECK_EMPTY)
+            events += self._close_night(NIGHT_END_DECK_EMPTY)
+            return
         seq = self.seq = self.seq + 1
         dreamer = self.dreamer
-        self.top_blind = frozenset((dreamer,))
+        self.top_blind = _ONLY[dreamer]
         index, face, end = self.deck[0]
         self.down.pop(index, None)  # a card from the bottom shows again
         if self._options["restart_order_on_new_card"]:
             self.pointer = 0
-        self._open_clue_turn()
-        return [Event(REVEAL, None, {"seq": seq, "element": self._hidden_from_dreamer(self.cards[index].faces[face][end])})]
+        self.turn_no += 1  # _open_clue_turn
+        self.typing = False
+        element = self.cards[index].faces[face][end]
+        revealed = _REVEALED[self.players][dreamer]
+        shown = revealed.get(element)
+        if shown is None:
+            shown = revealed[element] = self._hidden_from_dreamer(element)
+        events.append(Event(REVEAL, None, {"seq": seq, "element": shown}))
 
     def _hidden_from_dreamer(self, value: Any, shown_as: Any = None) -> Secret:
         return Secret(value, _all_but(self.players, self.dreamer), shown_as)
@@ -361,9 +441,12 @@ class DreamState(State[DreamMove]):
 
     def _forget(self) -> None:
         """The state is about to change: the legal lists are worked out again when asked (and the actors
-        once the change is made: see _apply and _expire)."""
-        self._legal_cache = {}
-        self._vote_keys = {}
+        once the change is made: see _apply and _expire). The memos are this state's own (a copy starts
+        with empty ones), so they are emptied in place."""
+        if self._legal_cache:
+            self._legal_cache.clear()
+        if self._vote_keys:
+            self._vote_keys.clear()
 
     def _expire(self, timer: Timer) -> list[Event]:
         self._forget()
@@ -473,19 +556,21 @@ class DreamState(State[DreamMove]):
         moves: list[DreamMove] = []
         keys: list[int] = []
         votes = self.votes
+        count = len(self.board)
+        sides, mentions, penalties = (_vote_blocks(kind, count) for kind in (VOTE_SIDE, VOTE_MENTION, VOTE_PENALTY))
         for index, entry in enumerate(self.board):
             side = entry["side"]
             if side == YELLOW or side == BLUE:
-                if seat not in votes.get((VOTE_SIDE, index), ()):
-                    block = _vote_moves(VOTE_SIDE, index + 1)
+                if not votes or seat not in votes.get((VOTE_SIDE, index), ()):
+                    block = sides[index]
                     moves += block[0]
                     keys += block[1]
                 if side == YELLOW and seat not in votes.get((VOTE_MENTION, index), ()):
-                    block = _vote_moves(VOTE_MENTION, index + 1)
+                    block = mentions[index]
                     moves += block[0]
                     keys += block[1]
             elif side == PENALTY and entry["owner"] != seat and seat not in votes.get((VOTE_PENALTY, index), ()):
-                block = _vote_moves(VOTE_PENALTY, index + 1)
+                block = penalties[index]
                 moves += block[0]
                 keys += block[1]
         moves.append(DONE_MOVE)
@@ -570,9 +655,14 @@ class DreamState(State[DreamMove]):
 
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
-        wrong = malformed(action)
-        if wrong:
-            raise IllegalActionError(f"{wrong}: {HINT}")
+        try:
+            known = WELL_FORMED.get(action) is action  # malformed()'s first look, without the call
+        except TypeError:  # a field that cannot be hashed: malformed says what is wrong
+            known = False
+        if not known:
+            wrong = malformed(action)
+            if wrong:
+                raise IllegalActionError(f"{wrong}: {HINT}")
         kind = action.kind
         if kind in VOTE_CHOICES:
             return self._vote(seat, action)  # changes only the voter's legal list, which it mends
@@ -614,26 +704,44 @@ class DreamState(State[DreamMove]):
                 f"that refers to Element {number}, but Element {self.seq} is in play: it is stale (WID-R9)")
 
     def _dreamer_answer(self, seat: int, action: DreamMove) -> list[Event]:
-        if seat != self.dreamer:
+        dreamer = self.dreamer
+        if seat != dreamer:
             raise IllegalActionError("only the Dreamer may guess or pass the card (WID-R9)")
-        if self.phase not in (NIGHT, FINAL):
+        phase = self.phase
+        if phase != NIGHT and phase != FINAL:
             raise IllegalActionError("guesses are made during the night (WID-R9, WID-R12)")
-        self._check_card(action.number)
-        final = self.phase == FINAL
+        seq = self.seq
+        if action.number != seq:
+            self._check_card(action.number)
+        final = phase == FINAL
         if action.kind == DREAM_PASS:
             if final:  # WID-R12: declining leaves the card on top
                 return self._close_night(NIGHT_END_DECLINED)
-            return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": self.seq})])  # WID-R10
-        guess = clean(action.text, "a guess", self.guess_max_len)
-        language = self._options["language"]
-        if not judge.normalise(guess, language):
-            raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
-        entry = self.deck[0]
-        card = self.cards[entry[0]]
-        element = self.element_of(entry)
-        right = _guess_matches(guess, element, card.aliases.get(element, ()), language)
-        events = [Event(GUESS_EVENT, seat, {"seq": self.seq, "guess": guess,
-                                              "verdict": self._hidden_from_dreamer("right" if right else "wrong")})]
+            return self._resolve(BLUE, None, [Event(DREAM_PASS_EVENT, seat, {"seq": seq})])  # WID-R10
+        options = self._options
+        language = options["language"]
+        reads = _GUESS_READS.get(language)
+        if reads is None:
+            reads = _GUESS_READS[language] = {}
+        text = action.text
+        read = reads.get(text) if type(text) is str else None
+        if read is None:
+            guess = clean(text, "a guess", max(GUESS_MAX_LEN, options["clue_max_len"]))  # guess_max_len
+            said = judge.normalise(guess, language)
+            if not said:
+                raise IllegalActionError("a guess needs a word; to give up on the card write dream-pass")
+            guess_stems = judge.stem_keys(guess, language)
+            if len(guess) <= GUESS_MAX_LEN:
+                if len(reads) >= 4096:
+                    reads.clear()
+                reads[text] = (guess, said, guess_stems)
+        else:
+            guess, said, guess_stems = read
+        index, face, end = self.deck[0]
+        cards = self.cards
+        forms, stems = _keys_at(_face_keys(cards, language), cards, index, face, end, language)[1]  # _said_matches
+        right = said in forms or not stems.isdisjoint(guess_stems)
+        events = [Event(GUESS_EVENT, seat, {"seq": seq, "guess": guess, "verdict": _VERDICTS[self.players][dreamer][right]})]
         return self._resolve(YELLOW if right else BLUE, guess, events, final=final)
 
     def _resolve(self, side: str, guess: str | None, events: list[Event], final: bool = False,
@@ -656,7 +764,7 @@ class DreamState(State[DreamMove]):
             return events + self._close_night(NIGHT_END_LAST_ANSWER)
         shown = None if penalty is None else self._hidden_from_dreamer(penalty)
         events.append(Event(CARD_GONE, None, {"seq": self.seq, "penalty": shown}))
-        events += self._reveal()
+        self._reveal_into(events)
         return events
 
     def _clue_turn(self, seat: int, action: DreamMove) -> list[Event]:
@@ -739,15 +847,24 @@ class DreamState(State[DreamMove]):
         language = self._options["language"]
         (forms, stems), said = _recount_keys(text, language)
         deck, board = self.cards, self.board
-        name_keys, normalise = judge.name_keys, judge.normalise
+        normalise = judge.normalise
+        table = _face_keys(deck, language)
+        told: dict[str, bool] = {}  # guess → whether its own text is in the recount (guesses repeat)
         for index, entry in enumerate(board):  # Blue cards too: the review may move one to Yellow
             side = entry["side"]
             if side == YELLOW or side == BLUE:  # what mentioned() says, the recount read once
                 element = entry["element"]
-                names, name_stems = name_keys(element, deck[entry["card"][0]].aliases.get(element, ()), language)
+                known, (names, name_stems) = _keys_at(table, deck, *entry["card"], language)
+                if known != element:  # an Element set by hand (tests)
+                    names, name_stems = judge.name_keys(element, deck[entry["card"][0]].aliases.get(element, ()), language)
                 if names.isdisjoint(forms) and name_stems.isdisjoint(stems):
                     guess = entry["guess"]
-                    named = bool(guess) and normalise(guess or "", language) in said
+                    if guess:
+                        named = told.get(guess)
+                        if named is None:
+                            named = told[guess] = normalise(guess, language) in said
+                    else:
+                        named = False
                 else:
                     named = True
                 if named != entry["mentioned"]:  # copies share the entries: a changed one is a copy
@@ -813,7 +930,10 @@ class DreamState(State[DreamMove]):
         givers = _givers(self.players, self.dreamer)
         voters = len(givers)  # every clue-giver votes on sides and mentions; on a penalty, all but its owner
         board = self.board
+        fewest = voters - 1  # the smallest electorate (a penalty of a clue-giver): a majority is more than half of it
         for (kind, index), ballots in self.votes.items():
+            if len(ballots) * 2 <= fewest:  # too few ballots for a majority of any vote (most, in random play)
+                continue
             entry = board[index]
             tally = list(ballots.values())
             if kind == VOTE_SIDE:
@@ -837,10 +957,17 @@ class DreamState(State[DreamMove]):
     def _score_round(self) -> list[Event]:
         """WID-R19 to R22: score the round, reveal the roles, clear the board, pass the mask left."""
         self._apply_review()
-        yellow = sum(entry["side"] == YELLOW for entry in self.board)
-        blue = sum(entry["side"] == BLUE for entry in self.board)
-        bonus = 2 if all(e["mentioned"] for e in self.board if e["side"] == YELLOW) and (
-            yellow >= 1 or not self._options["bonus_requires_yellow"]) else 0
+        yellow = blue = 0
+        all_mentioned = True
+        for entry in self.board:
+            side = entry["side"]
+            if side == YELLOW:
+                yellow += 1
+                if not entry["mentioned"]:
+                    all_mentioned = False
+            elif side == BLUE:
+                blue += 1
+        bonus = 2 if all_mentioned and (yellow >= 1 or not self._options["bonus_requires_yellow"]) else 0
         gains = [0] * self.players
         gains[self.dreamer] = yellow + bonus
         for seat in self.clue_givers:
@@ -848,9 +975,15 @@ class DreamState(State[DreamMove]):
             gains[seat] = yellow if role == FAIRY else blue if role == BOOGEYMAN else sandman_points(yellow, blue)
         for seat in range(self.players):
             self.points[seat] += gains[seat]
+        seen_by_all: frozenset[int] = frozenset()
+        down, deck, randrange = self.down, self.deck, self.rng.randrange
         for entry in self.board:  # WID-R22; everyone saw them, the Dreamer since the review
-            if entry["side"] in (YELLOW, BLUE):
-                self._to_bottom(entry["card"], frozenset())
+            side = entry["side"]
+            if side == YELLOW or side == BLUE:
+                index, face, end = entry["card"]  # _to_bottom, written out: a round ends with ~100 of them
+                down[index] = (face, end, seen_by_all)
+                face, end = _OTHER_ORIENTATIONS[face][end][randrange(3)]  # _turned
+                deck.append((index, face, end))
         events = [Event(DAY, None, {"round": self.round + 1, "dreamer": self.dreamer, "yellow": yellow, "blue": blue,
                                     "bonus": bonus, "roles": self.roles[:], "gains": gains})]
         self.round += 1
