@@ -50,6 +50,8 @@ PLAY_LEFT_BY_BIT = {1 << card: move for card, move in enumerate(PLAY_LEFT)}
 BUILT_MOVES = {move: move for move in (MOVE_DRAW, MOVE_EXTRA, MOVE_SKIP, *PLAY_RIGHT, *PLAY_LEFT)}
 """The move objects the rules build once, each the value of its own key: one of these very objects is well
 formed, so applying it asks only whether it is legal now (random play and search apply nothing else at a turn)."""
+_NOT_BUILT = object()
+"""What BUILT_MOVES gives for a move it lacks: nothing a client sends (None included) can be it."""
 
 
 def cards_of(hand: int) -> list[int]:
@@ -299,7 +301,7 @@ class DreamState(TurnBasedState[DreamMove]):
     # -- carrying out a move ----------------------------------------------------------------
     def _apply(self, seat: int, move: DreamMove) -> list[Event]:
         try:
-            built = BUILT_MOVES.get(move) is move
+            built = BUILT_MOVES.get(move, _NOT_BUILT) is move  # never None: a crafted None is not built
         except TypeError:  # a field that cannot be hashed: why_illegal says what is wrong
             built = False
         if not (built and self._is_legal(seat, move)):  # a built move is well formed: only legality is asked

@@ -47,6 +47,9 @@ GUESS_MAX_LEN = 40
 """The longest guess in characters, unless the clues may be longer (``clue_max_len``): a guess may
 always repeat a clue. An Element is one noun of at most 11 letters; the bound only keeps input sane."""
 
+_UNKNOWN = object()
+"""What WELL_FORMED gives for a move it lacks: nothing a client sends (None included) can be it."""
+
 
 ACCENT_APOSTROPHE = re.compile(r"(?<=[aeiouAEIOU])['’]$")
 """In Italian a final apostrophe after a vowel writes its accent (``perche'`` for perché, ``caffe'``)."""
@@ -656,7 +659,7 @@ class DreamState(State[DreamMove]):
     # -- acting ----------------------------------------------------------------------------------
     def _apply(self, seat: int, action: DreamMove) -> list[Event]:
         try:
-            known = WELL_FORMED.get(action) is action  # malformed()'s first look, without the call
+            known = WELL_FORMED.get(action, _UNKNOWN) is action  # malformed()'s first look (a crafted None is unknown)
         except TypeError:  # a field that cannot be hashed: malformed says what is wrong
             known = False
         if not known:
