@@ -46,3 +46,23 @@ def test_draw_with_draws_uniformly_without_replacement_and_removes_what_it_draws
     assert set(counts) == set(range(5)) and all(2_200 < n < 2_600 for n in counts.values())
     items = [1, 2, 3]
     assert draw_with(items, 0, rng) == [] and items == [1, 2, 3]
+
+
+def test_randrange_and_shuffle_draw_exactly_what_next_u64_gives():
+    """Both write next_u64's steps out for speed: the written-out copies must stay the same generator."""
+    def by_next_u64(rng: Rng, n: int) -> int:
+        limit = 2**64 - 2**64 % n
+        while True:
+            z = rng.next_u64()
+            if z < limit:
+                return z % n
+
+    for seed in range(300):
+        fast, slow = Rng(seed), Rng(seed)
+        assert [fast.randrange(n) for n in (1, 2, 3, 7, 54, 2**63 + 1)] == [by_next_u64(slow, n) for n in (1, 2, 3, 7, 54, 2**63 + 1)]
+        items, expected = list(range(54)), list(range(54))
+        fast.shuffle(items)
+        for i in range(len(expected) - 1, 0, -1):
+            j = by_next_u64(slow, i + 1)
+            expected[i], expected[j] = expected[j], expected[i]
+        assert items == expected and fast.state == slow.state

@@ -592,17 +592,7 @@ class CycleState(TurnBasedState[CycleMove]):
 
     def _legal(self, seat: int) -> list[CycleMove]:
         if seat == self.turn and self.phase == BUYING:  # always an actor then (see _actors): random play's case
-            cache = self._cache  # _buying_actions, inline
-            supply = cache.get("supply")
-            if supply is None:
-                supply = cache["supply"] = [] if self.buying_closed else self._supply(seat)
-            trades = cache.get("trades")
-            if trades is None:
-                trades = cache["trades"] = [] if self.buying_closed else self._trades(seat)
-            tail = cache.get("tail")
-            if tail is None:
-                tail = cache["tail"] = self._tail(seat)
-            moves = [*supply, *trades, *tail] if trades else [*supply, *tail]
+            moves = self._buying_actions(seat)
             limit: int = self._options["stretch_limit"]
             return _closing(moves) if 0 < limit <= self.phase_actions else moves  # stretch_spent, inline
         if seat not in self.actors:
