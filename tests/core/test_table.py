@@ -46,7 +46,7 @@ def test_a_human_moves_by_notation_and_the_bot_replies(tap):
     table = table_of(tap, {1: Always("tap")})
     change = table.submit(0, "tap")
     assert change[:4] == (1, "move", 0, "tap") and change == table.last_change
-    assert table.news(1) == [{"kind": "tap", "actor": 0, "text": "A tapped."}]
+    assert table.news(1) == [{"kind": "tap", "actor": 0, "text": "A tapped.", "message": {"key": "event.tap"}}]
     table.advance()
     assert [text for _, text in table.state.record().moves] == ["tap", "tap"]
     assert table.waiting_for_human()

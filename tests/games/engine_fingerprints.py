@@ -36,7 +36,18 @@ def players_for(game_id: str, seed: int) -> int:
 
 
 def _dump(value: Any) -> bytes:
-    return json.dumps(value, sort_keys=True, default=repr, ensure_ascii=False).encode()
+    return json.dumps(_unworded(value), sort_keys=True, default=repr, ensure_ascii=False).encode()
+
+
+def _unworded(value: Any) -> Any:
+    """``value`` without the messages a view's events and question carry for the pages' words
+    (``message``, ``prompt_message``): what a game shows, not how a page words it, which its own tests
+    check (tests/games/test_messages.py). Its English ``text`` stays in the fingerprint."""
+    if isinstance(value, dict):
+        return {key: _unworded(item) for key, item in value.items() if key not in ("message", "prompt_message")}
+    if isinstance(value, list):
+        return [_unworded(item) for item in value]
+    return value
 
 
 def fingerprint(game_id: str, seed: int) -> str:

@@ -29,6 +29,7 @@ from .seats import seat_from_name, seat_list, seat_name
 from .sentences import Sentence, write_sentence
 from .study_plan import Plan
 from .visibility import Event, reveal
+from .words import Message
 
 Action = Hashable
 """An action value: immutable, hashable, compared by value; ``str(action)`` is its notation."""
@@ -357,6 +358,17 @@ class Game(ABC, Generic[A]):
     def sentence(self, event: Mapping[str, Any]) -> str:
         """The words of an event as a seat sees it (``{"kind", "actor", **fields}``)."""
         return write_sentence(self.sentences, event)
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The catalogue key that words an event as a seat sees it, and the fields it works out beyond
+        the event's own (core/words.py): ``event.<kind>`` by default. A game overrides it to choose a
+        variant (``event.draw.hidden``) or to name a card or a place in words (a nested message), so
+        that the page and the terminal word the event alike in every language."""
+        return {"key": f"event.{event['kind']}"}
+
+    def prompt_message(self, ask: Mapping[str, Any]) -> Message:
+        """The same for a question (``{"kind", **fields}``, see ``State.ask``): ``prompt.<kind>`` by default."""
+        return {"key": f"prompt.{ask['kind']}"}
 
     def prompt_text(self, ask: Mapping[str, Any]) -> str:
         """The words of a question (``{"kind", **fields}``, see ``State.ask``)."""
@@ -733,13 +745,15 @@ class State(ABC, Generic[A]):
     def log(self, seat: int | None, last: int | None = None) -> list[dict[str, Any]]:
         """The event log as ``seat`` may know it (``None``: a spectator), optionally only the last few.
 
-        Each event is ``{"kind", "actor", **fields, "text"}``: the fields as the seat may know them
-        and the game's sentence for them, written now (never in ``apply``).
+        Each event is ``{"kind", "actor", **fields, "text", "message"}``: the fields as the seat may know
+        them, the game's English sentence for them, written now (never in ``apply``), and the message a
+        page or a terminal words them from in its reader's language (``Game.message``).
         """
         shown = [event.seen_by(seat) for event in self.events(last)]
-        sentence = self.game.sentence
+        game = self.game
         for event in shown:
-            event["text"] = sentence(event)
+            event["text"] = game.sentence(event)
+            event["message"] = game.message(event)
         return shown
 
     def prompt(self, seat: int | None) -> str:
@@ -806,6 +820,7 @@ class State(ABC, Generic[A]):
             "timers": [{"name": t.name, "seat": t.seat, "seconds": float(t.seconds)} for t in self.timers],
             "prompt": self.game.prompt_text(ask),
             "ask": ask,
+            "prompt_message": self.game.prompt_message(ask),
             "events": self.log(seat, RECENT_EVENTS),
             "outcome": None if outcome is None else {
                 "scores": list(outcome.scores),

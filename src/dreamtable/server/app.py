@@ -130,6 +130,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     app.include_router(hints.router)
     app.include_router(sockets.router)
     app.include_router(web.router)
+    app.mount("/static/i18n", web.common_catalogues(), name="common words")  # before /static, which it is under
     app.mount("/static", web.static_files(), name="static")
     app.mount("/docs/assets", web.api_docs_assets(), name="api docs assets")
     for info in games():

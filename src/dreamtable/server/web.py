@@ -4,7 +4,7 @@ Every page is a small HTML file of ``static/`` and plain ES modules, served as t
 step, nothing fetched from elsewhere: the Content-Security-Policy allows this server only). The
 pages speak the same HTTP API and WebSocket as any client (docs/server.md); a game is drawn by the
 module its own package ships (``web/board.js``, served at ``/games/<game>/``, core/game_package.py)
-from the seat's view, and words come from ``static/i18n/<lang>/common.json`` and the game's
+from the seat's view, and words come from ``core/i18n/<lang>/common.json`` (served at ``/static/i18n/``) and the game's
 ``web/i18n/<lang>.json`` (docs/browser.md).
 """
 
@@ -28,6 +28,7 @@ from ..core.errors import DreamtableError
 from ..core.game_package import WEB_FOLDER, catalogue, check_web_package, package_name
 from ..core.game_package import developer_page, rules_page as rules_markdown
 from ..core.record import Record
+from ..core.words import COMMON_FOLDER
 from ..core.registry import games, load
 from .api import hub_of, live_room
 
@@ -41,8 +42,14 @@ router = APIRouter(include_in_schema=False)
 
 
 def static_files() -> StaticFiles:
-    """``/static``: the scripts, styles, catalogues and sounds of the pages."""
+    """``/static``: the scripts, styles and sounds of the pages."""
     return StaticFiles(directory=STATIC)
+
+
+def common_catalogues() -> StaticFiles:
+    """``/static/i18n/<lang>/common.json``: the words every page shares, which the terminal reads
+    too (core/words.py), so they live in core."""
+    return StaticFiles(packages=[("dreamtable.core", COMMON_FOLDER)])
 
 
 def game_files(game_id: str) -> StaticFiles:

@@ -1,5 +1,5 @@
 // Words of the pages in the reader's language (English or Italian), from JSON catalogues:
-// static/i18n/<lang>/common.json (lobby, controls, common prompts) and the game's own, web/i18n/<lang>.json
+// static/i18n/<lang>/common.json (lobby, controls, common prompts; core/i18n/ in the package) and the game's own, web/i18n/<lang>.json
 // in its package, served at /games/<game>/i18n/<lang>.json (the game's event sentences, prompts,
 // card names and legends). A key missing in Italian falls back to English; a key missing in English
 // shows the key itself (the server refuses a game whose catalogue lacks a key). Templates are the
@@ -7,7 +7,8 @@
 // → the catalogue's "NAME.<value>" of the same file. Plurals have one way: a template may be plural
 // forms, {"one": "1 carta", "other": "{count} carte"} (the language's plural categories,
 // Intl.PluralRules; "other" required), the form chosen by the count, so "1 carte" cannot be written.
-// A number is written the reader's way (Intl.NumberFormat).
+// A number is written the reader's way (Intl.NumberFormat). The terminal fills the same catalogues the
+// same way (core/words.py); tests/data/template_cases.json holds the cases both must pass.
 
 export const LANGUAGES = ["en", "it"];
 const STORE = "dreamtable.lang";
@@ -115,6 +116,23 @@ export class Words {
       if (typeof value === "number") return this.number(value);
       return value === null ? "—" : String(value);
     });
+  }
+
+  // An event or a question in words from the message the server sends with it (the game makes it in
+  // Python, core/words.py): its key filled with `fields` (the event's own) and the message's fields
+  // over them, each nested message ({key, fields}) or list ({list: [...]}) put in words first.
+  message(message, fields = {}) {
+    const merged = { ...fields };
+    for (const [name, value] of Object.entries(message.fields || {})) merged[name] = this.value(value);
+    return this.t(message.key, merged);
+  }
+
+  value(value) {
+    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+      if ("key" in value) return this.message(value);
+      if ("list" in value) return this.list(value.list.map((item) => String(this.value(item))));
+    }
+    return value;
   }
 
   list(items) {

@@ -1,0 +1,208 @@
+"""Words in a reader's language, from the catalogues the pages read: the one template syntax, in Python.
+
+The pages fill templates with static/js/i18n.js and the terminal with this module; both read the same
+catalogues (``core/i18n/<lang>/common.json`` and a game's ``web/i18n/<lang>.json``) and fill them the
+same way, which tests/data/template_cases.json pins down for both (tests/core/test_words.py runs the
+cases here and, through Node, in i18n.js):
+
+* ``{field}`` is the field's value; a number is written the reader's way (``1.5`` / ``1,5``);
+* ``{field:seat}`` is a seat's letter (``B``; ``None``: "the game"), ``{field:seats}`` a list of
+  them (``A and C``; ``A e C``);
+* ``{field:NAME}`` is the catalogue's ``NAME.<value>`` of the same file (``{card:card}`` →
+  ``card.S3``), or the value itself when there is none;
+* a field the fields lack stays as it is written, braces and all;
+* a template may be plural forms, ``{"one": "1 carta", "other": "{count} carte"}``: the form is
+  chosen by the count (the plain field "other" fills and "one" does not, else the first plain
+  field holding a number) under the language's plural rules (CLDR, through Babel), so
+  "1 carte" cannot be written.
+
+An event or a question is put in words from a :data:`Message`, which a game makes in Python
+(``Game.message``, ``Game.prompt_message``) and the server sends with the event: a catalogue key and the
+fields it works out, each a plain value, another message (``{"key": "card.S3"}``), or a list of
+values (``{"list": [...]}``, joined "A, B and C"). Nothing of a reader's language is decided in a game.
+"""
+
+from __future__ import annotations
+
+import json
+import locale
+import os
+import re
+from functools import lru_cache
+from importlib.resources import files
+from typing import Any, Mapping, Sequence
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from .errors import SetupError
+
+LANGUAGES = ("en", "it")
+"""The languages dreamtable speaks (static/js/i18n.js's LANGUAGES)."""
+BASE_LANGUAGE = "en"
+COMMON_FOLDER = "i18n"
+"""The folder of ``dreamtable.core`` holding ``<lang>/common.json``: the words every page and the terminal share."""
+COMMON = "common"
+COMMON_PREFIX = "common."
+
+Template = str | dict[str, str]
+"""One catalogue value: a template, or its plural forms (category → template)."""
+Message = dict[str, Any]
+"""``{"key": "event.play.own", "fields": {...}}``: a catalogue key and the fields it works out (optional)."""
+
+_FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
+
+
+def seat_letter(seat: int) -> str:
+    return chr(65 + seat)
+
+
+def check_language(language: str) -> str:
+    """``language`` when dreamtable speaks it; ``SetupError`` naming the ones it does otherwise."""
+    if language not in LANGUAGES:
+        raise SetupError(f"dreamtable speaks {', '.join(LANGUAGES)}, not {language!r}")
+    return language
+
+
+def language_of_environment(environ: Mapping[str, str] = os.environ) -> str:
+    """The reader's language from the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``, as gettext reads
+    them): Italian for an ``it…`` locale, else English."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name)
+        if value:
+            return "it" if value.lower().startswith("it") else BASE_LANGUAGE
+    found = locale.getlocale()[0] or ""
+    return "it" if found.lower().startswith("it") else BASE_LANGUAGE
+
+
+@lru_cache(maxsize=None)
+def common_catalogue(language: str) -> dict[str, Template]:
+    """The words every page and the terminal share, in ``language`` (``{}`` when there are none)."""
+    path = files("dreamtable.core") / COMMON_FOLDER / language / f"{COMMON}.json"
+    if not path.is_file():
+        return {}
+    found: dict[str, Template] = json.loads(path.read_text(encoding="utf-8"))
+    return found
+
+
+class Words:
+    """The words of one reader: a language, and the catalogues looked in (``common`` and a game's).
+
+    ``catalogues`` is ``{language: {file: {key: template}}}``; ``game`` names the file looked in
+    first for a key without the ``common.`` prefix."""
+
+    def __init__(self, language: str, game: str | None, catalogues: Mapping[str, Mapping[str, Mapping[str, Template]]]):
+        self.language = language
+        self.game = game
+        self.catalogues = catalogues
+        self._locale = Locale.parse(language)
+
+    @classmethod
+    def of(cls, language: str, game: Any = None) -> "Words":
+        """The words of ``game`` (a :class:`~dreamtable.core.contract.Game`, or ``None`` for the common
+        ones only) in ``language``, English where a key is missing in it."""
+        from .game_package import catalogue  # the game's catalogues live in its package
+
+        check_language(language)
+        catalogues = {}
+        for lang in dict.fromkeys((language, BASE_LANGUAGE)):
+            catalogues[lang] = {COMMON: common_catalogue(lang), **({game.id: catalogue(game, lang)} if game else {})}
+        return cls(language, game.id if game else None, catalogues)
+
+    def template(self, key: str) -> Template | None:
+        """The template of ``key``: ``common.x`` in common; any other key in the game's file, then in
+        common. The reader's language first, then English."""
+        if key.startswith(COMMON_PREFIX):
+            looked, rest = [COMMON], key[len(COMMON_PREFIX):]
+        else:
+            looked, rest = [name for name in (self.game, COMMON) if name], key
+        for lang in (self.language, BASE_LANGUAGE):
+            for name in looked:
+                found = self.catalogues.get(lang, {}).get(name, {}).get(rest)
+                if found is not None:
+                    return found
+        return None
+
+    def has(self, key: str) -> bool:
+        return self.template(key) is not None
+
+    def t(self, key: str, fields: Mapping[str, Any] | None = None) -> str:
+        """``key`` in words, its fields filled in (its plural form chosen by the count); the key itself
+        when no catalogue has it."""
+        template = self.template(key)
+        if template is None:
+            return key
+        return self.fill(template, fields or {}, COMMON_PREFIX if key.startswith(COMMON_PREFIX) else "")
+
+    def plural_form(self, template: Template, fields: Mapping[str, Any]) -> str:
+        """Of plural forms, the one the count asks for in the reader's language; a template stays itself."""
+        if isinstance(template, str):
+            return template
+        other = template["other"]
+        in_one = {name for name, how in _FIELD.findall(template.get("one", "")) if not how}
+        numbers = [name for name, how in _FIELD.findall(other) if not how and _is_number(fields.get(name))]
+        count = next((name for name in numbers if name not in in_one), numbers[0] if numbers else None)
+        if count is None:
+            return other
+        return template.get(self._locale.plural_form(fields[count]), other)
+
+    def number(self, value: float) -> str:
+        """``value`` written the reader's way: at most three decimals, the locale's separators."""
+        return str(format_decimal(value, format="#,##0.###", locale=self._locale))
+
+    def fill(self, template: Template, fields: Mapping[str, Any], prefix: str = "") -> str:
+        def field(match: re.Match[str]) -> str:
+            name, how = match.group(1), match.group(2)
+            if name not in fields:
+                return match.group(0)
+            value = fields[name]
+            if how == "seat":
+                return self.t("common.the-game") if value is None else seat_letter(value)
+            if how == "seats":
+                return self.list([seat_letter(seat) for seat in value or []])
+            if how:
+                named = f"{prefix}{how}.{_text(value)}"
+                return self.t(named) if self.has(named) else _text(value)
+            if _is_number(value):
+                return self.number(value)
+            return "—" if value is None else _text(value)
+
+        return _FIELD.sub(field, self.plural_form(template, fields))
+
+    def list(self, items: Sequence[str]) -> str:
+        """``A, B and C`` in the reader's language; "nobody" for none."""
+        if not items:
+            return self.t("common.nobody")
+        if len(items) == 1:
+            return items[0]
+        return f"{', '.join(items[:-1])} {self.t('common.and')} {items[-1]}"
+
+    def message(self, message: Message, fields: Mapping[str, Any] | None = None) -> str:
+        """A message in words: its key filled with ``fields`` (an event's own, say) and the message's
+        fields over them, each nested message or list put in words first."""
+        merged = dict(fields or {})
+        for name, value in (message.get("fields") or {}).items():
+            merged[name] = self.value(value)
+        return self.t(message["key"], merged)
+
+    def value(self, value: Any) -> Any:
+        """A message's field as the template reads it: a nested message or a list in words, else itself."""
+        if isinstance(value, dict):
+            if "key" in value:
+                return self.message(value)
+            if "list" in value:
+                return self.list([_text(self.value(item)) for item in value["list"]])
+        return value
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def _text(value: Any) -> str:
+    """A value as JavaScript's ``String()`` writes it, for the values templates hold."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
