@@ -6,6 +6,9 @@ from __future__ import annotations
 import pexpect
 
 from dreamtable.cli.terminal import GROUP_OVER, group_targets
+from dreamtable.core.words import Words
+
+ENGLISH = Words.of("en")
 
 from .test_terminal import MOVE_PROMPT, spawn
 
@@ -19,9 +22,9 @@ def dreamwell_turn() -> pexpect.spawn:
 
 
 def test_moves_grouped_by_kind_and_target():
-    assert group_targets(["rotate a1 90", "rotate a1 180", "rotate b1 90", "rotate b1 180"]) == "a1 b1, then 90 180"
-    assert group_targets(["enter 1 a1", "enter 1 b1", "enter 2 a1"]) == "1: a1 b1 · 2: a1"
-    assert group_targets(["buy N", "buy E", "buy S"]) == "N E S"
+    assert group_targets(["rotate a1 90", "rotate a1 180", "rotate b1 90", "rotate b1 180"], ENGLISH) == "a1 b1, then 90 180"
+    assert group_targets(["enter 1 a1", "enter 1 b1", "enter 2 a1"], ENGLISH) == "1: a1 b1 · 2: a1"
+    assert group_targets(["buy N", "buy E", "buy S"], ENGLISH) == "N E S"
     child = dreamwell_turn()
     screen = child.before
     assert "rotate a1 180" not in screen and "rotate d4 270" not in screen, "rotations are one line, not 48"

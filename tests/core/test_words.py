@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import dreamtable
-from dreamtable.core.errors import SetupError
-from dreamtable.core.words import Words, check_language, language_of_environment
+from dreamtable.core.table_language import TABLE_LANGUAGES
+from dreamtable.core.words import LANGUAGES, Words, language_of_environment
 
 CASES = json.loads((Path(__file__).parents[1] / "data" / "template_cases.json").read_text(encoding="utf-8"))
 I18N_JS = Path(dreamtable.__file__).parent / "server" / "static" / "js" / "i18n.js"
@@ -70,8 +70,8 @@ def test_a_game_s_words_fall_back_to_english_key_by_key() -> None:
 
 
 def test_only_the_languages_spoken_are_taken() -> None:
-    assert check_language("it") == "it"
-    with pytest.raises(SetupError, match="en, it"):
+    assert set(TABLE_LANGUAGES) == set(LANGUAGES)  # a table speaks what its readers may read
+    with pytest.raises(ValueError, match="en, it, not 'fr'"):
         Words.of("fr")
 
 

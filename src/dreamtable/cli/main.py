@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -24,6 +25,7 @@ from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
 from ..core.table_language import TABLE_LANGUAGES, check_language, options_in_language
+from ..core.words import language_of_environment
 from .bench_serve import bench_serve
 from .fit_leaves import fit_leaves
 from .fuzz import fuzz
@@ -110,11 +112,14 @@ def play(
     option: list[str] = typer.Option([], "--option", "-o", help="a rule option NAME=VALUE (repeatable)"),
     bot_delay: Optional[float] = typer.Option(None, help="games against the clock: seconds a bot waits before it speaks"),
     table_language: Optional[str] = typer.Option(None, help=f"the table's language ({', '.join(TABLE_LANGUAGES)}; "
-                                                 "default en): a game's words follow it unless -o sets them"),
+                                                 "default: --lang): a game's words follow it unless -o sets them"),
+    lang: Optional[str] = typer.Option(None, help=f"the language you read ({', '.join(TABLE_LANGUAGES)}; default: your locale's)"),
 ) -> None:
     """Play a game at the terminal: humans and bots in any mix (games against the clock: one human)."""
     try:
+        reader = check_language(lang) if lang is not None else language_of_environment()
         chosen = load(game)
+        words = chosen.words(reader)
         specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
         seed_given = seed is not None
         resuming = bool(save and save.exists())
@@ -123,12 +128,12 @@ def play(
         if bot_delay is not None and not bot_delay >= 0:
             fail(f"--bot-delay is a number of seconds, 0 or more, not {bot_delay}")
         options = parse_options(option)
-        if table_language is not None:  # left out: a saved game resumes as it was dealt
-            options = options_in_language(chosen, options, check_language(table_language))
-        table = open_table(chosen, specs, seed, options, save, console, bot_delay, seed_given)
+        if table_language is not None or not resuming:  # a saved game resumes as it was dealt
+            options = options_in_language(chosen, options, check_language(table_language or reader))
+        table = open_table(chosen, specs, seed, options, save, console, bot_delay, seed_given, words)
         if not seed_given and not resuming:  # said once the game is sure to start, never above an error
-            console.print(f"Seed {seed} (use --seed {seed} to deal the same cards again).")
-        TerminalGame(table, console=console).run()
+            console.print(escape(words.t("common.terminal.seed", {"seed": str(seed)})))
+        TerminalGame(table, console=console, words=words).run()
     except (DreamtableError, ValueError) as error:
         fail(str(error))
     except (EOFError, KeyboardInterrupt):
@@ -141,6 +146,7 @@ def replay(
     file: Path = typer.Argument(..., help="a record saved with --save"),
     seat: Optional[str] = typer.Option(None, help="show the game as this seat saw it (A, B, …); default: a spectator"),
     reveal_hands: bool = typer.Option(False, "--reveal-hands", help="allow --seat on an unfinished game, which shows that seat's hidden hand to whoever reads the screen"),
+    lang: Optional[str] = typer.Option(None, help=f"the language you read ({', '.join(TABLE_LANGUAGES)}; default: your locale's)"),
 ) -> None:
     """Step through a saved game, move by move, as a spectator or as one seat saw it."""
     try:
@@ -154,7 +160,8 @@ def replay(
             fail(f"{file} holds an unfinished game: replaying it as seat {seat_name(viewer)} shows that "
                  "seat's hidden hand to whoever reads the screen. Replay it as a spectator (leave out --seat), "
                  "or add --reveal-hands if that is what you want")
-        step_through(record, console, console.input, viewer)
+        reader = check_language(lang) if lang is not None else language_of_environment()
+        step_through(record, console, console.input, viewer, load(record.game).words(reader))
     except (DreamtableError, ValueError) as error:
         fail(str(error))
     except (EOFError, KeyboardInterrupt):
@@ -353,7 +360,6 @@ def tournament(
 def menu() -> None:
     """Choose a game, the seats, a seed, a save file and options, play, and come back here.
     A mistake in an answer is said and the question asked again; Ctrl-D or q leaves."""
-    from rich.markup import escape
 
     from ..agents import make_agent
     from ..core.record import check_save_path

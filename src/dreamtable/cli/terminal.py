@@ -5,6 +5,10 @@ The terminal names no game and reads no raw state: it shows ``table.view(seat)``
 ``render``, lists ``table.legal_actions(seat)`` and the action forms, and hands what the player
 types to ``table.submit``. Bots, deadlines, saving and the undo policy are the table's.
 
+It speaks the reader's language (``--lang``, else the locale's): its own words, the game's board,
+moves, prompts and events come from the catalogues the pages read (core/words.py), and the
+commands are understood in English and in the reader's language.
+
 A game with deadlines (``state.timers``) runs against the real clock: the screen shows the game's
 prompt and what happens as it happens, and the player may type whenever their seat may act. A
 turn-based game waits for each move.
@@ -30,15 +34,14 @@ from ..core.record import Record, check_save_path
 from ..core.registry import replay
 from ..core.rng import bot_seed
 from ..core.table import Bot, Table
-from ..games.terminal_text import GAME_OVER_KIND
+from ..core.words import Words
+from ..games.terminal_text import GAME_OVER_KIND, ending, event_words
 from .keys import KeyLine
 
-HELP = (
-    "Type the number of a move or its notation. Other commands: 'moves' (every move, numbered), "
-    "'moves KIND' (one kind, e.g. 'moves rotate'), 'board' (the board and your moves again), 'legend' (what the marks mean), "
-    "'undo' (take back your last move and the replies), 'hint' (the move the hard bot would play, and your chance), "
-    "'help', 'quit' (your save file keeps the game)."
-)
+COMMANDS = ("moves", "board", "legend", "undo", "hint", "help", "quit")
+"""The terminal's commands: each is understood in English and as the reader's catalogue words it
+(``terminal.command.<name>``); ``q``/``exit``, ``?``/``h`` and ``key`` are short forms kept from English."""
+SHORT_FORMS = {"q": "quit", "exit": "quit", "?": "help", "h": "help", "key": "legend"}
 HINT_SECONDS = 1.0
 """How long the ``hint`` command lets the hard bot think."""
 GROUP_OVER = 16
@@ -54,7 +57,8 @@ class Quit(Exception):
 
 
 def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, Any], save: Path | None = None,
-               console: Console | None = None, bot_delay: float | None = None, seed_given: bool = True) -> Table:
+               console: Console | None = None, bot_delay: float | None = None, seed_given: bool = True,
+               words: Words | None = None) -> Table:
     """A table for ``seats`` (``human`` or a bot spec each): a new match, or the one saved in ``save``.
 
     Refuses plainly a save file of another game, seat count, seed (when ``seed_given``) or options.
@@ -80,7 +84,8 @@ def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, 
             raise RecordError(f"{save} was played with options {record.options}; leave out -o to resume it")
         state = replay(record)
         if console is not None:
-            console.print(f"Resuming the game after {len(record.moves)} moves (saved in {save}).")
+            said = (words or game.words()).t("common.terminal.resuming", {"moves": len(record.moves), "save": str(save)})
+            console.print(escape(said))
     else:
         state = game.new(players=len(seats), seed=seed, **options)
     if state.timers and sum(spec == "human" for spec in seats) > 1:
@@ -92,9 +97,11 @@ def open_table(game: Game[Any], seats: list[str], seed: int, options: dict[str, 
 class TerminalGame:
     """One match at the terminal: the table's humans type, its bots and clock run by themselves."""
 
-    def __init__(self, table: Table, console: Console | None = None, read: Callable[[str], str] | None = None) -> None:
+    def __init__(self, table: Table, console: Console | None = None, read: Callable[[str], str] | None = None,
+                 words: Words | None = None) -> None:
         self.table = table
         self.game = table.game
+        self.words = words or self.game.words()
         self.console = console or Console()
         self.read = read or self.console.input
         self.at_keyboard: int | None = None
@@ -118,7 +125,7 @@ class TerminalGame:
         table = self.table
         viewer = self._viewer()
         if viewer is not None:
-            self.console.print(f"You are player {seat_name(viewer)}.")
+            self.console.print(self._t("you-are", seat=viewer))
         self._news()  # what happened before this screen opened (resuming shows the board instead)
         private = len(table.humans) > 1 and self.console.is_terminal
         if private:  # hot seat: a screen with no scrollback, so nobody scrolls back to a hand
@@ -149,12 +156,25 @@ class TerminalGame:
                 self.at_keyboard = None
         if left:
             save = table.save_path
-            where = f" It is saved in {save}; play again with the same --save to resume." if save else ""
-            self.console.print(f"You left the game.{where}")
+            self.console.print(self._t("left.saved", save=str(save)) if save else self._t("left"))
             return table.state
         self._news()
         self._show_end()
         return table.state
+
+    def _t(self, key: str, **fields: Any) -> str:
+        """The terminal's words ``common.terminal.<key>``, escaped for rich's markup."""
+        return escape(self.words.t(f"common.terminal.{key}", fields))
+
+    def _render(self, view: dict[str, Any]) -> Any:
+        return self.game.render(view, self.words)
+
+    def _prompt(self, view: dict[str, Any]) -> str:
+        """The view's question in the reader's words (a game that words it itself: as written)."""
+        ask, message = view["ask"], view["prompt_message"]
+        if ask["kind"] == "say" or not self.words.has(message["key"]):
+            return str(view["prompt"])
+        return self.words.message(message, ask)
 
     def _wipe(self) -> None:
         """Clear the screen and the terminal's scrollback (xterm's ``ESC [ 3 J``, which most terminals
@@ -172,7 +192,7 @@ class TerminalGame:
 
     def _news(self) -> None:
         if self.table.save_error is not None:
-            self.console.print(f"[yellow]The game goes on but is not saved:[/] {self.table.save_error}")
+            self.console.print(f"[yellow]{self._t('not-saved')}[/] {escape(str(self.table.save_error))}")
         viewer = self._viewer()
         news = self.table.news(viewer)
         if self.table.is_over and type(self.game).render is not Game.render:
@@ -182,7 +202,7 @@ class TerminalGame:
         if news and keys is not None:
             keys.hide()  # the news goes where the line being typed stood, which is then put back under it
         for event in news:
-            self.console.print(Text("  " + event["text"]))
+            self.console.print(Text("  " + event_words(event, self.words)))
         if news and keys is not None:
             keys.show()
         for seat in self.table.humans:  # the others' cursors move too: the hot seat shows the board, not a backlog
@@ -199,18 +219,18 @@ class TerminalGame:
     def _human_turn(self, seat: int) -> None:
         if len(self.table.humans) > 1 and self.at_keyboard != seat:
             self._wipe()
-            self.console.print(f"[bold]Pass the keyboard to player {seat_name(seat)}.[/] Their hand is hidden until then.")
-            self.read(f"Player {seat_name(seat)}, press Enter when you are at the keyboard: ")
+            self.console.print(f"[bold]{self._t('pass-keyboard', seat=seat)}[/] {self._t('hand-hidden')}")
+            self.read(self.words.t("common.terminal.at-keyboard", {"seat": seat}))
             self.at_keyboard = seat
             self._wipe()
         view = self.table.view(seat)
-        self.console.print(self.game.render(view))
+        self.console.print(self._render(view))
         legal = self.table.legal_actions(seat)
         forms = self.table.action_forms(seat)
         self._list_moves(view, legal, forms)
-        self.console.print(f"[bold cyan]{view['prompt']}[/]")
+        self.console.print(f"[bold cyan]{escape(self._prompt(view))}[/]")
         while True:
-            answer = self.read(f"Player {seat_name(seat)}, your move: ").strip()
+            answer = self.read(self.words.t("common.terminal.your-move", {"seat": seat})).strip()
             command = self._command(seat, answer)
             if command == "undone":
                 return
@@ -224,7 +244,7 @@ class TerminalGame:
             try:
                 self.table.submit(seat, action)
             except DreamtableError as error:
-                self.console.print(f"[red]Not allowed:[/] {error}")
+                self.console.print(f"[red]{self._t('not-allowed')}[/] {escape(str(error))}")
                 continue
             self._news()
             return
@@ -233,12 +253,12 @@ class TerminalGame:
         """``moves`` (every move, numbered), ``moves KIND`` (one kind of move) and ``board`` (the board and
         the grouped moves again): True when the answer was one of them."""
         words = answer.lower().split()
-        if words == ["board"]:
-            self.console.print(self.game.render(view))
+        if len(words) == 1 and self._command_of(words[0]) == "board":
+            self.console.print(self._render(view))
             self._list_moves(view, legal, forms)
-            self.console.print(f"[bold cyan]{escape(view['prompt'])}[/]")
+            self.console.print(f"[bold cyan]{escape(self._prompt(view))}[/]")
             return True
-        if not words or words[0] != "moves" or len(words) > 2:
+        if not words or self._command_of(words[0]) != "moves" or len(words) > 2:
             return False
         if len(words) == 1:
             self._list_moves(view, legal, forms, full=True)
@@ -247,13 +267,13 @@ class TerminalGame:
         numbered = [(number, action) for number, action in enumerate(legal, 1) if str(action).split()[0].lower() == kind]
         if not numbered:
             kinds = " ".join(dict.fromkeys(str(action).split()[0] for action in legal))
-            self.console.print(f"[red]No move starts with {escape(kind)!r} now;[/] the kinds are: {escape(kinds)}.")
+            self.console.print(f"[red]{self._t('no-kind', kind=kind, kinds=kinds)}[/]")
         for number, action in numbered:
             self._print_move(view, number, action, _pad([action for _, action in numbered]))
         return True
 
     def _print_move(self, view: dict[str, Any], number: int, action: Any, pad: int = 7) -> None:
-        notation, words = str(action), self.game.describe(view, action)
+        notation, words = str(action), self.game.describe(view, action, self.words)
         shown = escape(notation) if words == notation else f"{escape(notation):<{pad}} {escape(words)}"
         self.console.print(f"  [bold]{number:>2}[/]. {shown}")
 
@@ -266,20 +286,18 @@ class TerminalGame:
             self._group_moves(view, legal)
             typed = [form for form in forms if not _single_free(form)]
             if len(typed) > 1:  # on one line too; 'moves' says what each is
-                self.console.print("  [dim]Also:[/] " + " · ".join(escape(form.template) for form in typed)
-                                   + " [dim]('moves' says what each does)[/]")
+                self.console.print(f"  [dim]{self._t('also')}[/] " + " · ".join(escape(form.template) for form in typed)
+                                   + f" [dim]{self._t('also-explained')}[/]")
                 forms = [form for form in forms if _single_free(form)]
         else:
             pad = _pad(legal[:limit])
             for number, action in enumerate(legal[:limit], 1):
                 self._print_move(view, number, action, pad)
             if limit is not None and len(legal) > limit:
-                self.console.print(f"  … and {len(legal) - limit} more (type 'moves' to see them all)")
+                self.console.print("  " + self._t("more", count=len(legal) - limit))
         for form in forms:
-            if _single_free(form):
-                self.console.print(f"  {escape(form.label)}: type it (or {escape(form.template)})")
-            else:
-                self.console.print(f"  {escape(form.label)}: type {escape(form.template)}")
+            label = self.words.t(f"form.{form.kind}") if self.words.has(f"form.{form.kind}") else form.label
+            self.console.print("  " + self._t("form-free" if _single_free(form) else "form", label=label, template=form.template))
 
     def _group_moves(self, view: dict[str, Any], legal: list[Any]) -> None:
         """One line per kind of move (the notation's first word) with more than :data:`SHOWN_ONE_BY_ONE`
@@ -288,8 +306,7 @@ class TerminalGame:
         kinds: dict[str, list[tuple[int, Any]]] = {}
         for number, action in enumerate(legal, 1):
             kinds.setdefault(str(action).split()[0], []).append((number, action))
-        self.console.print(f"  [dim]{len(legal)} moves, grouped by kind: type one (e.g. {escape(str(legal[-1]))}); "
-                           "'moves' numbers them all, 'moves KIND' one kind.[/]")
+        self.console.print(f"  [dim]{self._t('grouped', count=len(legal), example=str(legal[-1]))}[/]")
         width = max(len(kind) for kind in kinds)
         pad = _pad([action for members in kinds.values() if len(members) <= SHOWN_ONE_BY_ONE for _, action in members])
         for kind, members in kinds.items():
@@ -298,46 +315,55 @@ class TerminalGame:
                     self._print_move(view, number, action, pad)
                 continue
             example = members[0][1]
-            words = self.game.describe(view, example)
-            said = "" if words == str(example) else f": {escape(words)}"
-            self.console.print(f"  [bold]{escape(kind):<{width}}[/] {escape(group_targets([str(a) for _, a in members]))}"
-                               f"  [dim](e.g. {escape(str(example))}{said})[/]")
+            said = self.game.describe(view, example, self.words)
+            shown = self._t("example", example=str(example)) if said == str(example) else \
+                self._t("example-said", example=str(example), said=said)
+            targets = group_targets([str(a) for _, a in members], self.words)
+            self.console.print(f"  [bold]{escape(kind):<{width}}[/] {escape(targets)}  [dim]{shown}[/]")
 
     def _command(self, seat: int, answer: str) -> str | None:
         """Handle quit, help and undo: ``"undone"`` (the position changed), ``"handled"``, or
         ``None`` when the answer is not a command."""
-        word = answer.lower()
-        if word in ("quit", "q", "exit"):
+        word = self._command_of(answer.lower())
+        if word == "quit":
             raise Quit
-        if word in ("help", "?", "h"):
-            self.console.print(HELP)
+        if word == "help":
+            self.console.print(self._t("help"))
             return "handled"
-        if word in ("legend", "key"):
-            explained = game_legend(self.game)
+        if word == "legend":
+            explained = game_legend(self.game, self.words)
             self.console.print(Text(explained) if isinstance(explained, str) else explained if explained is not None else
-                               f"{self.game.info.name} has no legend: see its rules page, docs/rules/{self.game.info.id}.md.")
+                               self._t("no-legend", game=self.game.info.name, id=self.game.info.id))
             return "handled"
         if word == "hint":
-            self.console.print(f"[dim]The hard bot thinks for you ({HINT_SECONDS:g} s)…[/]")
+            self.console.print(f"[dim]{self._t('hint-thinking', seconds=HINT_SECONDS)}[/]")
             try:  # from what this seat may know only; the table's clock is never used up
                 found = hint(self.table.state, seat, seed=self.table.seq, seconds=HINT_SECONDS,
                              seconds_left=self.table.time_left())
             except HintError as error:
-                self.console.print(f"[red]No hint:[/] {escape(str(error))}.")
+                self.console.print(f"[red]{self._t('no-hint')}[/] {escape(str(error))}.")
                 return "handled"
             self.console.print(escape(found.sentence()))
             return "handled"
         if word == "undo":
             reason = self.table.why_no_undo(seat)
             if reason is not None and not any(mover == seat for mover, _ in self.table.state.history()):
-                reason = "you have not made a move yet in this game"
+                reason = self.words.t("common.terminal.no-move-yet")
             if reason is not None:
-                self.console.print(f"[red]Nothing to undo:[/] {reason}.")
+                self.console.print(f"[red]{self._t('nothing-to-undo')}[/] {escape(reason)}.")
                 return "handled"
             self.table.undo(seat)
-            self.console.print("Your last move and the replies to it were taken back.")
+            self.console.print(self._t("undone"))
             return "undone"
         return None
+
+    def _command_of(self, word: str) -> str | None:
+        """The command a typed word names, in English or in the reader's language; ``None``: no command."""
+        if word in COMMANDS:
+            return word
+        if word in SHORT_FORMS:
+            return SHORT_FORMS[word]
+        return next((name for name in COMMANDS if self.words.t(f"common.terminal.command.{name}") == word), None)
 
     def _read_action(self, seat: int, answer: str, legal: list[Any], forms: list[ActionForm]) -> Any:
         """The action a player's answer names: a move number, a notation, or the value of the one free form."""
@@ -345,7 +371,7 @@ class TerminalGame:
             number = int(answer)
             if 1 <= number <= len(legal):
                 return legal[number - 1]
-            self.console.print(f"[red]There is no move {number}:[/] choose 1–{len(legal)}, or type a move.")
+            self.console.print(f"[red]{self._t('no-such-move', number=number, count=len(legal))}[/]")
             return None
         try:
             return self.table.read(seat, answer)
@@ -385,7 +411,7 @@ class TerminalGame:
             self._last_phase = phase
             self._last_shown = None
             keys.hide()
-            self.console.print(self.game.render(view))
+            self.console.print(self._render(view))
         if human not in table.state.actors:  # nothing to type now: no prompt, the clock runs on
             keys.hide()
             self._last_shown = None
@@ -393,7 +419,7 @@ class TerminalGame:
             return
         legal = table.legal_actions(human)
         forms = table.action_forms(human)
-        shown = (view["prompt"], tuple(form.template for form in forms))
+        shown = (self._prompt(view), tuple(form.template for form in forms))
         if shown != self._last_shown:  # listed again when the question changes, not at every clue
             self._last_shown = shown
             keys.hide()
@@ -403,7 +429,7 @@ class TerminalGame:
                       and str(action).split()[0] != TYPING_WORD]
             self._list_moves(view, listed, forms)
         if not keys.shown:
-            keys.show(view["prompt"])
+            keys.show(self._prompt(view))
         if keys.buffer:  # typed ahead, before the turn came: the clock stops now
             self._started_typing(human, legal)
         wakeup = table.next_wakeup()
@@ -427,7 +453,7 @@ class TerminalGame:
             try:
                 table.submit(human, action)
             except DreamtableError as error:
-                self.console.print(f"[red]Not allowed:[/] {escape(str(error))}")
+                self.console.print(f"[red]{self._t('not-allowed')}[/] {escape(str(error))}")
 
     def _started_typing(self, seat: int, legal: list[Any]) -> None:
         """Tell the game that ``seat`` started typing, when it has a move for that: a legal move
@@ -444,11 +470,9 @@ class TerminalGame:
     def _show_end(self) -> None:
         # Hot seat: the end is shown as everyone may see it, not as the last player at the keyboard saw it.
         view = self.table.view(None if len(self.table.humans) > 1 else self._viewer())
-        self.console.print(self.game.render(view))
+        self.console.print(self._render(view))
         if type(self.game).render is Game.render:  # a game with no drawing of its own: say who won here
-            outcome = view["outcome"]
-            winners = " and ".join(seat_name(s) for s in outcome["winners"]) or "nobody"
-            self.console.print(f"[bold]Game over:[/] {winners} won ({outcome['reason']}).")
+            self.console.print(ending(view, view["outcome"]["reason"], "", self.words))
 
 
 def _pad(actions: list[Any]) -> int:
@@ -456,35 +480,37 @@ def _pad(actions: list[Any]) -> int:
     return min(16, max((len(str(action)) for action in actions), default=7))
 
 
-def game_legend(game: Game[Any]) -> Any:
-    """The game's legend — every mark of its drawing explained — or ``None``.
+def game_legend(game: Game[Any], words: Words | None = None) -> Any:
+    """The game's legend — every mark of its drawing explained, in the language of ``words`` (default
+    English) — or ``None``.
 
     By convention a game's ``render`` module (``<the game's package>.render``, where ``Game.render``
-    finds its drawing) may define ``legend()``; the terminal names no game, so it looks there."""
+    finds its drawing) may define ``legend(words)``; the terminal names no game, so it looks there."""
     try:
         module = importlib.import_module(f"{type(game).__module__}.render")
     except ImportError:
         return None
     legend = getattr(module, "legend", None)
-    return legend() if callable(legend) else None
+    return legend(words or game.words()) if callable(legend) else None
 
 
-def group_targets(notations: list[str]) -> str:
+def group_targets(notations: list[str], words: Words) -> str:
     """The moves of one kind in a few words: their targets (second word) and what may follow them.
 
     ``rotate a1 90, rotate a1 180, rotate b1 90, rotate b1 180`` → ``a1 b1, then 90 180``;
     ``enter 1 a1, enter 1 b1, enter 2 a1`` → ``1: a1 b1 · 2: a1``; ``buy N, buy E`` → ``N E``."""
     targets: dict[str, list[str]] = {}
     for notation in notations:
-        words = notation.split(maxsplit=2)
-        target = words[1] if len(words) > 1 else ""
-        targets.setdefault(target, []).append(words[2] if len(words) > 2 else "")
+        parts = notation.split(maxsplit=2)
+        target = parts[1] if len(parts) > 1 else ""
+        targets.setdefault(target, []).append(parts[2] if len(parts) > 2 else "")
     rests = list(targets.values())
     if all(rest == [""] for rest in rests):
         return " ".join(targets)
     if all(rest == rests[0] for rest in rests) and "" not in rests[0]:
-        return f"{' '.join(targets)}, then {' '.join(rests[0])}"
-    return " · ".join(f"{target}: {' '.join(rest) if rest != [''] else '(alone)'}" if target else " ".join(rest)
+        return words.t("common.terminal.then", {"targets": " ".join(targets), "rest": " ".join(rests[0])})
+    alone = words.t("common.terminal.alone")
+    return " · ".join(f"{target}: {' '.join(rest) if rest != [''] else alone}" if target else " ".join(rest)
                       for target, rest in targets.items())
 
 
@@ -499,7 +525,7 @@ def _single_free(form: ActionForm) -> bool:
     return len(form.params) == 1 and form.params[0].kind in ("word", "text")
 
 
-def told(record: Record, position: int, seat: int | None) -> list[str]:
+def told(record: Record, position: int, seat: int | None, words: Words | None = None) -> list[str]:
     """What ``seat`` (``None``: a spectator) was told by move ``position`` of ``record`` (0: the deal).
 
     The sentences come from ``state.log(seat)``, the visibility model, never from the record's
@@ -511,32 +537,37 @@ def told(record: Record, position: int, seat: int | None) -> list[str]:
 
     after = replay(prefix(position))
     earlier = len(replay(prefix(position - 1)).events()) if position else 0
-    return [event["text"] for event in after.log(seat, last=len(after.events()) - earlier)]
+    words = words or after.game.words()
+    return [event_words(event, words) for event in after.log(seat, last=len(after.events()) - earlier)]
 
 
-def step_through(record: Record, console: Console, read: Callable[[str], str], seat: int | None = None) -> None:
+def step_through(record: Record, console: Console, read: Callable[[str], str], seat: int | None = None,
+                 words: Words | None = None) -> None:
     """Replay a saved game one move at a time as ``seat`` (default: a spectator) saw it: its view and
     what it was told of each move (see :func:`told`), never a move's notation."""
     final = replay(record)  # checks the whole record first: RecordError names a failing move
+    words = words or final.game.words()
+
+    def say(key: str, **fields: Any) -> str:
+        return words.t(f"common.terminal.replay.{key}", fields)
+
     moves = record.moves
     position = 0
     while True:
         prefix = Record(record.game, record.version, record.players, record.seed, record.options, moves[:position])
         state = final if position == len(moves) else replay(prefix)
-        console.print(final.game.render(state.view(seat)))
-        console.print(f"Move {position} of {len(moves)}" + (" (the deal)" if not position else "") + ":")
-        for text in told(record, position, seat):
-            console.print(f"  {text}")
+        console.print(final.game.render(state.view(seat), words))
+        console.print(escape(say("move", position=position, total=len(moves)) if position else say("deal", total=len(moves))))
+        for text in told(record, position, seat, words):
+            console.print(Text(f"  {text}"))
         last = position == len(moves)
         while True:
-            answer = read(("Enter or q: quit (this is the last move)" if last else "Enter: next · q: quit")
-                          + " · b: back · number: go to move > ").strip().lower()
+            answer = read(say("ask-last" if last else "ask")).strip().lower()
             if answer in ("", "b", "q", "quit") or is_number(answer):
                 break
-            console.print(f"[red]Not an answer here:[/] {escape(repr(answer[:40]))}. Press Enter, or type b, a move "
-                          f"number (0–{len(moves)}) or q.")
+            console.print(f"[red]{escape(say('not-an-answer', answer=repr(answer[:40]), total=len(moves)))}[/]")
         if answer in ("q", "quit") or (not answer and last):
-            console.print("End of the replay.")
+            console.print(escape(say("end")))
             return
         if answer == "b":
             position = max(0, position - 1)

@@ -29,7 +29,7 @@ from .seats import seat_from_name, seat_list, seat_name
 from .sentences import Sentence, write_sentence
 from .study_plan import Plan
 from .visibility import Event, reveal
-from .words import Message
+from .words import Message, Words, words_of
 
 Action = Hashable
 """An action value: immutable, hashable, compared by value; ``str(action)`` is its notation."""
@@ -345,14 +345,20 @@ class Game(ABC, Generic[A]):
         model = self.leaf_model(state.players)
         return self.evaluate_all(state) if model is None else model.values(state)
 
-    def render(self, view: dict[str, Any]) -> Any:
-        """Something a terminal can print for ``view`` (a rich renderable or text); JSON by default."""
+    def words(self, language: str = "en") -> Words:
+        """This game's words in ``language`` (its catalogues and the common ones; core/words.py)."""
+        return words_of(self, language)
+
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
+        """Something a terminal can print for ``view`` (a rich renderable or text) in the language of
+        ``words`` (default: English); JSON by default."""
         import json
 
         return json.dumps(view, indent=1)
 
-    def describe(self, view: dict[str, Any], action: A) -> str:
-        """An action in words for a player who sees ``view``; its notation by default."""
+    def describe(self, view: dict[str, Any], action: A, words: Words | None = None) -> str:
+        """An action in words (those of ``words``, default English) for a player who sees ``view``; its
+        notation by default."""
         return str(action)
 
     def sentence(self, event: Mapping[str, Any]) -> str:

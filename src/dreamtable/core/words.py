@@ -35,10 +35,8 @@ from typing import Any, Mapping, Sequence
 from babel import Locale
 from babel.numbers import format_decimal
 
-from .errors import SetupError
-
 LANGUAGES = ("en", "it")
-"""The languages dreamtable speaks (static/js/i18n.js's LANGUAGES)."""
+"""The languages dreamtable speaks (static/js/i18n.js's LANGUAGES; a table's, core/table_language.py)."""
 BASE_LANGUAGE = "en"
 COMMON_FOLDER = "i18n"
 """The folder of ``dreamtable.core`` holding ``<lang>/common.json``: the words every page and the terminal share."""
@@ -55,13 +53,6 @@ _FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
 
 def seat_letter(seat: int) -> str:
     return chr(65 + seat)
-
-
-def check_language(language: str) -> str:
-    """``language`` when dreamtable speaks it; ``SetupError`` naming the ones it does otherwise."""
-    if language not in LANGUAGES:
-        raise SetupError(f"dreamtable speaks {', '.join(LANGUAGES)}, not {language!r}")
-    return language
 
 
 def language_of_environment(environ: Mapping[str, str] = os.environ) -> str:
@@ -103,11 +94,16 @@ class Words:
         ones only) in ``language``, English where a key is missing in it."""
         from .game_package import catalogue  # the game's catalogues live in its package
 
-        check_language(language)
+        if language not in LANGUAGES:
+            raise ValueError(f"dreamtable speaks {', '.join(LANGUAGES)}, not {language!r:.20}")
         catalogues = {}
         for lang in dict.fromkeys((language, BASE_LANGUAGE)):
             catalogues[lang] = {COMMON: common_catalogue(lang), **({game.id: catalogue(game, lang)} if game else {})}
         return cls(language, game.id if game else None, catalogues)
+
+    def cap(self, text: str) -> str:
+        """``text`` with its first letter a capital (a sentence that starts with a filled field)."""
+        return text[:1].upper() + text[1:]
 
     def template(self, key: str) -> Template | None:
         """The template of ``key``: ``common.x`` in common; any other key in the game's file, then in
@@ -193,6 +189,19 @@ class Words:
             if "list" in value:
                 return self.list([_text(self.value(item)) for item in value["list"]])
         return value
+
+
+_WORDS: dict[tuple[str, str | None], Words] = {}
+
+
+def words_of(game: Any, language: str = BASE_LANGUAGE) -> Words:
+    """``Words.of(language, game)``, read once per game and language (catalogues do not change while
+    dreamtable runs)."""
+    key = (language, None if game is None else game.id)
+    found = _WORDS.get(key)
+    if found is None:
+        found = _WORDS[key] = Words.of(language, game)
+    return found
 
 
 def _is_number(value: Any) -> bool:

@@ -1,4 +1,5 @@
-"""Pieces every game's terminal drawing shares: the recent events, the explained ending, the key."""
+"""Pieces every game's terminal drawing shares: the recent events, the explained ending, the key, in the
+reader's language (``words``: core/words.py; the keys ``terminal.*`` of the common catalogue)."""
 
 from __future__ import annotations
 
@@ -7,14 +8,14 @@ from typing import Any, Sequence
 
 from rich.text import Text
 
-from ..core.contract import seat_name
+from ..core.words import Words, seat_letter
 
 RECENT_SHOWN = 6
 GAME_OVER_KIND = "game-over"
 """The event kind every game ends with; the explained ending line replaces its sentence."""
 
 
-def recent_events(view: dict[str, Any]) -> Text:
+def recent_events(view: dict[str, Any], words: Words) -> Text:
     """The last few events of a view, one bullet each, dimmed.
 
     Once the game is over its ``game-over`` sentence is left out: the ending line under the board
@@ -24,14 +25,19 @@ def recent_events(view: dict[str, Any]) -> Text:
     if view.get("outcome"):
         events = [event for event in events if event.get("kind") != GAME_OVER_KIND]
     for event in events[-RECENT_SHOWN:]:
-        text.append("• " + event["text"] + "\n", style="dim")
+        text.append("• " + event_words(event, words) + "\n", style="dim")
     return text
 
 
-def seats(group: Sequence[int]) -> str:
-    """``[0, 2]`` → ``A and C``; ``[0, 1, 2]`` → ``A, B and C``."""
-    names = [seat_name(seat) for seat in group]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def event_words(event: dict[str, Any], words: Words) -> str:
+    """One event of a view or a log in the reader's words (its message; the English text without one)."""
+    message = event.get("message")
+    return words.message(message, event) if message and words.has(message["key"]) else str(event["text"])
+
+
+def seats(group: Sequence[int], words: Words) -> str:
+    """``[0, 2]`` → ``A and C``; ``[0, 1, 2]`` → ``A, B e C`` in Italian."""
+    return words.list([seat_letter(seat) for seat in group])
 
 
 @dataclass(frozen=True)
@@ -49,7 +55,7 @@ class Criterion:
         return self.shown[seat] if self.shown is not None else f"{self.values[seat]:g}"
 
 
-def ranking_reason(players: int, winners: Sequence[int], criteria: Sequence[Criterion]) -> str:
+def ranking_reason(players: int, winners: Sequence[int], criteria: Sequence[Criterion], words: Words) -> str:
     """Why ``winners`` won, criterion by criterion: the first comparison for every seat, then each
     tie-break for the seats still level, and a shared win when they are level on every count.
 
@@ -57,32 +63,33 @@ def ranking_reason(players: int, winners: Sequence[int], criteria: Sequence[Crit
     contenders = list(range(players))
     clauses: list[str] = []
     for index, criterion in enumerate(criteria):
-        listing = ", ".join(f"{seat_name(seat)} {criterion.of(seat)}" for seat in contenders)
+        listing = ", ".join(f"{seat_letter(seat)} {criterion.of(seat)}" for seat in contenders)
         if index == 0:
-            clauses.append(f"{criterion.what[0].upper()}{criterion.what[1:]}: {listing}")
+            clauses.append(words.t("common.terminal.ranking.first", {"what": words.cap(criterion.what), "listing": listing}))
         else:
-            clauses.append(f"{seats(contenders)} are level, so {criterion.what} decides: {listing}")
+            clauses.append(words.t("common.terminal.ranking.level", {"seats": seats(contenders, words),
+                                                                     "what": criterion.what, "listing": listing}))
         pick = max if criterion.higher_wins else min
         best = pick(criterion.values[seat] for seat in contenders)
         contenders = [seat for seat in contenders if criterion.values[seat] == best]
         if len(contenders) == 1:
             break
     if len(contenders) > 1:
-        clauses.append(f"{seats(contenders)} are level on {'that' if len(criteria) == 1 else 'every count'} too: a shared win")
+        key = "common.terminal.ranking.shared" if len(criteria) == 1 else "common.terminal.ranking.shared-all"
+        clauses.append(words.t(key, {"seats": seats(contenders, words)}))
     return "; ".join(clauses) + "."
 
 
-def ending(view: dict[str, Any], how: str, why: str) -> Text:
+def ending(view: dict[str, Any], how: str, why: str, words: Words) -> Text:
     """The one line that ends a game's drawing: ``Game over: A won (how). why``.
 
     ``how`` is the ending in words (the outcome's reason explained), ``why`` what decided the
     winner, read from ``outcome.details``; both come from the game's ``render.py``."""
-    outcome = view["outcome"]
-    winners = outcome["winners"]
-    who = f"{seats(winners)} won" if winners else "nobody won"
-    return Text(f"Game over: {who} ({how}). {why}".rstrip(), style="bold")
+    winners = view["outcome"]["winners"]
+    key = "common.terminal.game-over" if winners else "common.terminal.game-over.nobody"
+    return Text(words.t(key, {"winners": winners, "how": how, "why": why}).rstrip(), style="bold")
 
 
-def key_line(text: str) -> Text:
+def key_line(text: str, words: Words) -> Text:
     """The one-line key under a board: what the marks mean; ``legend`` says more."""
-    return Text(f"Key: {text} · type 'legend' for more", style="dim")
+    return Text(words.t("common.terminal.key", {"text": text}), style="dim")

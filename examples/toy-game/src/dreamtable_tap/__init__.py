@@ -17,6 +17,7 @@ from dreamtable.core.contract import Game, GameInfo, Option, Outcome, State, Tim
 from dreamtable.core.errors import IllegalActionError, NotationError
 from dreamtable.core.rng import reseeded, shuffle_with
 from dreamtable.core.visibility import Event, owner_only
+from dreamtable.core.words import Words
 
 MOVES = ("tap", "draw")
 
@@ -136,11 +137,11 @@ class TapGame(Game[str]):
         "TAP-R5": "test_TAP_R5_a_drawn_card_is_seen_by_its_owner_alone_until_the_end",
     }
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The board as text for the terminal (see .render)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> TapState:
         state = TapState.__new__(TapState)

@@ -6,6 +6,7 @@ from typing import Any
 
 from rich.text import Text
 
+from dreamtable.core.words import Words
 from dreamtable.games.terminal_text import ending
 
 LEGEND = """Tap — the board
@@ -16,12 +17,12 @@ deck 7 · turns played 3   cards left in the deck, and the turns played so far
 Moves: tap (a point now) or draw (a hidden card worth 0, 1 or 2), within 5 seconds."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
 
-def render(view: dict[str, Any]) -> Text:
+def render(view: dict[str, Any], words: Words) -> Text:
     """The board of ``view`` as plain text (``Text``: its brackets are not markup)."""
     board = view["board"]
     lines = []
@@ -36,5 +37,5 @@ def render(view: dict[str, Any]) -> Text:
     if view["outcome"] is not None:  # the drawing ends with who won and why (the terminal's convention)
         totals = ", ".join(f"{chr(65 + seat)} {int(score)}" for seat, score in enumerate(view["outcome"]["scores"]))
         drawing.append("\n")
-        drawing.append(ending(view, f"after {board['done']} turns", f"Totals of points and cards: {totals}."))
+        drawing.append(ending(view, f"after {board['done']} turns", f"Totals of points and cards: {totals}.", words))
     return drawing

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
+from ...core.words import Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -113,17 +114,17 @@ class DeepDreams(Game[DreamMove]):
 
         return MODELS.get(players)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """Each row drawn as a strip of cards (see :mod:`.render`)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
-    def describe(self, view: dict[str, Any], action: DreamMove) -> str:
+    def describe(self, view: dict[str, Any], action: DreamMove, words: Words | None = None) -> str:
         """The move in words."""
         from .render import describe
 
-        return describe(view, action)
+        return describe(view, action, words or self.words())
 
 
 GAME = DeepDreams()

@@ -17,6 +17,7 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ...core.sentences import plural
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
+from ...core.words import Words
 from .cards import CARD_INDEX, DECK, ICON_PORT
 from .events import EFFECT_NAMES, card_name, card_names
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, SKIP, STEAL, DreamMove
@@ -41,7 +42,7 @@ A new card must meet its neighbour arrow to arrow at one band at least; an arrow
 the joint sets the icon off for you. More: docs/rules/deep-dreams.md."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
@@ -85,7 +86,7 @@ def row_strip(row: list[list[str]]) -> Text:
     return strip
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], words: Words) -> RenderableType:
     """Every row as a strip, hands, deck and discard, the effect being resolved, scores so far."""
     me = view["seat"]
     players = view["players"]
@@ -107,19 +108,19 @@ def render(view: dict[str, Any]) -> RenderableType:
         if hand["cards"]:
             parts.append(Text("  your hand:", style="bold"))
             parts.append(row_strip([[card] for card in hand["cards"]]))
-    parts.append(key_line(KEY))
+    parts.append(key_line(KEY, words))
     if board["resolving"]:
         line = f"Resolving {EFFECT_NAMES[board['resolving']]}"
         if isinstance(board["peek"], list):
             line += ": you see " + card_names(board["peek"])
         parts.append(Text(line, style="bold yellow"))
-    parts.append(recent_events(view))
+    parts.append(recent_events(view, words))
     if view.get("outcome"):
-        parts.append(explain_end(view))
+        parts.append(explain_end(view, words))
     return Group(*parts)
 
 
-def explain_end(view: dict[str, Any]) -> Text:
+def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details``: points, then black pairs, then shared (DD-R23)."""
     outcome = view["outcome"]
     details = outcome["details"]
@@ -130,11 +131,11 @@ def explain_end(view: dict[str, Any]) -> Text:
             f"{d['total']:g} (path {d['path_points']:g}, groups {sum(d['group_points'].values()):g}, "
             f"black pairs {d['black_pairs']})" for d in details]),
         Criterion("the number of black pairs", [d["black_pairs"] for d in details]),
-    ])
-    return ending(view, how, why)
+    ], words)
+    return ending(view, how, why, words)
 
 
-def describe(view: dict[str, Any], move: DreamMove) -> str:
+def describe(view: dict[str, Any], move: DreamMove, words: Words) -> str:
     """A move in words."""
     board = view["board"]
     # The notation names the card by its code (play DD17 right), the number drawn on it; the words

@@ -32,6 +32,7 @@ import copy
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, State
+from ...core.words import Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -104,17 +105,17 @@ class DreamCycle(Game[CycleMove]):
         assert isinstance(state, CycleState)
         return evaluation.evaluate_all(state)
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The Dreamscape with tokens, every Interpretation tile and the chi (see :mod:`.render`)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
-    def describe(self, view: dict[str, Any], action: Any) -> str:
+    def describe(self, view: dict[str, Any], action: Any, words: Words | None = None) -> str:
         """The action in words."""
         from .render import describe
 
-        return describe(view, action)
+        return describe(view, action, words or self.words())
 
     def metrics(self, state: State[CycleMove]) -> dict[str, Any]:
         """Who started, rows laid, the row each seat reached, and who was eliminated."""

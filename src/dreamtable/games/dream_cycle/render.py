@@ -13,6 +13,7 @@ from rich.text import Text
 
 from ...core.contract import seat_name
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events, seats
+from ...core.words import Words
 from .components import COLOUR_NAMES, DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, INSPIRATION_CODES, INSPIRATION_NAMES
 from .events import SQUARE_NAME, bundle_words, debt_words, keep_words, plan_words
 from .notation import CycleMove, bundle_json
@@ -50,7 +51,7 @@ Inspiration tiles: wind Second Wind, zip Zip, rein Reinterpretation, ward Ward, 
 Prices: F:2/1(7) — buy for 2 chi, sell for 1, 7 left in stock. More: docs/rules/dream-cycle.md."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
@@ -113,10 +114,10 @@ def interpretation(seat: int, player: dict[str, Any]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], words: Words) -> RenderableType:
     """The Dreamscape, the Interpretation tiles, the supply and the last events."""
     state = view["board"]
-    parts: list[RenderableType] = [board(view), key_line(KEY)]
+    parts: list[RenderableType] = [board(view), key_line(KEY, words)]
     parts += [interpretation(seat, player) for seat, player in enumerate(state["seats"])]
     prices = " ".join(f"{code}:{buy}/{sell}({state['stock'][code]})" for code, (buy, sell) in state["prices"].items())
     parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {state['chi_supply']} · Inspiration tiles "
@@ -124,9 +125,9 @@ def render(view: dict[str, Any]) -> RenderableType:
     for offer in state["offers"]:
         parts.append(Text(f"Offer: {seat_name(offer['from'])} gives {bundle_words(offer['give'])} to {seat_name(offer['to'])} "
                           f"for {bundle_words(offer['take'])}", style="yellow"))
-    parts.append(recent_events(view))
+    parts.append(recent_events(view, words))
     if view.get("outcome"):
-        parts.append(explain_end(view))
+        parts.append(explain_end(view, words))
     return Group(*parts)
 
 
@@ -135,7 +136,7 @@ ENDINGS = {"awake": "a bicycle rode off the far edge of the Dreamscape", "last-s
            "all-out": "every dreamer is out"}
 
 
-def explain_end(view: dict[str, Any]) -> Text:
+def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details`` (and the tokens on the board for the round limit)."""
     outcome = view["outcome"]
     reason = outcome["reason"]
@@ -143,7 +144,7 @@ def explain_end(view: dict[str, Any]) -> Text:
     players = view["players"]
     outs = [f"{seat_name(s)} is out ({debt_words(d['out'])})" for s, d in enumerate(details) if not d["alive"] and d["out"]]
     if reason == "awake":
-        why = f"{seats(outcome['winners'])} rode north off row 10 with all ten rows laid."
+        why = f"{seats(outcome['winners'], words)} rode north off row 10 with all ten rows laid."
     elif reason == "round-limit":
         tokens = [player["token"] for player in view["board"]["seats"]]
         north = [float(tokens[s]["y"]) if d["alive"] and tokens[s] else float("-inf") for s, d in enumerate(details)]
@@ -151,10 +152,10 @@ def explain_end(view: dict[str, Any]) -> Text:
         split = {r for r in rows if r is not None and len({north[s] for s in range(players) if rows[s] == r}) > 1}
         shown = ["out" if rows[s] is None else f"row {rows[s]}" + (f" (y {north[s]:g})" if rows[s] in split else "")
                  for s in range(players)]
-        why = ranking_reason(players, outcome["winners"], [Criterion("furthest north", north, shown=shown)])
+        why = ranking_reason(players, outcome["winners"], [Criterion("furthest north", north, shown=shown)], words)
     else:
         why = "; ".join(outs) + "." if outs else ""
-    return ending(view, ENDINGS.get(reason, reason), why)
+    return ending(view, ENDINGS.get(reason, reason), why, words)
 
 
 def bundle_in_words(bundle: dict[str, Any]) -> str:
@@ -171,7 +172,7 @@ def bundle_in_words(bundle: dict[str, Any]) -> str:
     return "nothing" if not words else words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
-def describe(view: dict[str, Any], action: CycleMove) -> str:
+def describe(view: dict[str, Any], action: CycleMove, words: Words) -> str:
     """An action in words."""
     kind, args = action
     if kind == "start":

@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
+from ...core.words import Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -107,17 +108,17 @@ class Dreamwell(Game[WellMove]):
             figures[f"points_{kind}"] = [d["by_symbol"].get(kind, 0) for d in details]
         return figures
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The 4×4 board with doors, creatures, terrain and pawns (see :mod:`.render`)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
-    def describe(self, view: dict[str, Any], action: WellMove) -> str:
+    def describe(self, view: dict[str, Any], action: WellMove, words: Words | None = None) -> str:
         """The action in words."""
         from .render import describe
 
-        return describe(view, action)
+        return describe(view, action, words or self.words())
 
 
 GAME = Dreamwell()

@@ -12,6 +12,7 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ...core.sentences import plural
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
+from ...core.words import Words
 from .components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_NAME_OF, TERRAINS, item_name
 from .notation import DISCARD, DRAW, END, ENTER, FLIP, MOVE, MOVETO, PLAY, REFRESH, ROTATE, SKIP, STOP, TAKE, WellMove, cell_name
 
@@ -39,7 +40,7 @@ The ability, when you play the card ('skip' declines it):
 More: docs/rules/dreamwell.md."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
@@ -79,7 +80,7 @@ def card_text(card_id: str, with_id: bool = True) -> str:
     return f"{card.id + ' ' if with_id else ''}{FRIENDS[card.friend]}: needs {needs}; ♥ {points}; {ability_text}"
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], words: Words) -> RenderableType:
     """The board (north up), then the cards, scores and the last events (``view`` is the envelope)."""
     board = view["board"]
     grid = Table(show_header=False, show_lines=True, padding=(0, 1))
@@ -88,7 +89,7 @@ def render(view: dict[str, Any]) -> RenderableType:
     cells = board["cells"]
     for row in range(3, -1, -1):
         grid.add_row(*[_cell(cells[row * 4 + column]) for column in range(4)])
-    parts: list[RenderableType] = [grid, key_line(KEY)]
+    parts: list[RenderableType] = [grid, key_line(KEY, words)]
     off = [f"{seat_name(s)}{p + 1}" for s, pawns in enumerate(board["pawns"]) for p, cell in enumerate(pawns) if cell is None]
     parts.append(Text(f"Off the board: {' '.join(off) or 'none'} · deck {board['deck']} · mode {board['mode']} · "
                       f"the game ends after a round with {board['threshold']} cards played"))
@@ -103,13 +104,13 @@ def render(view: dict[str, Any]) -> RenderableType:
         if board["hands"][seat]["cards"]:
             for card in board["hands"][seat]["cards"]:
                 parts.append(Text("   " + card_text(card)))
-    parts.append(recent_events(view))
+    parts.append(recent_events(view, words))
     if view.get("outcome"):
-        parts.append(explain_end(view))
+        parts.append(explain_end(view, words))
     return Group(*parts)
 
 
-def explain_end(view: dict[str, Any]) -> Text:
+def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details``: points, then friend types, then shared (DW-R20, DW-R21)."""
     outcome = view["outcome"]
     details = outcome["details"]
@@ -117,11 +118,11 @@ def explain_end(view: dict[str, Any]) -> Text:
     why = ranking_reason(view["players"], outcome["winners"], [
         Criterion("points", [d["points"] for d in details]),
         Criterion("the number of different friends played", [d["friend_types"] for d in details]),
-    ])
-    return ending(view, how, why)
+    ], words)
+    return ending(view, how, why, words)
 
 
-def describe(view: dict[str, Any], move: WellMove) -> str:
+def describe(view: dict[str, Any], move: WellMove, words: Words) -> str:
     """An action in words (the same for every view: Dreamwell's moves name everything they touch)."""
     kind = move.kind
     if kind == MOVE:

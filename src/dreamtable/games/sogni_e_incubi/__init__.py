@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
+from ...core.words import Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation
@@ -111,17 +112,17 @@ class SogniEIncubi(Game[Move]):
             "cards_left": [d["hand"] for d in details],
         }
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The table drawn with rich (see :mod:`.render`)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
-    def describe(self, view: dict[str, Any], action: Move) -> str:
+    def describe(self, view: dict[str, Any], action: Move, words: Words | None = None) -> str:
         """The move in words, e.g. "Nightmare 2 on B's slot 2, taking their Dream 2"."""
         from .render import describe
 
-        return describe(view, action)
+        return describe(view, action, words or self.words())
 
 
 GAME = SogniEIncubi()

@@ -14,6 +14,7 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ...core.sentences import plural
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
+from ...core.words import Words
 from .cards import CODE_OF_SHORT_NAME, LONG_NAMES
 from .notation import DRAW_CODE, Move
 
@@ -32,7 +33,7 @@ hand    your own cards; for the others, how many they hold, and ("incl.") the ca
 You win with six dreams in your row and no card in your hand: docs/rules/sogni-e-incubi.md."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
@@ -62,7 +63,7 @@ def _hand(cards: list[str]) -> Text:
     return text
 
 
-def render(view: dict[str, Any]) -> RenderableType:
+def render(view: dict[str, Any], words: Words) -> RenderableType:
     """The table as the view's seat sees it: every row, hands, deck, whose turn, last events."""
     me = view["seat"]
     players = view["players"]
@@ -86,9 +87,9 @@ def render(view: dict[str, Any]) -> RenderableType:
                 hand_text.append(" incl. ")
                 hand_text.append_text(_hand(hand["known"]))
         table.add_row(label, *[_slot(stack) for stack in board["rows"][seat]], hand_text)
-    parts: list[RenderableType] = [table, key_line(KEY), recent_events(view)]
+    parts: list[RenderableType] = [table, key_line(KEY, words), recent_events(view, words)]
     if view.get("outcome"):
-        parts.append(explain_end(view))
+        parts.append(explain_end(view, words))
     return Group(*parts)
 
 
@@ -99,7 +100,7 @@ ENDINGS = {
 }
 
 
-def explain_end(view: dict[str, Any]) -> Text:
+def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details`` (SI-R12, SI-R14, SI-R15)."""
     outcome = view["outcome"]
     reason = outcome["reason"]
@@ -112,11 +113,11 @@ def explain_end(view: dict[str, Any]) -> Text:
         why = ranking_reason(view["players"], outcome["winners"], [
             Criterion(counted, [d["dream"] for d in details]),
             Criterion("the longest run of dream places", [d["longest_run"] for d in details]),
-        ])
-    return ending(view, ENDINGS.get(reason, reason), why)
+        ], words)
+    return ending(view, ENDINGS.get(reason, reason), why, words)
 
 
-def describe(view: dict[str, Any], move: Move) -> str:
+def describe(view: dict[str, Any], move: Move, words: Words) -> str:
     """A move in words, with what it would do on this table (``view`` is the mover's view)."""
     if move.card == DRAW_CODE:
         return f"draw a card ({view['board']['deck']} left)"

@@ -31,6 +31,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
+from ...core.words import Words
 from ...core.errors import NotationError, OptionError
 from ...core.sentences import Sentence
 from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
@@ -150,17 +151,17 @@ class WhenIDream(Game[DreamMove]):
         state._setup(load_deck(options["language"]))
         return state
 
-    def render(self, view: dict[str, Any]) -> Any:
+    def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The board in a few lines of text (see :mod:`.render`)."""
         from .render import render
 
-        return render(view)
+        return render(view, words or self.words())
 
-    def describe(self, view: dict[str, Any], action: DreamMove) -> str:
+    def describe(self, view: dict[str, Any], action: DreamMove, words: Words | None = None) -> str:
         """The move in words, e.g. ``say “bark”`` or ``vote dog to Yellow`` (see :mod:`.render`)."""
         from .render import describe
 
-        return describe(view, action)
+        return describe(view, action, words or self.words())
 
     def _parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""

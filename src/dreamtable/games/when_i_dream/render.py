@@ -14,6 +14,7 @@ from rich.text import Text
 from ...core.contract import seat_name
 from ...core.sentences import plural
 from ..terminal_text import Criterion, ending, key_line, ranking_reason
+from ...core.words import Words
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_MENTION, VOTE_PENALTY, VOTE_SIDE, DreamMove,
 )
@@ -30,7 +31,7 @@ Roles: a Fairy scores the Yellow cards, a Boogeyman the Blue ones, a Sandman whe
 More: docs/rules/when-i-dream.md."""
 
 
-def legend() -> str:
+def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
     return LEGEND
 
@@ -49,7 +50,7 @@ def _card(card: dict[str, Any] | None, number: int) -> str:
     return f"{text} ({card['guess'] or 'passed'})"
 
 
-def render(view: dict[str, Any]) -> str:
+def render(view: dict[str, Any], words: Words) -> str:
     """The round, the card in play, this night's clues and cards, roles and scores, as text."""
     board = view["board"]
     seat = view["seat"]
@@ -75,13 +76,13 @@ def render(view: dict[str, Any]) -> str:
         penalties = board["penalties"][other]
         scores.append(f"{seat_name(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
     lines.append("Points (− penalties): " + " · ".join(scores))
-    lines.append(key_line(KEY).plain)
+    lines.append(key_line(KEY, words).plain)
     if view.get("outcome"):
-        lines.append(explain_end(view).plain)
+        lines.append(explain_end(view, words).plain)
     return "\n".join(lines)
 
 
-def explain_end(view: dict[str, Any]) -> Text:
+def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details``: points less penalties, then fewer penalties (WID-R23)."""
     outcome = view["outcome"]
     details = outcome["details"]
@@ -89,11 +90,11 @@ def explain_end(view: dict[str, Any]) -> Text:
         Criterion("points less penalties", [d["total"] for d in details],
                   shown=[f"{d['total']:g}" + (f" ({d['points']:g} − {d['penalties']})" if d["penalties"] else "") for d in details]),
         Criterion("the fewest penalties", [d["penalties"] for d in details], higher_wins=False),
-    ])
-    return ending(view, "everyone has been the Dreamer", why)
+    ], words)
+    return ending(view, "everyone has been the Dreamer", why, words)
 
 
-def describe(view: dict[str, Any], action: DreamMove) -> str:
+def describe(view: dict[str, Any], action: DreamMove, words: Words) -> str:
     """A move in words for the seat that sees ``view``: ``say “bark”``, ``flag C's clue “bark”``, …"""
     board = view["board"]
     kind, number, text = action.kind, action.number, action.text

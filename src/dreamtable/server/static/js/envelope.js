@@ -12,24 +12,23 @@ export async function loadGame(gameId) {
   return import(`/games/${gameId}/board.js`);
 }
 
-// An event as a sentence: the game module's own wording if it has one for this event, else the
-// catalogue's "event.<kind>" template, else the server's English text.
-export function sentence(event, words, game) {
-  const own = game.sentence ? game.sentence(event, words) : null;
+// An event as a sentence: the message the game made for it (core/words.py; the terminal words it
+// from the same catalogues), else the server's English text.
+export function sentence(event, words, game = {}) {
+  const own = game.sentence ? game.sentence(event, words) : null; // TRANSITION: until every game words in Python
   if (own) return own;
-  const key = `event.${event.kind}`;
-  return words.has(key) ? words.t(key, event) : event.text;
+  return event.message && words.has(event.message.key) ? words.message(event.message, event) : event.text;
 }
 
-// The prompt (the view's "ask") in words: the game module's own wording, else the game's
-// "prompt.<kind>", else the common one.
-export function promptText(view, words, game = null) {
+// The prompt (the view's "ask") in words, from the message the game made for it, else the server's
+// English words. A game that words its question itself ("say") is shown as it wrote it.
+export function promptText(view, words, game = {}) {
   const ask = view.ask || { kind: "say", text: view.prompt };
   if (ask.kind === "say") return ask.text || view.prompt;
-  const own = game?.prompt ? game.prompt(ask, words) : null; // a prompt with optional parts
+  const own = game.prompt ? game.prompt(ask, words) : null; // TRANSITION: until every game words in Python
   if (own) return own;
-  const key = `prompt.${ask.kind}`;
-  return words.has(key) ? words.t(key, ask) : view.prompt;
+  const message = view.prompt_message;
+  return message && words.has(message.key) ? words.message(message, ask) : view.prompt;
 }
 
 export function seatBadge(seat) {
