@@ -23,7 +23,7 @@ from tests.browser.kit import open_seat, table
 from tests.server.processes import Api, ServerProcess
 
 ROOT = Path(__file__).parents[2]
-COMMON = Path(dreamtable.__file__).parent / "server" / "static" / "i18n"
+COMMON = Path(dreamtable.__file__).parent / "core" / "i18n"
 TAP = ROOT / "examples" / "toy-game" / "src" / "dreamtable_tap" / "web" / "i18n"
 FIELD = re.compile(r"\{[a-zA-Z_][a-zA-Z0-9_]*(?::[a-zA-Z-]+)?\}")
 

@@ -17,7 +17,8 @@ from dreamtable import testing
 from tests.helpers import interruptible
 
 DREAMTABLE = str(Path(sys.executable).with_name("dreamtable"))
-ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb"}
+# English, whatever the machine's locale (the terminal speaks the locale's language unless --lang says)
+ENV = {**os.environ, "NO_COLOR": "1", "COLUMNS": "120", "TERM": "dumb", "LC_ALL": "C.UTF-8", "LANG": "C.UTF-8"}
 MOVE_PROMPT = re.compile(r"Player ([A-D]), your move: ")
 
 

@@ -16,12 +16,12 @@ from dreamtable.core.contract import COMMON_PROMPTS
 from dreamtable.core.game_package import PLURAL_CATEGORIES, Template, template_fields
 from dreamtable.core.game_package import catalogue as game_catalogue
 
-I18N = Path(dreamtable.__file__).parent / "server" / "static" / "i18n"
+I18N = Path(dreamtable.__file__).parent / "core" / "i18n"
 GAMES = sorted(info.id for info in dreamtable.games())
 
 
 def catalogue(lang: str, name: str) -> dict[str, Template]:
-    """The common words (``static/i18n``) or a game's (its package's ``web/i18n``) in ``lang``."""
+    """The common words (``core/i18n``, served at ``/static/i18n``) or a game's (its package's ``web/i18n``) in ``lang``."""
     if name != "common":
         return game_catalogue(dreamtable.load(name), lang)
     path = I18N / lang / f"{name}.json"

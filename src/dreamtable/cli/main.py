@@ -117,7 +117,7 @@ def play(
 ) -> None:
     """Play a game at the terminal: humans and bots in any mix (games against the clock: one human)."""
     try:
-        reader = check_language(lang) if lang is not None else language_of_environment()
+        reader = lang or language_of_environment()
         chosen = load(game)
         words = chosen.words(reader)
         specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
@@ -160,7 +160,7 @@ def replay(
             fail(f"{file} holds an unfinished game: replaying it as seat {seat_name(viewer)} shows that "
                  "seat's hidden hand to whoever reads the screen. Replay it as a spectator (leave out --seat), "
                  "or add --reveal-hands if that is what you want")
-        reader = check_language(lang) if lang is not None else language_of_environment()
+        reader = lang or language_of_environment()
         step_through(record, console, console.input, viewer, load(record.game).words(reader))
     except (DreamtableError, ValueError) as error:
         fail(str(error))
