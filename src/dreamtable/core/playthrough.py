@@ -69,7 +69,7 @@ DIFF_LINES = 60
 
 # The envelope's keys come first, in this order; the rest follow sorted, the board last.
 _FIRST_KEYS = ("seat", "players", "prompt", "turn", "actors", "timers", "outcome")
-_LEFT_OUT = ("events", "ask")  # events: written after each move as sentences instead; ask: the prompt in fields
+_LEFT_OUT = ("events", "ask", "prompt_message")  # events: written after each move as sentences instead; ask and prompt_message: the prompt in fields
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*\Z")
 _STEP_HEADING = "## step "
 
