@@ -123,7 +123,7 @@ def test_DC_R26_a_trade_names_each_side_tile_by_tile_or_nothing() -> None:
 
 
 def test_DC_R28_R29_R30_a_ride_steps_off_a_doldrum_turns_on_a_colour_or_plainly_and_counts_its_spaces() -> None:
-    ride = {"facing": "E", "spaces": 2, "destination": SQUARE}
+    ride: dict[str, Any] = {"facing": "E", "spaces": 2, "destination": SQUARE}
     assert event("ride", how="right", colour="G", **ride) == (
         "A's bicycle turns right on Green and rides east 2 spaces to the Red square in row 1 (middle line, 5th from the west).",
         "La bicicletta di A, secondo il campo Verde, gira a destra e pedala verso est per 2 caselle fino a "
