@@ -183,9 +183,16 @@ def test_with_reduced_motion_the_tokens_stand_where_they_end_and_the_way_is_draw
     expect(page.locator('.dc-trail[data-seat="0"]')).to_have_count(1)
 
 
+def terminal_words(game: Any, events: list[dict[str, Any]], asks: dict[str, dict[str, Any]]) -> tuple[list[str], list[str]]:
+    """The events and questions as the terminal words them in English: from the messages the page words them from."""
+    words = game.words("en")
+    return ([words.message(event["message"], event) for event in events],
+            [words.message(shown["prompt_message"], shown["ask"]) for shown in asks.values()])
+
+
 def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, server: ServerProcess) -> None:
     """Events and questions of random games (as each seat sees them), worded by the page's module and
-    catalogue, read as the server's English."""
+    catalogue, read as the terminal words them from the same messages (core/words.py)."""
     game = dreamtable.load(GAME)
     rng = random.Random(5)
     events: list[dict[str, Any]] = []
@@ -197,7 +204,7 @@ def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, se
                 break
             for seat in range(state.players):
                 view = state.view(seat)
-                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"], "prompt_message": view["prompt_message"]})
             seat = rng.choice(state.actors)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         events += state.log(0)
@@ -205,7 +212,7 @@ def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, se
         state = staged()
         for seat in range(state.players):
             view = state.view(seat)
-            asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+            asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"], "prompt_message": view["prompt_message"]})
     kinds = {event["kind"] for event in events}
     assert {"ride", "buy", "place", "plan", "turn", "movement"} <= kinds
     assert {"start", "buying", "watch-buying", "choose", "pause", "conflict-fringe", "watch-conflict-fringe", "offers",
@@ -218,8 +225,8 @@ def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, se
         const words = await Words.load("en", "dream-cycle");
         return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
     }""", [events, list(asks.values())])
-    wrong = [(event["text"], text) for event, text in zip(events, worded[0]) if event["text"] != text]
-    wrong += [(shown["prompt"], text) for shown, text in zip(asks.values(), worded[1]) if shown["prompt"] != text]
+    wrong = [(said, text) for said, text in zip(terminal_words(game, events, asks)[0], worded[0]) if said != text]
+    wrong += [(said, text) for said, text in zip(terminal_words(game, events, asks)[1], worded[1]) if said != text]
     assert not wrong, wrong[:5]
 
 
@@ -282,7 +289,7 @@ def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_d
                 break
             for seat in range(state.players):
                 view = state.view(seat)
-                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"]})
+                asks.setdefault(view["prompt"], {"ask": view["ask"], "prompt": view["prompt"], "prompt_message": view["prompt_message"]})
             seat = rng.choice(state.actors)
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         events += state.log(0)
@@ -296,8 +303,8 @@ def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_d
         const words = await Words.load("en", "dream-cycle");
         return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
     }""", [events, list(asks.values())])
-    wrong = [(event["text"], text) for event, text in zip(events, worded[0]) if event["text"] != text]
-    wrong += [(shown["prompt"], text) for shown, text in zip(asks.values(), worded[1]) if shown["prompt"] != text]
+    wrong = [(said, text) for said, text in zip(terminal_words(game, events, asks)[0], worded[0]) if said != text]
+    wrong += [(said, text) for said, text in zip(terminal_words(game, events, asks)[1], worded[1]) if said != text]
     assert not wrong, wrong[:5]
 
 
@@ -429,14 +436,14 @@ def test_DC_R26_a_trade_is_put_together_in_words_and_reaches_the_partner(new_pag
     expect(send).to_be_enabled()
     give.get_by_label("Chi", exact=True).fill("2")
     ask.get_by_role("button", name="One more Left").click()
-    expect(summary).to_have_text("Offer B: North, 2 chi for Left")
+    expect(summary).to_have_text("Offer B: North and 2 chi for Left")
     # B moves meanwhile (its Left onto a field, DC-R27): A's page is drawn anew, the offer being put
     # together and the box in use stay, and B's placed Left may still be asked for (DC-R26)
     give.get_by_label("Chi", exact=True).focus()
     seq = api.view(table_id, tokens[1])["seq"]
     api.call("POST", f"/api/tables/{table_id}/moves", token=tokens[1], expect=200, json={"move": "place L G", "seq": seq})
     expect(a.locator('.dc-seat[data-seat="1"] .dc-field[data-field="G"] .dc-tile')).to_have_count(1)
-    expect(summary).to_have_text("Offer B: North, 2 chi for Left")
+    expect(summary).to_have_text("Offer B: North and 2 chi for Left")
     expect(give.get_by_label("Chi", exact=True)).to_be_focused()
     expect(ask.get_by_label("Left", exact=True)).to_have_value("1")
     # words only: neither the notation nor the shell's typed form of it
@@ -453,11 +460,11 @@ def test_DC_R26_a_trade_is_put_together_in_words_and_reaches_the_partner(new_pag
     a.set_viewport_size({"width": 1280, "height": 900})
 
     send.click()
-    expect(a.locator("#log")).to_contain_text("A offers B North, 2 chi for Left.")
-    expect(b.locator("#prompt")).to_have_text("A offers you North, 2 chi for Left: accept or decline.")
-    expect(b.locator(".dc-offers")).to_contain_text("A offers B North, 2 chi for Left")
+    expect(a.locator("#log")).to_contain_text("A offers B North and 2 chi for Left.")
+    expect(b.locator("#prompt")).to_have_text("A offers you North and 2 chi for Left: accept or decline.")
+    expect(b.locator(".dc-offers")).to_contain_text("A offers B North and 2 chi for Left")
     b.get_by_role("button", name="Accept A's offer").click()
-    expect(a.locator("#log")).to_contain_text("B accepts: A gives North, 2 chi for Left.")
+    expect(a.locator("#log")).to_contain_text("B accepts: A gives North and 2 chi for Left.")
     seats = api.view(table_id, tokens[0])["view"]["board"]["seats"]
     assert (seats[0]["hand"], seats[0]["chi"], seats[1]["hand"], seats[1]["chi"]) == ({"L": 1}, 9, {"N": 1}, 12)
     # A's panel starts afresh, sized to what A now holds: the Left, no North

@@ -32,7 +32,7 @@ import copy
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, State
-from ...core.words import Words
+from ...core.words import Message, Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -43,6 +43,7 @@ from .options import OPTIONS, check_options
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rule_witnesses import WITNESSES
 from .rules import CycleState
+from .wording import SENTENCE_FIELDS, message, prompt_message
 
 
 class DreamCycle(Game[CycleMove]):
@@ -58,8 +59,7 @@ class DreamCycle(Game[CycleMove]):
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
-    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a place in words, from a space number
-        kind: ("where",) for kind in ("ride", "conflict", "push", "brake", "zip")}
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = SENTENCE_FIELDS  # what the messages work out (see .wording)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = WITNESSES  # rules no event tells apart (see .rule_witnesses)
     # Rules no move applies, each with the test that checks it instead: a name, a layout, what a seat sees.
@@ -104,6 +104,14 @@ class DreamCycle(Game[CycleMove]):
         """Every seat's value in one pass, each estimate worked out once; see :mod:`.evaluation`."""
         assert isinstance(state, CycleState)
         return evaluation.evaluate_all(state)
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The key and the parts that word an event (see :mod:`.wording`)."""
+        return message(event)
+
+    def prompt_message(self, ask: Mapping[str, Any]) -> Message:
+        """The key and the parts that word a question (see :mod:`.wording`)."""
+        return prompt_message(ask)
 
     def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The Dreamscape with tokens, every Interpretation tile and the chi (see :mod:`.render`)."""

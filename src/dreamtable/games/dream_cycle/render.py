@@ -12,11 +12,13 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from ...core.contract import seat_name
-from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events, seats
+from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
 from ...core.words import Words
-from .components import COLOUR_NAMES, DIRECTIONAL_CODES, DIRECTIONAL_NAMES, FACING_NAMES, FIELD_CODES, INSPIRATION_CODES, INSPIRATION_NAMES
-from .events import SQUARE_NAME, bundle_words, debt_words, keep_words, plan_words
+from . import wording
+from .components import COLOUR_CODES, DIRECTIONAL_CODES, FACINGS, FIELD_CODES, INSPIRATION_CODES
+from .events import bundle_words
 from .notation import CycleMove, bundle_json
+from .rules import plan_json
 
 SQUARE_STYLE = {
     # Field squares carry their letter too, so the board reads without colours (or with few).
@@ -30,33 +32,14 @@ SQUARE_STYLE = {
 FIELD_STYLE = {code: style for code, (_, style) in SQUARE_STYLE.items() if code in FIELD_CODES} | {
     "Y": "black on yellow", "BL": SQUARE_STYLE["BL"][1]}
 ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
-KEY = "g w o r p f s field colours · ≈ blue +chi · () Inspiration Bonus · @ Psychic Drain · :: Reverie · █ black · · fringe · A↑ A facing north"
-LEGEND = """Dream Cycle — the Dreamscape (north up, two characters a square)
-  g w o r p f s   a square of a field colour: Green, White, Orange, Red, Purple, Fuchsia, Silver;
-                  leaving it, your tile on that colour's field turns you
-  ≈≈              blue: 1 chi; then the die picks the colour (or the Blue field: special_exit=fields)
-  ()              yellow, Inspiration Bonus: draw an Inspiration tile
-  @@              yellow, Psychic Drain: pay 2 chi
-  ::              yellow, Reverie: only the die (or the Yellow field, as every yellow square then)
-  ██              black: a doldrum space, where a token stops and may be aimed
-  ·               the fringe: the off-board spaces beside the rows, doldrum spaces too
-  A↑  B→          a token and its facing; A+ when several share a space
-  r3              row 3 (rows 1–10 are laid as tokens go north)
-An Interpretation tile: G W O R P F S are your fields (Y Yellow, BL Blue in a game whose
-  field_colours name them); each holds up to two Directional tiles:
-  F Forward, L Left, R Right, B Back, N North, E East, W West, S South, U Lucidity (any way);
-  +2 or +3 after a field: boosted this turn (rides 2 or 3 spaces)
-Inspiration tiles: wind Second Wind, zip Zip, rein Reinterpretation, ward Ward, wake Wake Gently,
-  power Power; others see only how many you hold.
-Prices: F:2/1(7) — buy for 2 chi, sell for 1, 7 left in stock. More: docs/rules/dream-cycle.md."""
 
 
 def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
-    return LEGEND
+    return words.t("terminal.legend")
 
 
-def board(view: dict[str, Any]) -> Text:
+def board(view: dict[str, Any], words: Words) -> Text:
     """The rows on the board, north up, two characters a square, with the fringe and the tokens."""
     squares: dict[tuple[int, int], str] = {}
     for row in view["board"]["rows"]:
@@ -69,7 +52,7 @@ def board(view: dict[str, Any]) -> Text:
         if token is not None and player["alive"]:
             tokens.setdefault((token["x"], token["y"]), []).append(seat_name(seat) + ARROWS[token["facing"]])
     if not squares:
-        return Text("(no rows on the board)")
+        return Text(words.t("terminal.no-rows"))
     xs = [x for x, _ in squares] + [x for x, _ in tokens]
     ys = [y for _, y in squares] + [y for _, y in tokens]
     low_x, high_x, low_y, high_y = min(xs) - 1, max(xs) + 1, min(ys) - 1, max(ys) + 1
@@ -89,15 +72,15 @@ def board(view: dict[str, Any]) -> Text:
     return text
 
 
-def interpretation(seat: int, player: dict[str, Any]) -> Text:
+def interpretation(seat: int, player: dict[str, Any], words: Words) -> Text:
     """One player's Interpretation tile, hand, chi and Inspiration tiles on two lines."""
     text = Text()
-    status = "" if player["alive"] else f"  OUT: {debt_words(player['out']) if player['out'] else 'out'}"
+    why = debt(player["out"], words) if player["out"] else words.t("terminal.out")
+    status = "" if player["alive"] else "  " + words.t("terminal.status-out", {"why": why})
     token = player["token"]
-    on = "fringe" if token is None or token["square"] == "fringe" else SQUARE_NAME[token["square"]]
-    where = f"row {token['row']}, {on}, facing {token['facing']}" if token and player["alive"] else "not on the board"
+    where = (words.t("terminal.where", token) if token and player["alive"] else words.t("terminal.off-board"))
     text.append(f"{seat_name(seat)}  ", style="bold")
-    text.append(f"chi {player['chi']} · {where}{status}\n")
+    text.append(words.t("terminal.chi-where", {"chi": player["chi"], "where": where}) + status + "\n")
     text.append("   ")
     for code, field in player["fields"].items():  # the game's seven field colours, in slot order (DC-R9)
         tiles = "".join(field) or "—"
@@ -106,34 +89,38 @@ def interpretation(seat: int, player: dict[str, Any]) -> Text:
         text.append(f" {tiles}{boost:<2} ")
     hand = " ".join(f"{code}×{n}" if n > 1 else code for code, n in player["hand"].items()) or "—"
     insp = player["inspiration"]
-    insp_text = ", ".join(insp) if isinstance(insp, list) else f"{insp} face down"
-    power = "" if player["power"] is None else f" · Power {player['power']}"
-    plan = f" · plan: {plan_words(player['plan'])}" if player["plan"] else ""
-    plan += f" · keep: {keep_words(player['keep'])}" if player["keep"] else ""
-    text.append(f"\n    hand {hand} · Inspiration {insp_text or '—'}{power}{plan}\n")
+    insp_text = ", ".join(insp) if isinstance(insp, list) else words.t("terminal.face-down", {"count": insp})
+    parts = [words.t("terminal.hand", {"hand": hand}), words.t("terminal.inspiration", {"tiles": insp_text or "—"})]
+    if player["power"] is not None:
+        parts.append(words.t("terminal.power", {"power": player["power"]}))
+    if player["plan"]:
+        parts.append(words.t("terminal.plan", {"plan": words.message(wording.plan(player["plan"]))}))
+    if player["keep"]:
+        parts.append(words.t("terminal.keep", {"tiles": words.value(wording.kept(player["keep"]))}))
+    text.append("\n    " + " · ".join(parts) + "\n")
     return text
+
+
+def debt(owed: dict[str, Any], words: Words) -> str:
+    """Why a seat is out: ``could not pay 2 chi for a Psychic Drain``."""
+    return words.message({"key": "terminal.debt", "fields": {"chi": owed["chi"], "reason": wording.reason(owed)}})
 
 
 def render(view: dict[str, Any], words: Words) -> RenderableType:
     """The Dreamscape, the Interpretation tiles, the supply and the last events."""
     state = view["board"]
-    parts: list[RenderableType] = [board(view), key_line(KEY, words)]
-    parts += [interpretation(seat, player) for seat, player in enumerate(state["seats"])]
+    parts: list[RenderableType] = [board(view, words), key_line(words.t("terminal.key"), words)]
+    parts += [interpretation(seat, player, words) for seat, player in enumerate(state["seats"])]
     prices = " ".join(f"{code}:{buy}/{sell}({state['stock'][code]})" for code, (buy, sell) in state["prices"].items())
-    parts.append(Text(f"Tiles buy/sell(stock): {prices}\nChi in the supply {state['chi_supply']} · Inspiration tiles "
-                      f"{state['inspiration_supply']} · rows laid {state['rows_laid']} of 10 · round {state['round']}"))
-    for offer in state["offers"]:
-        parts.append(Text(f"Offer: {seat_name(offer['from'])} gives {bundle_words(offer['give'])} to {seat_name(offer['to'])} "
-                          f"for {bundle_words(offer['take'])}", style="yellow"))
+    supply = {"chi": state["chi_supply"], "tiles": state["inspiration_supply"], "laid": state["rows_laid"], "round": state["round"]}
+    parts.append(Text(words.t("terminal.prices", {"prices": prices}) + "\n" + words.t("terminal.supply", supply)))
+    for offer in state["offers"]:  # each side in the notation, as it is typed
+        sides = {"give": bundle_words(offer["give"]), "take": bundle_words(offer["take"])}
+        parts.append(Text(words.t("terminal.offer", {**offer, **sides}), style="yellow"))
     parts.append(recent_events(view, words))
     if view.get("outcome"):
         parts.append(explain_end(view, words))
     return Group(*parts)
-
-
-ENDINGS = {"awake": "a bicycle rode off the far edge of the Dreamscape", "last-standing": "every other dreamer is out",
-           "round-limit": "the round limit is reached (a limit of ours, not the rulebook's)",
-           "all-out": "every dreamer is out"}
 
 
 def explain_end(view: dict[str, Any], words: Words) -> Text:
@@ -142,71 +129,49 @@ def explain_end(view: dict[str, Any], words: Words) -> Text:
     reason = outcome["reason"]
     details = outcome["details"]
     players = view["players"]
-    outs = [f"{seat_name(s)} is out ({debt_words(d['out'])})" for s, d in enumerate(details) if not d["alive"] and d["out"]]
+    outs = [words.t("terminal.is-out", {"seat": s, "debt": debt(d["out"], words)})
+            for s, d in enumerate(details) if not d["alive"] and d["out"]]
     if reason == "awake":
-        why = f"{seats(outcome['winners'], words)} rode north off row 10 with all ten rows laid."
+        why = words.t("terminal.woke", {"winners": outcome["winners"]})
     elif reason == "round-limit":
         tokens = [player["token"] for player in view["board"]["seats"]]
         north = [float(tokens[s]["y"]) if d["alive"] and tokens[s] else float("-inf") for s, d in enumerate(details)]
         rows = [d["row"] for d in details]
         split = {r for r in rows if r is not None and len({north[s] for s in range(players) if rows[s] == r}) > 1}
-        shown = ["out" if rows[s] is None else f"row {rows[s]}" + (f" (y {north[s]:g})" if rows[s] in split else "")
+        shown = [words.t("terminal.out") if rows[s] is None
+                 else words.t("terminal.row-y" if rows[s] in split else "terminal.row", {"row": rows[s], "y": north[s]})
                  for s in range(players)]
-        why = ranking_reason(players, outcome["winners"], [Criterion("furthest north", north, shown=shown)], words)
+        why = ranking_reason(players, outcome["winners"], [Criterion(words.t("terminal.furthest-north"), north, shown=shown)], words)
     else:
         why = "; ".join(outs) + "." if outs else ""
-    return ending(view, ENDINGS.get(reason, reason), why, words)
-
-
-def bundle_in_words(bundle: dict[str, Any]) -> str:
-    """A side of a trade in words: ``two North tiles, 2 chi and a Zip``; ``nothing``."""
-    counts: dict[str, int] = {}
-    for code in bundle["tiles"]:
-        counts[code] = counts.get(code, 0) + 1
-    words = [f"{'a' if n == 1 else n} {DIRECTIONAL_NAMES[DIRECTIONAL_CODES.index(code)]} tile{'s' if n > 1 else ''}"
-             for code, n in counts.items()]
-    if bundle["chi"]:
-        words.append(f"{bundle['chi']} chi")
-    for code in bundle["inspiration"]:
-        words.append(f"a {INSPIRATION_NAMES[INSPIRATION_CODES.index(code)]}")
-    return "nothing" if not words else words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    how = f"terminal.ending.{reason}"
+    return ending(view, words.t(how) if words.has(how) else reason, why, words)
 
 
 def describe(view: dict[str, Any], action: CycleMove, words: Words) -> str:
     """An action in words."""
     kind, args = action
+    key = f"terminal.move.{kind}"
     if kind == "start":
-        return f"start on space {args[0] + 1} (west to east) south of row 1"
+        return words.t(key, {"space": args[0] + 1})
     if kind in ("buy", "sell"):
         buy, sell = view["board"]["prices"][DIRECTIONAL_CODES[args[0]]]
-        name = DIRECTIONAL_NAMES[args[0]]
-        return f"{kind} {'an' if name[0] in 'AEIOU' else 'a'} {name} tile for {buy if kind == 'buy' else sell} chi"
+        return words.t(key, {"tile": DIRECTIONAL_CODES[args[0]], "chi": buy if kind == "buy" else sell})
     if kind in ("place", "unplace"):
-        return f"{'put' if kind == 'place' else 'take'} {DIRECTIONAL_NAMES[args[0]]} {'on' if kind == 'place' else 'off'} the {COLOUR_NAMES[args[1]]} field"
-    if kind == "boost":
-        return f"boost {COLOUR_NAMES[args[0]]} with {args[1]} chi: {args[1]} spaces a move this turn"
-    if kind == "unboost":
-        return f"take the boost off {COLOUR_NAMES[args[0]]}"
-    if kind == "aim":
-        return f"aim your bicycle {FACING_NAMES[args[0]]}"
-    if kind == "go":
-        return f"turn {FACING_NAMES[args[0]]} and ride on"
+        return words.t(key, {"tile": DIRECTIONAL_CODES[args[0]], "field": COLOUR_CODES[args[1]]})
+    if kind in ("boost", "unboost"):
+        return words.t(key, {"field": COLOUR_CODES[args[0]], "chi": args[1] if kind == "boost" else None})
+    if kind in ("aim", "go"):
+        return words.t(key, {"facing": FACINGS[args[0]]})
     if kind == "offer":
-        return f"offer {seat_name(args[0])} {bundle_in_words(bundle_json(args[1]))} for {bundle_in_words(bundle_json(args[2]))}"
+        sides = {"give": wording.bundle(bundle_json(args[1])), "take": wording.bundle(bundle_json(args[2]))}
+        return words.message({"key": key, "fields": {"to": args[0], **sides}})
     if kind == "cash":
-        return f"turn in {INSPIRATION_NAMES[args[0]]} for {3 if INSPIRATION_CODES[args[0]] == 'wind' else 1} chi"
+        return words.t(key, {"tile": INSPIRATION_CODES[args[0]], "chi": 3 if INSPIRATION_CODES[args[0]] == "wind" else 1})
     if kind == "plan":
-        from .rules import plan_text
-
-        return "brake plan: " + plan_text(args)
+        return words.message({"key": key, "fields": {"plan": wording.plan(plan_json(args))}})
     if kind == "keep":
-        from .rules import keep_text
-
-        return "forced payments spend these last: " + keep_text(args)
-    return {
-        "end": "end buying: your bicycle rides", "ride": "ride on", "brake": "pay 2 chi and stop here",
-        "wake": "turn in Wake Gently and stop here", "push": "push the token one space", "pass": "let the mover share the space",
-        "block": "block the mover", "zip": "turn in a Zip and jump one space", "reinterpret": "turn in Reinterpretation and rearrange your tiles",
-        "done": "finish rearranging and ride on", "stop": "stop here", "accept": f"accept {seat_name(args[0])}'s offer" if args else "",
-        "decline": f"decline {seat_name(args[0])}'s offer" if args else "",
-    }.get(kind, str(action))
+        return words.message({"key": key, "fields": {"tiles": wording.kept([INSPIRATION_CODES[k] for k in args])}})
+    if kind in ("accept", "decline"):
+        return words.t(key, {"from": args[0]}) if args else ""
+    return words.t(key) if words.has(key) else str(action)

@@ -1499,14 +1499,18 @@ def _debt_json(debt: Debt | None) -> dict[str, Any] | None:
     return None if debt is None else debt.to_json()
 
 
+PLAN_LABEL = "Set a brake plan"
+"""The label of every brake plan's form (its template tells which plan): one label, one catalogue key ``form.plan``."""
+
+
 def plan_forms(step_cap: int) -> list[ActionForm]:
     """The brake plans and keeps a player may type in their own Buying Phase (DC-R31, DC-R49)."""
     return [
-        ActionForm("plan", "Brake on reaching a row", "plan row {row}",
+        ActionForm("plan", PLAN_LABEL, "plan row {row}",
                    (Param("row", "int", f"the row, 1–{ROWS}", low=1, high=ROWS),)),
-        ActionForm("plan", "Brake after a number of arrivals", "plan steps {steps}",
+        ActionForm("plan", PLAN_LABEL, "plan steps {steps}",
                    (Param("steps", "int", f"arrivals, 1–{step_cap} (the step cap)", low=1, high=step_cap),)),
-        ActionForm("plan", "Brake on landing on these squares", "plan on {squares}",
+        ActionForm("plan", PLAN_LABEL, "plan on {squares}",
                    (Param("squares", "choices", "one or more square codes", choices=SQUARE_CODES, high=len(SQUARE_CODES)),)),
         ActionForm("keep", "Inspiration tiles forced payments spend last", "keep {tiles}",
                    (Param("tiles", "choices", "one or more Inspiration kinds ('keep none' is listed when it applies)",
@@ -1523,7 +1527,7 @@ def offer_form(partner: int) -> ActionForm:
     """An offer to ``partner``: what you give for what you ask (DC-R26)."""
     bundle = "tile letters {}, chi as 2c, Inspiration tiles {}; - for nothing".format(
         " ".join(DIRECTIONAL_CODES), " ".join(INSPIRATION_CODES))
-    return ActionForm("offer", f"Offer {seat_name(partner)} a trade", f"offer {seat_name(partner)} {{give}} for {{take}}",
+    return ActionForm("offer", "Offer a trade", f"offer {seat_name(partner)} {{give}} for {{take}}",
                       (Param("give", "text", f"what you give: {bundle}", max_length=80, pattern=BUNDLE_PATTERN),
                        Param("take", "text", f"what you ask for: {bundle}", max_length=80, pattern=BUNDLE_PATTERN)))
 

@@ -68,21 +68,12 @@ function where(spot, w) {
   return w.t(`where.fringe.${spot.side}`, { ...spot, beside });
 }
 
-// An offer of a question, its sides in words.
-function offerWords(offer, w) {
-  return { ...offer, give: offerSideWords(offer.give, w), take: offerSideWords(offer.take, w) };
-}
-
-// The questions asked at a place: their templates name it as {where}.
-const PLACED = new Set(["choose", "pause", "conflict", "conflict-fringe", "blocked-way", "blocked-way-zip", "blocked-zip",
-  "blocked-stop", "watch-conflict", "watch-conflict-fringe"]);
-
-// A side of a trade as a player says it: "North, North, 2 chi, Zip", or "nothing" (events.bundle_in_words).
+// A side of a trade as a player says it: "North, North, 2 chi and Zip", or "nothing" (as wording.bundle).
 function bundleWords(bundle, w) {
   const words = bundle.tiles.map((code) => w.t(`tile.${code}`));
   if (bundle.chi) words.push(w.t("bundle.chi", { chi: bundle.chi }));
   words.push(...bundle.inspiration.map((code) => w.t(`insp.${code}`)));
-  return words.length ? words.join(w.t("bundle.separator")) : w.t("bundle.nothing");
+  return words.length ? w.list(words) : w.t("bundle.nothing");
 }
 
 // The same from a side written in the notation ("N N 2c zip", "-"), as questions and moves carry it.
@@ -97,66 +88,12 @@ function offerSideWords(text, w) {
 }
 
 function planWords(plan, w) {
-  if (plan.kind === "on") return w.t("plan.on", { squares: plan.squares.map((code) => w.t(`square.${code}`)).join(", ") });
+  if (plan.kind === "on") return w.t("plan.on", { squares: w.list(plan.squares.map((code) => w.t(`square.${code}`))) });
   return w.t(`plan.${plan.kind}`, plan);
 }
 
 function keepWords(tiles, w) {
-  return tiles.length ? tiles.map((code) => w.t(`insp.${code}`)).join(", ") : w.t("keep.none");
-}
-
-function reasonWords(event, w) {
-  if (event.reason === "toll") return w.t(event.to === null || event.to === undefined ? "for.toll-anyone" : "for.toll", event);
-  return w.t(`for.${event.reason}`);
-}
-
-const letters = (seats) => seats.map(seatLetter).join(", ");
-
-// An event in words where one template is not enough (docs/browser.md); null: the catalogue's template.
-export function sentence(event, w) {
-  switch (event.kind) {
-    case "row-laid": return w.t("event.row-laid", event);
-    case "rows-removed": return w.t("event.rows-removed", { ...event, rows: event.rows.join(", ") });
-    case "plan": return event.plan ? w.t("event.plan.own", { ...event, plan: planWords(event.plan, w) }) : null;
-    case "keep": return event.tiles ? w.t("event.keep.own", { ...event, tiles: keepWords(event.tiles, w) }) : null;
-    case "draw": return event.tile ? w.t("event.draw.own", event) : null;
-    case "offer":
-    case "accept": return w.t(`event.${event.kind}`, { ...event, give: bundleWords(event.give, w), take: bundleWords(event.take, w) });
-    case "ride": {
-      const spaces = w.t("spaces", event);
-      const key = event.how === "doldrum" ? "event.ride.off" : event.colour === null ? "event.ride.plain" : "event.ride";
-      return w.t(key, { ...event, spaces, where: where(event.destination, w) });
-    }
-    case "conflict":
-      return w.t("event.conflict", { where: where(event.at, w), entering: letters(event.entering), occupants: letters(event.occupants) });
-    case "pass": return w.t("event.pass", { entering: letters(event.entering) });
-    case "push":
-      return w.t(event.pushed.length === 1 ? "event.push" : "event.push.several",
-        { ...event, pushed: letters(event.pushed), where: where(event.destination, w) });
-    case "brake": return w.t("event.brake", { ...event, where: where(event.at, w) });
-    case "zip": return w.t("event.zip", { ...event, where: where(event.destination, w) });
-    case "cancel":
-    case "pay":
-    case "out": return w.t(`event.${event.kind}`, { ...event, reason: reasonWords(event, w) });
-    case "game-over": {
-      const key = `event.game-over.${event.reason}`;
-      return w.t(w.has(key) ? key : "event.game-over", { ...event, winners: letters(event.winners) });
-    }
-    default: return null;
-  }
-}
-
-// A prompt whose fields hold a list (the free starting spaces, several offers) or a place in words;
-// null: the catalogue's template.
-export function prompt(ask, w) {
-  if (ask.kind === "start") return w.t("prompt.start", { free: ask.free.join(", ") });
-  if (ask.kind === "offer") return w.t("prompt.offer", offerWords(ask, w));
-  if (PLACED.has(ask.kind)) return w.t(`prompt.${ask.kind}`, { ...ask, where: where(ask, w) });
-  if (ask.kind === "offers") {
-    const offers = ask.offers.map((offer) => w.t("prompt.offers.each", offerWords(offer, w))).join("; ");
-    return w.t("prompt.offers.all", { offers });
-  }
-  return null;
+  return tiles.length ? w.list(tiles.map((code) => w.t(`insp.${code}`))) : w.t("keep.none");
 }
 
 // A move of the plain list in words.
@@ -337,7 +274,7 @@ function drawScape(ctx) {
       const cx = X(spot.x) + C / 2;
       const cy = Y(spot.y) + C / 2;
       svg.append(legend(s("g", { class: "dc-ask" }, s("circle", { class: "dc-ask-halo", cx, cy, r: C * 0.7 }),
-        s("circle", { class: "dc-ask-ring", cx, cy, r: C * 0.7 })), promptText(ctx.view, w, { prompt })));
+        s("circle", { class: "dc-ask-ring", cx, cy, r: C * 0.7 })), promptText(ctx.view, w)));
     }
   }
 
