@@ -17,7 +17,8 @@ Predictions cards, for the one who looks; a count for the others), ``extra_turns
 and ``score_parts`` so far. Its JSON Schema is ``view.schema.json`` in this package.
 
 **Events** (see :mod:`.events`): structured, e.g. ``play`` with ``card``, ``end`` and ``levels``;
-their sentences are :data:`.events.SENTENCES`.
+their English sentences are :data:`.events.SENTENCES`, and the messages the page and the terminal word
+them from in the reader's language are made by :mod:`.wording`.
 
 **Options:** see :data:`OPTIONS`.
 """
