@@ -219,7 +219,8 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
         while not state.is_over:
             seat = state.actors[0]
             if seed < 12:
-                asks += [{"ask": state.ask(viewer), "prompt": state.prompt(viewer)} for viewer in (None, seat)]
+                asks += [{"ask": state.ask(viewer), "prompt": state.prompt(viewer),
+                          "prompt_message": game.prompt_message(state.ask(viewer))} for viewer in (None, seat)]
             state.apply(seat, rng.choice(state.legal_actions(seat)))
         for viewer in (None, 0, 1):
             events += [event for event in state.log(viewer) if seed < 12 or event["kind"] in wanted]
@@ -230,7 +231,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
     # one card, one point: the singular, too rare in random games to wait for
     for singular in ({"kind": "reshuffle", "actor": None, "cards": 1},
                      {"kind": "game-over", "actor": None, "reason": "stuck", "winners": [1], "points": 1.0}):
-        events.append({**singular, "text": game.sentence(singular)})
+        events.append({**singular, "text": game.sentence(singular), "message": game.message(singular)})
     unique_asks = list({json.dumps(a, sort_keys=True): a for a in asks}.values())
     unique_events = list({json.dumps(e, sort_keys=True): e for e in events}.values())
     table_id, tokens = table(server, "deep-dreams", [HUMAN, GREEDY], seed=SEED)
@@ -241,7 +242,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
         const module = await import("/games/deep-dreams/board.js");
         const words = await Words.load("en", "deep-dreams");
         return [events.map((event) => sentence(event, words, module)),
-                asks.map(({ ask, prompt }) => promptText({ ask, prompt }, words))];
+                asks.map(({ ask, prompt, prompt_message }) => promptText({ ask, prompt, prompt_message }, words))];
     }""", [unique_events, unique_asks])
     assert worded[0] == [event["text"] for event in unique_events]
     assert worded[1] == [ask["prompt"] for ask in unique_asks]

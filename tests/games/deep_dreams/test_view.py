@@ -30,7 +30,7 @@ def predictions_position():
 
 def test_the_board_holds_only_the_table():
     view = GAME.new(players=3, seed=4).view(0)
-    assert set(view) == {"seat", "players", "actors", "turn", "timers", "prompt", "ask", "events", "outcome", "board"}
+    assert set(view) == {"seat", "players", "actors", "turn", "timers", "prompt", "ask", "prompt_message", "events", "outcome", "board"}
     assert set(view["board"]) == {"first_player", "threshold", "deck", "discard", "hands", "rows", "resolving", "peek",
                                   "extra_turns", "scores", "score_parts"}
     assert view["turn"] == view["board"]["first_player"] == view["actors"][0]

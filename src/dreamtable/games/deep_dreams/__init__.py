@@ -17,7 +17,8 @@ Predictions cards, for the one who looks; a count for the others), ``extra_turns
 and ``score_parts`` so far. Its JSON Schema is ``view.schema.json`` in this package.
 
 **Events** (see :mod:`.events`): structured, e.g. ``play`` with ``card``, ``end`` and ``levels``;
-their sentences are :data:`.events.SENTENCES`.
+their English sentences are :data:`.events.SENTENCES`, and the messages the page and the terminal word
+them from in the reader's language are made by :mod:`.wording`.
 
 **Options:** see :data:`OPTIONS`.
 """
@@ -27,7 +28,7 @@ from __future__ import annotations
 from typing import Any, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
-from ...core.words import Words
+from ...core.words import Message, Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -35,6 +36,7 @@ from .events import EVENT_FIELDS, EVENT_RULES, SENTENCE_FIELDS, SENTENCES
 from .notation import DreamMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rules import DreamState
+from .wording import event_message
 
 MAX_PLAYERS = 5
 
@@ -113,6 +115,10 @@ class DeepDreams(Game[DreamMove]):
         from .leaf_values import MODELS
 
         return MODELS.get(players)
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The key that words the event and its cards by their colours, hidden cards left unnamed (see .wording)."""
+        return event_message(event)
 
     def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """Each row drawn as a strip of cards (see :mod:`.render`)."""

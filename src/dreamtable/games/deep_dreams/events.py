@@ -5,8 +5,9 @@ seats as ints, cards as their codes (``"DD17"``), icon effects as their codes (`
 numbers as numbers — with hidden cards wrapped in a ``Secret`` whose ``shown_as`` is ``None``
 (or a count). No words are written there: :data:`SENTENCES` turns the fields a seat may know
 into the words of the log only when a log is read. A card's code is notation (``play DD17 right``),
-not a word: a sentence names the card by its colours top to bottom (:func:`card_name`), and the
-page's templates read those names as the fields :data:`SENTENCE_FIELDS` (``name``, ``names``).
+not a word: a sentence names the card by its colours top to bottom (:func:`card_name`). The page
+and the terminal word an event in the reader's language from its message (:mod:`.wording`), whose
+catalogue templates read the cards' names as the fields :data:`SENTENCE_FIELDS` (``name``, ``names``).
 
 =====================  ======  ===================================================================
 kind                   actor   fields
@@ -118,8 +119,9 @@ SENTENCE_FIELDS: Mapping[str, tuple[str, ...]] = {
     DRAW: ("name",), BONUS_DRAW: ("name",), START_ROW: ("name",), PLAY: ("name",), MOON: ("name",),
     STEAL: ("name",), KEEP: ("name", "names"), PEEK: ("names",), ELIMINATE: ("names",),
 }
-"""The fields the sentences work out for the page's templates: ``name``, the event's ``card`` as a
-player says it; ``names``, its list of cards (``cards``, or the ``rest`` a keep put back) said so."""
+"""The fields the messages (:mod:`.wording`) work out for the catalogue's templates: ``name``, the
+event's ``card`` as a player says it; ``names``, its list of cards (``cards``, or the ``rest`` a keep
+put back) said so."""
 
 LEFT, RIGHT = "left", "right"
 """The ends of a row, as events and the view name them."""

@@ -14,37 +14,15 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from ...core.contract import seat_name
-from ...core.sentences import plural
+from ...core.words import Words, seat_letter
 from ..terminal_text import Criterion, ending, key_line, ranking_reason, recent_events
-from ...core.words import Words
 from .cards import CARD_INDEX, DECK, ICON_PORT
-from .events import EFFECT_NAMES, card_name, card_names
+from .wording import card_message, cards_message
 from .notation import DRAW, ELIMINATE, EXTRA, KEEP, LEFT_END, MOON, PLAY, SKIP, STEAL, DreamMove
-
-KEY = "○ white arrow · ● black arrow · z Bruno's line · M Moon · P Predictions · Z Deep Sleep · S Steal · < > Eliminate · ⇄ either end · ×2 double"
-LEGEND = """Deep Dreams — a card is five characters wide:
-  top line        its number (17 is DD17)
-  three bands     its three Dream Levels, top to bottom, in their colours (green, blue, yellow, pink)
-  at each edge    what that band's edge holds:
-      ○  a white arrow
-      ●  a black arrow (two black arrows meeting: 1 point)
-      M  Dream Moon: lay a card from your hand over one of your positions but the rightmost
-      P  Predictions: look at the top three cards of the deck and keep one
-      Z  Deep Sleep: take another turn after this one
-      S  Steal: take a random card from another player's hand
-      <  Eliminate left: throw away the leftmost card of another player's row
-      >  Eliminate right: throw away the rightmost card of another player's row
-         (blank) nothing: connects to nothing
-  z               a line carrying Bruno ends at this band (the Sleep Path follows these lines)
-  under the card  ×2 counts as two cards · ⇄ may be played at either end of a row · +2 lies over 2 cards (Dream Moon)
-A new card must meet its neighbour arrow to arrow at one band at least; an arrow facing an icon across
-the joint sets the icon off for you. More: docs/rules/deep-dreams.md."""
-
 
 def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
-    return LEGEND
+    return words.t("terminal.legend")
 
 
 BAND = {0: "on green", 1: "on blue", 2: "on yellow", 3: "on magenta"}
@@ -72,10 +50,10 @@ def card_lines(card_id: str, covered: int = 0) -> list[Text]:
     return lines
 
 
-def row_strip(row: list[list[str]]) -> Text:
+def row_strip(row: list[list[str]], words: Words) -> Text:
     """A row as cards side by side, the top card of each position shown."""
     if not row:
-        return Text("  (no cards yet)", style="dim")
+        return Text("  " + words.t("terminal.row.empty"), style="dim")
     cards = [card_lines(stack[-1], len(stack) - 1) for stack in row]
     strip = Text()
     for line in range(5):
@@ -92,27 +70,31 @@ def render(view: dict[str, Any], words: Words) -> RenderableType:
     players = view["players"]
     board = view["board"]
     order = list(range(players)) if me is None else [me] + [s for s in range(players) if s != me]
-    parts: list[RenderableType] = [Text(
-        f"Deck {board['deck']} · discard {len(board['discard'])} · the game ends after the round in "
-        f"which a row reaches {board['threshold']} cards · First Player {seat_name(board['first_player'])}", style="bold")]
+    parts: list[RenderableType] = [Text(words.t("terminal.header", {
+        "deck": board["deck"], "discard": len(board["discard"]), "threshold": board["threshold"],
+        "first": board["first_player"]}), style="bold")]
     for seat in order:
         hand = board["hands"][seat]
-        title = Text(f"{seat_name(seat)}{' (you)' if seat == me else ''}", style="bold")
+        title = Text(words.t("terminal.seat.you", {"seat": seat}) if seat == me else seat_letter(seat), style="bold")
         if seat in view["actors"]:
-            title.append(" ◀ to play", style="yellow")
+            title.append(" " + words.t("terminal.to-play"), style="yellow")
         parts_of = board["score_parts"][seat]
-        title.append(f"   {plural(board['scores'][seat], 'point')} so far (path {parts_of['sleep_path']}, "
-                     f"black pairs {parts_of['black_pairs']})   hand: {plural(hand['size'], 'card')}", style="")
+        so_far = words.t("terminal.so-far", {"points": words.t("score.points", {"count": board["scores"][seat]}),
+                                             "path": parts_of["sleep_path"], "black": parts_of["black_pairs"]})
+        in_hand = words.t("terminal.hand", {"held": words.t("score.cards", {"count": hand["size"]})})
+        title.append(f"   {so_far}   {in_hand}", style="")
         parts.append(title)
-        parts.append(row_strip(board["rows"][seat]))
+        parts.append(row_strip(board["rows"][seat], words))
         if hand["cards"]:
-            parts.append(Text("  your hand:", style="bold"))
-            parts.append(row_strip([[card] for card in hand["cards"]]))
-    parts.append(key_line(KEY, words))
+            parts.append(Text("  " + words.t("terminal.your-hand"), style="bold"))
+            parts.append(row_strip([[card] for card in hand["cards"]], words))
+    parts.append(key_line(words.t("terminal.key"), words))
     if board["resolving"]:
-        line = f"Resolving {EFFECT_NAMES[board['resolving']]}"
-        if isinstance(board["peek"], list):
-            line += ": you see " + card_names(board["peek"])
+        if isinstance(board["peek"], list):  # the Predictions cards, for the one who looks only
+            line = words.message({"key": "terminal.resolving.seen", "fields": {"names": cards_message(board["peek"])}},
+                                 {"effect": board["resolving"]})
+        else:
+            line = words.t("terminal.resolving", {"effect": board["resolving"]})
         parts.append(Text(line, style="bold yellow"))
     parts.append(recent_events(view, words))
     if view.get("outcome"):
@@ -124,13 +106,17 @@ def explain_end(view: dict[str, Any], words: Words) -> Text:
     """Who won and why, from ``outcome.details``: points, then black pairs, then shared (DD-R23)."""
     outcome = view["outcome"]
     details = outcome["details"]
-    how = {"row-length": f"a row reached {view['board']['threshold']} cards and the round is over",
-           "stuck": "a full round of passes"}.get(outcome["reason"], outcome["reason"])
+    reason = outcome["reason"]
+    if reason == "row-length":
+        how = words.t("terminal.ending.row-length", {"threshold": view["board"]["threshold"]})
+    else:
+        how = words.t(f"reason.{reason}") if words.has(f"reason.{reason}") else reason
     why = ranking_reason(view["players"], outcome["winners"], [
-        Criterion("points", [d["total"] for d in details], shown=[
-            f"{d['total']:g} (path {d['path_points']:g}, groups {sum(d['group_points'].values()):g}, "
-            f"black pairs {d['black_pairs']})" for d in details]),
-        Criterion("the number of black pairs", [d["black_pairs"] for d in details]),
+        Criterion(words.t("terminal.criterion.points"), [d["total"] for d in details], shown=[
+            words.t("terminal.points-shown", {"total": d["total"], "path": d["path_points"],
+                                              "groups": sum(d["group_points"].values()), "black": d["black_pairs"]})
+            for d in details]),
+        Criterion(words.t("terminal.criterion.black-pairs"), [d["black_pairs"] for d in details]),
     ], words)
     return ending(view, how, why, words)
 
@@ -141,20 +127,21 @@ def describe(view: dict[str, Any], move: DreamMove, words: Words) -> str:
     # The notation names the card by its code (play DD17 right), the number drawn on it; the words
     # say what the move does, and name the card by its colours where the hand does not show it.
     if move.kind == PLAY:
-        return "start your row with it" if not board["rows"][view["seat"]] else \
-            f"add it at the {'left' if move.arg == LEFT_END else 'right'} end of your row"
+        if not board["rows"][view["seat"]]:
+            return words.t("terminal.move.start")
+        return words.t("terminal.move.play", {"end": "left" if move.arg == LEFT_END else "right"})
     if move.kind == MOON:
-        return f"Dream Moon: lay it over your position {move.arg}"
+        return words.t("terminal.move.moon", {"position": move.arg})
     if move.kind == KEEP:
-        return f"keep {card_name(DECK[move.card].id)}; the others go back on top"
+        return words.message({"key": "terminal.move.keep", "fields": {"name": card_message(DECK[move.card].id)}})
     if move.kind == STEAL:
-        return f"take a random card from {seat_name(move.arg)} ({plural(board['hands'][move.arg]['size'], 'card')})"
+        return words.t("terminal.move.steal", {"seat": move.arg, "count": board["hands"][move.arg]["size"]})
     if move.kind == ELIMINATE:
-        return f"discard an end card of {seat_name(move.arg)}'s row"
+        return words.t("terminal.move.eliminate", {"seat": move.arg})
     if move.kind == DRAW:
-        return f"draw a card ({board['deck']} left)"
+        return words.t("terminal.move.draw", {"count": board["deck"]})
     if move.kind == EXTRA:
-        return "take an extra turn after this one"
+        return words.t("terminal.move.extra")
     if move.kind == SKIP:
-        return "decline the effect"
+        return words.t("terminal.move.skip")
     return str(move)

@@ -427,33 +427,6 @@ export function render(ctx) {
   return root;
 }
 
-// Every event that carries a card says it by name (cardName): the catalogue's templates fill {name}
-// and {names} (DeepDreams.sentence_fields), never the codes of the event's own fields.
-export function sentence(event, words) {
-  const hidden = event.card === null;
-  const name = hidden ? null : cardName(event.card, words);
-  switch (event.kind) {
-    case "draw":
-    case "bonus-draw":
-    case "steal":
-      return words.t(hidden ? `event.${event.kind}.hidden` : `event.${event.kind}`, { ...event, name });
-    case "start-row":
-    case "moon":
-    case "play":
-      return words.t(`event.${event.kind}`, { ...event, name });
-    case "peek":
-      if (event.cards) return words.t("event.peek", { ...event, names: cardNames(event.cards, words) });
-      return words.t("event.peek.hidden", event);
-    case "keep":
-      if (hidden) return words.t("event.keep.hidden", event);
-      return words.t("event.keep", { ...event, name, names: cardNames(event.rest, words) });
-    case "eliminate":
-      return words.t("event.eliminate", { ...event, names: cardNames(event.cards, words) });
-    default:
-      return null;
-  }
-}
-
 export function describe(notation, words, ctx) {
   const p = notation.split(" ");
   const rowEmpty = ctx && ctx.seat !== null && ctx.seat !== undefined && !ctx.board.rows[ctx.seat].length;
