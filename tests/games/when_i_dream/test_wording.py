@@ -35,7 +35,7 @@ def positions(players: int, seed: int, **options: Any) -> Iterator[Any]:
         moves = state.legal_actions(actor) if actor is not None else []
         if state.timers and (not moves or rng.random() < 0.1):
             state.expire(rng.choice(state.timers))
-        elif moves:
+        elif actor is not None and moves:
             state.apply(actor, rng.choice(moves))
         else:
             break
@@ -46,7 +46,7 @@ def said(words: Words, event: dict[str, Any]) -> str:
     return words.message(GAME.message(event), event)
 
 
-GAMES = [(4, 1, {}), (5, 2, {"auto_clue_check": "penalize", "dreamer_sees_own_guesses": True}),
+GAMES: list[tuple[int, int, dict[str, Any]]] = [(4, 1, {}), (5, 2, {"auto_clue_check": "penalize", "dreamer_sees_own_guesses": True}),
          (6, 3, {"language": "it"}), (10, 4, {"flag_quorum": 1})]
 
 

@@ -21,7 +21,8 @@ own), ``recount``, ``penalties``, ``points``, ``deck``, ``votes``, ``done``. Its
 ``view.schema.json`` beside this file.
 
 **Events** (see :mod:`.events`): ``round``, ``reveal``, ``clue``, ``guess``, ``night-end``,
-``day``… with seats as ints; their sentences are :attr:`WhenIDream.sentences`.
+``day``… with seats as ints; their English sentences are :attr:`WhenIDream.sentences`, the
+messages a page or a terminal words them from in its reader's language :mod:`.wording`'s.
 """
 
 from __future__ import annotations
