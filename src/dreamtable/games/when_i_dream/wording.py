@@ -71,9 +71,10 @@ def _day(event: Mapping[str, Any]) -> Message:
 
 
 def prompt_message(ask: Mapping[str, Any]) -> Message:
-    """``prompt.<kind>``; the guess and the clue of a game dealt in another language than English say which
-    (WID-R25: "Element 3: type your guess (in Italian), or pass.")."""
-    kind = ask["kind"]
-    if kind in (GUESS_ASK, CLUE_ASK) and ask.get("language", "en") != "en":
-        return {"key": f"prompt.{kind}.in-language"}
+    """``prompt.<kind>``; the guess and the clue of a game dealt in Italian are ``prompt.<kind>.in-it``
+    (WID-R25): an English reader is told the words are Italian ("Element 3: type your guess (in Italian),
+    or pass."), an Italian reader needs no telling."""
+    kind, language = ask["kind"], ask.get("language", "en")
+    if kind in (GUESS_ASK, CLUE_ASK) and language != "en":
+        return {"key": f"prompt.{kind}.in-{language}"}
     return {"key": f"prompt.{kind}"}
