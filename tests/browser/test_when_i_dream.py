@@ -244,8 +244,9 @@ def test_a_clue_giver_sees_the_element_and_gives_a_clue_in_the_clue_box(page: Pa
 
 
 def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) -> None:
-    """The board module's sentences and the English catalogue, against the game's own words, on
-    random games (penalties, flags, rejected clues, reviews) seen by every seat and a spectator."""
+    """The page's words for the events and questions (envelope.js, filling the messages the game makes in
+    Python with i18n.js) are the terminal's (core/words.py), in English and in Italian, on random games
+    (penalties, flags, rejected clues, reviews) seen by every seat and a spectator."""
     game = dreamtable.load(GAME)
     rng = random.Random(3)
     events: list[dict[str, Any]] = []
@@ -255,7 +256,7 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
         for _ in range(300):
             if state.is_over:
                 break
-            asks += [{"ask": state.ask(seat), "text": state.prompt(seat)} for seat in [None, *range(state.players)]]
+            asks += [state.view(seat) for seat in [None, *range(state.players)]]
             moves = [(seat, move) for seat in state.actors for move in state.legal_actions(seat)]
             flags = [(seat, move) for seat, move in moves if move.kind == "flag"]
             if flags and rng.random() < 0.4:
@@ -267,23 +268,29 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
         events += [event for seat in [None, *range(state.players)] for event in state.log(seat)]
     assert {event["kind"] for event in events} == set(game.sentences)
     page.goto("/")
-    wrong = page.evaluate("""async (data) => {
-        const [events, asks] = JSON.parse(data);
-        const { Words } = await import("/static/js/i18n.js");
-        const game = await import("/games/when-i-dream/board.js");
-        const words = await Words.load("en", "when-i-dream");
-        const wrong = [];
-        for (const event of events) {
-            const text = game.sentence(event, words) || words.t(`event.${event.kind}`, event);
-            if (text !== event.text) wrong.push([text, event.text]);
-        }
-        for (const { ask, text } of asks) {
-            const said = words.t(`prompt.${ask.kind}`, ask);
-            if (said !== text) wrong.push([said, text]);
-        }
-        return wrong;
-    }""", json.dumps([events, asks]))  # one string: much faster to hand over than 15,000 objects
-    assert not wrong, wrong[:5]
+    for language in ("en", "it"):
+        words = game.words(language)
+        said = [words.message(event["message"], event) for event in events]
+        asked = [words.message(view["prompt_message"], view["ask"]) for view in asks]
+        views = [{key: view[key] for key in ("ask", "prompt", "prompt_message")} for view in asks]
+        wrong = page.evaluate("""async (data) => {
+            const [language, events, views, said, asked] = JSON.parse(data);
+            const { Words } = await import("/static/js/i18n.js");
+            const { sentence, promptText } = await import("/static/js/envelope.js");
+            const game = await import("/games/when-i-dream/board.js");
+            const words = await Words.load(language, "when-i-dream");
+            const wrong = [];
+            events.forEach((event, i) => {
+                const text = sentence(event, words, game);
+                if (text !== said[i]) wrong.push([text, said[i]]);
+            });
+            views.forEach((view, i) => {
+                const text = promptText(view, words, game);
+                if (text !== asked[i]) wrong.push([text, asked[i]]);
+            });
+            return wrong;
+        }""", json.dumps([language, events, views, said, asked]))  # one string: much faster to hand over than 15,000 objects
+        assert not wrong, (language, wrong[:5])
 
 
 def test_WID_R18_the_review_offers_its_votes_as_worded_buttons(page: Page) -> None:

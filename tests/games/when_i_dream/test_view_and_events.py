@@ -75,9 +75,9 @@ def test_the_night_opens_with_the_round_and_the_element_hidden_from_the_dreamer(
             "Round 1: B is the Dreamer and puts on the sleep mask.", "Element 1 is in play: (hidden)."]
     opening = state.log(2)
     assert opening[0] == {"kind": "round", "actor": None, "round": 1, "dreamer": 1,
-                          "text": "Round 1: B is the Dreamer and puts on the sleep mask."}
+                          "text": "Round 1: B is the Dreamer and puts on the sleep mask.", "message": {"key": "event.round"}}
     assert opening[1] == {"kind": "reveal", "actor": None, "seq": 1, "element": element,
-                          "text": f"Element 1 is in play: {element}."}
+                          "text": f"Element 1 is in play: {element}.", "message": {"key": "event.reveal"}}
     assert state.log(1)[1]["element"] is None
 
 
@@ -86,7 +86,7 @@ def test_a_clue_reads_says_word_and_its_id_and_a_guess_keeps_its_verdict_from_th
     play(state, 1, f"clue {state.seq} fluffy")
     clue = last(state, 0, "clue")
     assert clue == {"kind": "clue", "actor": 1, "seq": 1, "id": state.clues[0]["id"], "word": "fluffy",
-                    "text": f"B says: fluffy (c{state.clues[0]['id']})."}
+                    "text": f"B says: fluffy (c{state.clues[0]['id']}).", "message": {"key": "event.clue"}}
     element = state.element
     play(state, 0, f"guess {state.seq} {element}")
     assert last(state, 0, "guess")["text"] == f"The Dreamer guesses {element}."
@@ -128,7 +128,8 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
     assert last(state, 2, "card-gone") == {
         "kind": "card-gone", "actor": None, "seq": 1, "penalty": {"seat": 1, "id": clue, "word": None, "reason": None},
         "text": f"c{clue} is improper by the players' flags: Element 1 goes in front of B as a penalty. "
-                "A new card is in play."}
+                "A new card is in play.",
+        "message": {"key": "event.card-gone.flagged", "fields": {"seat": 1, "id": clue, "word": None, "reason": None}}}
     state.expire(next(timer for timer in state.timers if timer.name.startswith("clue-")))
     assert last(state, None, "time-up")["text"] == "C's time ran out: the turn passes."
     state.expire("night")
@@ -136,14 +137,16 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
     play(state, 0, "pass")
     assert last(state, None, "night-end") == {"kind": "night-end", "actor": None, "reason": "declined",
                                               "text": "The night ends: the Dreamer declined the last answer. "
-                                                      "The Dreamer recounts the dream."}
+                                                      "The Dreamer recounts the dream.",
+                                              "message": {"key": "event.night-end"}}
     play(state, 0, "recount a cat")
     assert last(state, None, "recount")["text"] == "The Dreamer recounts: “a cat”."
     assert last(state, None, "unmask")["text"] == ("The Dreamer takes off the mask. Right: none. "
                                                    f"Penalties: {state.board[0]['element']} (B). The clue-givers review the night.")
     play(state, 2, "vote-penalty 1 cancel")
     assert last(state, None, "vote") == {"kind": "vote", "actor": 2, "vote": "penalty", "card": 1, "choice": "cancel",
-                                         "text": "C votes to cancel the penalty on card 1."}
+                                         "text": "C votes to cancel the penalty on card 1.",
+                                         "message": {"key": "event.vote.penalty.cancel"}}
     roles = state.roles[:]
     for seat in state.clue_givers:
         play(state, seat, "done")

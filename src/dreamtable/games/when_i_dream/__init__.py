@@ -21,7 +21,8 @@ own), ``recount``, ``penalties``, ``points``, ``deck``, ``votes``, ``done``. Its
 ``view.schema.json`` beside this file.
 
 **Events** (see :mod:`.events`): ``round``, ``reveal``, ``clue``, ``guess``, ``night-end``,
-``day``… with seats as ints; their sentences are :attr:`WhenIDream.sentences`.
+``day``… with seats as ints; their English sentences are :attr:`WhenIDream.sentences`, the
+messages a page or a terminal words them from in its reader's language :mod:`.wording`'s.
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State
-from ...core.words import Words
+from ...core.words import Message, Words
 from ...core.errors import NotationError, OptionError
 from ...core.sentences import Sentence
 from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
@@ -40,6 +41,7 @@ from .prompts import PROMPT_FIELDS, PROMPTS
 from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
+from . import wording
 
 if TYPE_CHECKING:
     from ...core.table import Bot
@@ -123,7 +125,7 @@ class WhenIDream(Game[DreamMove]):
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "card-gone": ("id", "seat", "reason", "word"),  # the penalty's own fields, spread out
-        "unmask": ("parts",),  # the cards right, wrong and penalised, as sentences
+        "unmask": ("right", "wrong", "penalties"),  # the cards right, wrong and penalised, in lists
         "day": ("points",),  # each seat's gain, in a list
     }
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
@@ -162,6 +164,14 @@ class WhenIDream(Game[DreamMove]):
         from .render import describe
 
         return describe(view, action, words or self.words())
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The variant for what the seat may know, the penalty, the unmasked cards, the day (see :mod:`.wording`)."""
+        return wording.message(event)
+
+    def prompt_message(self, ask: Mapping[str, Any]) -> Message:
+        """Which language the words are in, when not English (see :mod:`.wording`)."""
+        return wording.prompt_message(ask)
 
     def _parse_action(self, state: State[DreamMove], seat: int, text: str) -> DreamMove:
         """The move ``text`` names (see :mod:`.notation`); a bare ``pass`` is the seat's pass on the card in play."""

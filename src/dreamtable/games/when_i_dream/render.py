@@ -11,72 +11,61 @@ from typing import Any
 
 from rich.text import Text
 
-from ...core.contract import seat_name
-from ...core.sentences import plural
+from ...core.words import Words, seat_letter
 from ..terminal_text import Criterion, ending, key_line, ranking_reason
-from ...core.words import Words
 from .notation import (
     CLUE, CLUE_PASS, DONE, DREAM_PASS, FLAG, GUESS, RECOUNT, TYPING, VOTE_MENTION, VOTE_PENALTY, VOTE_SIDE, DreamMove,
 )
 
-KEY = "c7 clue number 7 · Tonight: 2 dog → Yellow (puppy): card 2, its side, the Dreamer's answer · −1 penalties"
-LEGEND = """When I Dream — what the lines say
-  Element 3 in play     the third Element revealed in the game; moves on it carry its number (guess 3 dog)
-  c7 C: bark            clue number 7, given by C (flag c7 to call it improper)
-  Tonight: 2 dog → Yellow (puppy)
-                        the night's second card was dog; it went to Yellow; the Dreamer answered puppy
-                        (→ Blue: a wrong answer or a pass; → penalty (C): an improper clue of C's)
-  Points (− penalties)  points so far, and how many penalty cards each holds (−1 each at the end)
-Roles: a Fairy scores the Yellow cards, a Boogeyman the Blue ones, a Sandman when they come out even.
-More: docs/rules/when-i-dream.md."""
+# Every word below is a catalogue's (web/i18n/<lang>.json): ``terminal.…`` for the drawing's own, and the
+# page's keys (``move.…``, ``a-role.…``, ``ui.deck``…) where they say the same.
 
 
 def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
-    return LEGEND
+    return words.t("terminal.legend")
 
 
-_SIDES = {"yellow": "Yellow", "blue": "Blue", "penalty": "penalty", "cancelled": "cancelled"}
-
-
-def _card(card: dict[str, Any] | None, number: int) -> str:
+def _card(card: dict[str, Any] | None, number: int, words: Words) -> str:
     if card is None:
         return f"{number} ?"
     if "element" not in card:  # the Dreamer's own guess (dreamer_sees_own_guesses)
-        return f"{number} you said {card['guess'] or '(pass)'}"
-    text = f"{number} {card['element']} → {_SIDES[card['side']]}"
+        return words.t("terminal.card.said" if card["guess"] else "terminal.card.said-pass", {"number": number, **card})
+    fields = {"number": number, **card, "side": words.t(f"terminal.side.{card['side']}")}
     if card["side"] in ("penalty", "cancelled") and card["owner"] is not None:
-        return f"{text} ({seat_name(card['owner'])})"
-    return f"{text} ({card['guess'] or 'passed'})"
+        return words.t("terminal.card.owner", fields)
+    return words.t("terminal.card.guess" if card["guess"] else "terminal.card.passed", fields)
 
 
 def render(view: dict[str, Any], words: Words) -> str:
     """The round, the card in play, this night's clues and cards, roles and scores, as text."""
     board = view["board"]
     seat = view["seat"]
-    lines = [f"Round {board['round']} of {board['rounds']} · {board['phase']} · "
-             f"{seat_name(board['dreamer'])} is the Dreamer · {plural(board['deck'], 'card')} in the deck"]
+    lines = [words.t("terminal.header", {**board, "phase": words.t(f"terminal.phase.{board['phase']}"),
+                                         "cards": words.t("ui.deck", board)})]
     if board["element"] is not None:
-        lines.append(f"Element {board['seq']} in play: {board['element']}")
+        lines.append(words.t("terminal.element", board))
     elif board["phase"] in ("night", "final guess"):
-        lines.append(f"Element {board['seq']} in play (hidden from the Dreamer)")
+        lines.append(words.t("terminal.element.hidden", board))
     if seat is not None and board["roles"][seat] is not None and board["phase"] != "over":
-        lines.append(f"You are a {board['roles'][seat]}.")
-    clues = [f"c{clue['id']} {seat_name(clue['seat'])}: {clue['word']}" for clue in board["clues"] if clue is not None]
+        lines.append(words.t("terminal.role", {"role": board["roles"][seat]}))
+    clues = [words.t("terminal.clue", clue) for clue in board["clues"] if clue is not None]
     if clues:
-        lines.append("Clues: " + " · ".join(clues))
+        lines.append(words.t("terminal.clues", {"clues": " · ".join(clues)}))
     if board["cards"]:
-        lines.append("Tonight: " + " · ".join(_card(card, number) for number, card in enumerate(board["cards"], 1)))
+        cards = " · ".join(_card(card, number, words) for number, card in enumerate(board["cards"], 1))
+        lines.append(words.t("terminal.tonight", {"cards": cards}))
     if board["recount"] is not None:
-        lines.append(f"Recount: “{board['recount']}”")
+        lines.append(words.t("terminal.recount", {"text": board["recount"]}))
     if board["phase"] == "over":
-        lines.append("Roles: " + ", ".join(f"{seat_name(s)} {role}" for s, role in enumerate(board["roles"]) if role))
+        roles = [words.t("day.role", {"seat": s, "role": role}) for s, role in enumerate(board["roles"]) if role]
+        lines.append(words.t("terminal.roles", {"roles": ", ".join(roles)}))
     scores = []
     for other, points in enumerate(board["points"]):
         penalties = board["penalties"][other]
-        scores.append(f"{seat_name(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
-    lines.append("Points (− penalties): " + " · ".join(scores))
-    lines.append(key_line(KEY, words).plain)
+        scores.append(f"{seat_letter(other)} {points}" + ("" if penalties is None else f" −{penalties}"))
+    lines.append(words.t("terminal.points", {"scores": " · ".join(scores)}))
+    lines.append(key_line(words.t("terminal.key"), words).plain)
     if view.get("outcome"):
         lines.append(explain_end(view, words).plain)
     return "\n".join(lines)
@@ -87,11 +76,12 @@ def explain_end(view: dict[str, Any], words: Words) -> Text:
     outcome = view["outcome"]
     details = outcome["details"]
     why = ranking_reason(view["players"], outcome["winners"], [
-        Criterion("points less penalties", [d["total"] for d in details],
-                  shown=[f"{d['total']:g}" + (f" ({d['points']:g} − {d['penalties']})" if d["penalties"] else "") for d in details]),
-        Criterion("the fewest penalties", [d["penalties"] for d in details], higher_wins=False),
+        Criterion(words.t("terminal.criterion.total"), [d["total"] for d in details],
+                  shown=[words.number(d["total"]) + (f" ({words.number(d['points'])} − {d['penalties']})" if d["penalties"] else "")
+                         for d in details]),
+        Criterion(words.t("terminal.criterion.penalties"), [d["penalties"] for d in details], higher_wins=False),
     ], words)
-    return ending(view, "everyone has been the Dreamer", why, words)
+    return ending(view, words.t("reason.all-dreamed"), why, words)
 
 
 def describe(view: dict[str, Any], action: DreamMove, words: Words) -> str:
@@ -99,30 +89,29 @@ def describe(view: dict[str, Any], action: DreamMove, words: Words) -> str:
     board = view["board"]
     kind, number, text = action.kind, action.number, action.text
     if kind == GUESS:
-        return f"answer “{text}”"
+        return words.t("move.guess", {"text": text})
     if kind == DREAM_PASS:
-        return "decline the last answer" if board["phase"] == "final guess" else "pass this card (it goes to Blue)"
+        return words.t("move.dream-pass.final" if board["phase"] == "final guess" else "move.dream-pass")
     if kind == CLUE:
-        return f"say “{text}”"
+        return words.t("move.clue", {"text": text})
     if kind == CLUE_PASS:
-        return "pass your clue turn"
+        return words.t("move.clue-pass")
     if kind == TYPING:
-        return "start typing (stops the start clock)"
+        return words.t("move.typing")
     if kind == FLAG:
         clue = next((c for c in board["clues"] if c is not None and c["id"] == number), None)
-        return "flag a clue as improper" if clue is None else \
-            f"flag {seat_name(clue['seat'])}'s clue “{clue['word']}” as improper"
+        return words.t("move.flag.unknown") if clue is None else words.t("move.flag", clue)
     if kind == RECOUNT:
-        return f"recount “{text}”" if text else "recount nothing"
+        return words.t("move.recount", {"text": text}) if text else words.t("move.recount.empty")
     if kind == DONE:
-        return "finish your review"
+        return words.t("move.done")
     cards = board["cards"]
     card = cards[number - 1] if 0 < number <= len(cards) else None
-    name = card["element"] if isinstance(card, dict) and "element" in card else f"card {number}"
+    name = card["element"] if isinstance(card, dict) and "element" in card else words.t("move.card", {"number": number})
     if kind == VOTE_SIDE:
-        return f"vote {name} to {text.capitalize()}"
+        return words.t("move.vote-side", {"name": name, "choice": text})
     if kind == VOTE_MENTION:
-        return f"vote that the recount {'named' if text == 'yes' else 'did not name'} {name}"
+        return words.t(f"move.vote-mention.{text}", {"name": name})
     if kind == VOTE_PENALTY:
-        return f"vote to {text} the penalty of {name}"
+        return words.t("move.vote-penalty", {"name": name, "choice": text})
     return str(action)

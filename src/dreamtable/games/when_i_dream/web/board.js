@@ -28,10 +28,6 @@ const keep = { typed: {}, tick: null, lengths: { ...CLOCK_DEFAULTS }, asked: fal
 
 // -- small pieces ------------------------------------------------------------------------------
 
-function list(items, w) {
-  return items.join(w.t("list.separator"));
-}
-
 function roleBadge(role, w, { dreamer = false } = {}) {
   const key = dreamer ? "dreamer" : ROLES.includes(role) ? role : "hidden";
   const letter = dreamer ? "Z" : ROLES.includes(role) ? w.t(`role-letter.${role}`) : w.t("ui.hidden");
@@ -514,48 +510,6 @@ export function render(ctx) {
 }
 
 // -- words ------------------------------------------------------------------------------------
-
-export function sentence(event, w) {
-  switch (event.kind) {
-    case "reveal":
-      return event.element === null ? w.t("event.reveal.hidden", event) : null;
-    case "clue-rejected":
-      return event.word === null ? w.t("event.clue-rejected.hidden", event) : null;
-    case "guess":
-      return event.verdict === null ? w.t("event.guess.hidden", event) : null;
-    case "card-gone": {
-      const penalty = event.penalty;
-      if (!penalty) return null;
-      const fields = { ...penalty, seq: event.seq };
-      return w.t(penalty.id !== null ? "event.card-gone.flagged" : "event.card-gone.judged", fields);
-    }
-    case "unmask": {
-      const cards = event.cards || [];
-      const right = cards.filter((c) => c.side === "yellow").map((c) => c.element);
-      const wrong = cards.filter((c) => c.side === "blue")
-        .map((c) => w.t(c.guess ? "unmask.said" : "unmask.passed", c));
-      const penalties = cards.filter((c) => c.side === "penalty").map((c) => w.t("unmask.owner", c));
-      const parts = [w.t("unmask.right", { elements: right.length ? list(right, w) : w.t("unmask.none") })];
-      if (wrong.length) parts.push(w.t("unmask.wrong", { elements: list(wrong, w) }));
-      if (penalties.length) parts.push(w.t("unmask.penalties", { elements: list(penalties, w) }));
-      return w.t("event.unmask", { parts: parts.join(" ") });
-    }
-    case "vote":
-      return w.t(`event.vote.${event.vote}.${event.choice}`, event);
-    case "day": {
-      const players = event.gains.length;
-      const givers = Array.from({ length: players - 1 }, (_, k) => (event.dreamer + 1 + k) % players);
-      return w.t("event.day", {
-        ...event,
-        bonus: event.bonus ? w.t("day.bonus") : "",
-        roles: list(givers.map((seat) => w.t("day.role", { seat, role: event.roles[seat] })), w),
-        points: list(event.gains.map((gain, seat) => w.t("day.gain", { seat, gain })), w),
-      });
-    }
-    default:
-      return null;
-  }
-}
 
 // A legal move in words, for the plain list under the board.
 export function describe(move, w, ctx) {
