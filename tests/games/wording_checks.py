@@ -1,22 +1,22 @@
 """Checks a game's wording tests share: every message of seeded random games put in words in each
 language, and Italian terminal output searched for English the game's catalogue would have put there.
 
-A game's ``test_wording.py`` plays a few seeded games with :func:`random_states`, then asks
-:func:`unworded_messages` for what did not render and :func:`english_left` for what its Italian
-drawing, legend and move descriptions still say in English."""
+A game's ``test_wording.py`` asks :func:`unworded_messages` for what did not render in a few seeded
+random games, and :func:`english_left` for what its Italian drawing, legend and move descriptions
+(:func:`sampled_views`, :func:`terminal_text`) still say in English."""
 
 from __future__ import annotations
 
 import io
-import random
 import re
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
 from rich.console import Console
 
 from dreamtable.core.contract import Game, State
 from dreamtable.core.game_package import catalogue
-from dreamtable.core.words import LANGUAGES
+from dreamtable.core.testing import play_random
+from dreamtable.core.words import LANGUAGES, Message, Words
 
 _FIELD = re.compile(r"\{[a-zA-Z_][a-zA-Z0-9_]*(?::[a-zA-Z-]+)?\}")
 LITERAL_LEAST = 12
@@ -24,23 +24,32 @@ LITERAL_LEAST = 12
 a card's code) may rightly appear in either language."""
 
 
-def random_states(game: Game[Any], players: int, seed: int, steps: int = 10_000, **options: Any) -> Iterator[State[Any]]:
-    """The positions of one seeded random game, from the deal to its end (or ``steps`` moves); a
-    deadline expires when nobody may move."""
-    rng = random.Random(seed)
-    state = game.new(players, seed, **options)
-    for _ in range(steps):
-        yield state
-        if state.is_over:
-            return
-        actors = state.actors
-        moves = state.legal_actions(actors[0]) if actors else []
-        if moves:
-            state.apply(actors[0], rng.choice(moves))
-        elif state.timers:
-            state.expire(state.timers[0])
-        else:
-            return
+def unworded_messages(game: Game[Any], players: int, seed: int, **play: Any) -> list[str]:
+    """One seeded random game (``testing.play_random``; ``play``: its options, ``prefer``): every prompt
+    of every seat's view at each step, and every event of every seat's log at the end, put in words in
+    every language; those whose words are wrong (:func:`rendered_wrong`)."""
+    wrong: list[str] = []
+
+    def prompts(state: State[Any], step: int) -> None:
+        for seat in [None, *range(state.players)]:
+            view = state.view(seat)
+            if view["ask"]["kind"] != "say":
+                wrong.extend(_wrong_words(game, view["prompt_message"], view["ask"], "prompt"))
+
+    final = play_random(game, players, seed, on_step=prompts, **play)
+    for seat in [None, *range(final.players)]:
+        for event in final.log(seat):
+            wrong.extend(_wrong_words(game, event["message"], event, "event"))
+    return wrong
+
+
+def _wrong_words(game: Game[Any], message: Message, fields: dict[str, Any], what: str) -> list[str]:
+    found = []
+    for language in LANGUAGES:
+        text = game.words(language).message(message, fields)
+        if rendered_wrong(text, message["key"]):
+            found.append(f"{language} {what} {fields}: {text!r}")
+    return found
 
 
 def rendered_wrong(text: str, key: str) -> bool:
@@ -48,29 +57,24 @@ def rendered_wrong(text: str, key: str) -> bool:
     return "{" in text or text == key or not text.strip()
 
 
-def unworded_messages(game: Game[Any], states: Iterable[State[Any]]) -> list[str]:
-    """Every event of every seat's log of the last state, and every prompt of every seat's view of each
-    state, put in words in every language: those whose words are wrong (:func:`rendered_wrong`)."""
-    wrong: list[str] = []
-    last = None
-    for state in states:
-        last = state
-        for seat in [None, *range(state.players)]:
-            view = state.view(seat)
-            if view["ask"]["kind"] == "say":
-                continue
-            for language in LANGUAGES:
-                text = game.words(language).message(view["prompt_message"], view["ask"])
-                if rendered_wrong(text, view["prompt_message"]["key"]):
-                    wrong.append(f"{language} prompt {view['ask']}: {text!r}")
-    assert last is not None
-    for seat in [None, *range(last.players)]:
-        for event in last.log(seat):
-            for language in LANGUAGES:
-                text = game.words(language).message(event["message"], event)
-                if rendered_wrong(text, event["message"]["key"]):
-                    wrong.append(f"{language} event {event}: {text!r}")
-    return wrong
+def sampled_views(game: Game[Any], players: int, seed: int, every: int, **play: Any) -> list[tuple[dict[str, Any], list[Any]]]:
+    """Every ``every``-th position of one seeded random game and its last: the view of the seat to act
+    (else A's) and that seat's legal moves."""
+    seen: list[tuple[dict[str, Any], list[Any]]] = []
+
+    def look(state: State[Any], step: int) -> None:
+        if step % every == 0 or state.is_over:
+            seat = state.actors[0] if state.actors else 0
+            seen.append((state.view(seat), list(state.legal_actions(seat)) if state.actors else []))
+
+    play_random(game, players, seed, on_step=look, **play)
+    return seen
+
+
+def terminal_text(game: Game[Any], words: Words, view: dict[str, Any], moves: list[Any]) -> str:
+    """All the terminal shows of one position in ``words``: the drawing (with the explained end once
+    over) and the description of each move."""
+    return "\n".join([printed(game.render(view, words)), *(game.describe(view, move, words) for move in moves)])
 
 
 def english_literals(game: Game[Any], prefixes: tuple[str, ...] = ("terminal.", "form.")) -> set[str]:

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from dreamtable.games.sogni_e_incubi.render import explain_end, legend
+from dreamtable.games.sogni_e_incubi.render import legend
 
-from tests.games.wording_checks import english_left, english_literals, printed, random_states, unworded_messages
+from tests.games.wording_checks import english_left, english_literals, printed, sampled_views, terminal_text, unworded_messages
 from tests.helpers import play
 
 from .position import GAME, position
@@ -24,7 +24,7 @@ def said(event: dict[str, Any], words: Any) -> str:
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_event_and_prompt_of_random_games_reads_in_english_and_italian(players: int) -> None:
     for seed in range(2):
-        assert unworded_messages(GAME, random_states(GAME, players, seed)) == []
+        assert unworded_messages(GAME, players, seed) == []
 
 
 def test_a_draw_names_the_card_only_to_the_drawer_SI_R17() -> None:
@@ -99,16 +99,9 @@ LITERALS = english_literals(GAME)
 def test_the_italian_terminal_leaves_no_english_in_the_drawing_the_moves_and_the_end() -> None:
     assert len(LITERALS) > 15, "the check looks for the English terminal words"
     for players, seed in ((2, 0), (3, 1), (4, 2)):
-        for step, state in enumerate(random_states(GAME, players, seed)):
-            if step % 15 and not state.is_over:
-                continue
-            seat = state.actors[0] if state.actors else 0
-            view = state.view(seat)
-            shown = [printed(GAME.render(view, IT))]
-            shown += [GAME.describe(view, move, IT) for move in state.legal_actions(seat)] if state.actors else []
-            if state.is_over:
-                shown.append(printed(explain_end(view, IT)))
-            assert english_left("\n".join(shown), LITERALS) == [], shown[0]
+        for view, moves in sampled_views(GAME, players, seed, every=15):
+            shown = terminal_text(GAME, IT, view, moves)
+            assert english_left(shown, LITERALS) == [], shown
     assert english_left(legend(IT), LITERALS) == []
 
 
