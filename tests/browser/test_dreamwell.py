@@ -20,7 +20,7 @@ from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, double_click, open_seat, table, wait_for_my_turn
 from tests.server.processes import Api, ServerProcess
 
-STATIC = Path(dreamtable.__file__).parent / "server" / "static"
+COMMON = Path(dreamtable.__file__).parent / "core" / "i18n"
 MODULE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "board.js"
 CATALOGUE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "i18n" / "en.json"
 STEP = {"N": (0, 1), "NE": (1, 1), "E": (1, 0), "SE": (1, -1), "S": (0, -1), "SW": (-1, -1), "W": (-1, 0), "NW": (-1, 1)}
@@ -151,6 +151,7 @@ def test_the_end_of_the_game_is_worded_as_the_game_words_it_one_point_or_many(pa
     game = dreamtable.load("dreamwell")
     events = [{"kind": "game-over", "actor": None, "winners": winners, "points": points}
               for winners, points in (([0], 1), ([0, 1], 1), ([1], 14))]
+    events = [{**event, "message": game.message(event)} for event in events]  # as State.log sends them
     page.goto("/")
     worded = page.evaluate("""async (events) => {
         const { Words } = await import("/static/js/i18n.js");
@@ -264,7 +265,7 @@ def test_the_module_draws_every_friend_card_as_the_game_knows_it_and_keeps_no_co
 def test_every_word_the_module_uses_is_in_the_english_catalogue() -> None:
     text = MODULE.read_text(encoding="utf-8")
     catalogue = json.loads(CATALOGUE.read_text(encoding="utf-8"))
-    common = json.loads((STATIC / "i18n" / "en" / "common.json").read_text(encoding="utf-8"))
+    common = json.loads((COMMON / "en" / "common.json").read_text(encoding="utf-8"))
     keys = set(re.findall(r'words\.t\("([a-z][\w.-]*)"', text))
     assert keys, "no words found"
     missing = [key for key in keys if key not in catalogue and not (key.startswith("common.") and key[7:] in common)]

@@ -49,7 +49,8 @@ def test_dreamwell_legend_explains_the_card_text_and_the_black_side():
     legend = game_legend(dreamtable.load("dreamwell"))
     for words in ("◆", "♥ 7 IF 4×Orbit", "PER", "WILD", "located X", "each turn a free rotate", "move to X", "flip any X"):
         assert words in legend, words
-    texts = [card_text(card.id) for card in FRIEND_CARDS]
+    english = dreamtable.load("dreamwell").words("en")
+    texts = [card_text(card.id, english) for card in FRIEND_CARDS]
     assert not any("each turn free" in text for text in texts), "the free action is named"
     for marker in ("PER", "IF", "WILD", "located", "move to", "flip any", "draw action", "move action", "rotate action"):
         assert any(marker in text for text in texts) and marker.split()[0] in legend, marker

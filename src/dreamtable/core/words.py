@@ -212,6 +212,8 @@ def _text(value: Any) -> str:
     """A value as JavaScript's ``String()`` writes it, for the values templates hold."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:  # a key looked up by a null field (Dreamwell's ``also-moving.null``), as String(null)
+        return "null"
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)

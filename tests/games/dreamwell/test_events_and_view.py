@@ -18,6 +18,7 @@ from dreamtable.core.visibility import Secret
 from dreamtable.games.dreamwell import Dreamwell, events
 from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ComponentDataError, item_name
 from dreamtable.games.dreamwell.events import card_words
+from dreamtable.games.dreamwell.wording import card_name
 from tests.helpers import play
 
 from .position import board_a, with_fixtures
@@ -97,19 +98,21 @@ def test_sentences_read_as_the_game_always_wrote_them(monkeypatch):
     play(state, 0, "draw")
     assert last_text(state, 0) == f"A drew {card_words(top)}."
     assert last_text(state, 1) == "A drew a card."
-    assert state.log(1, 1)[0] == {"kind": "draw", "actor": 0, "card": None, "text": "A drew a card."}
+    assert state.log(1, 1)[0] == {"kind": "draw", "actor": 0, "card": None, "text": "A drew a card.",
+                                  "message": {"key": "event.draw.hidden"}}
     taken = FRIEND_CARDS[state.display[1]].id
     refill = FRIEND_CARDS[state.deck[-1]].id
     play(state, 0, f"take {taken}")
     assert state.log(1, 1)[0] == {"kind": "take", "actor": 0, "card": taken, "slot": 1, "refill": refill,
-                                  "text": f"A took {card_words(taken)} from the display."}
+                                  "text": f"A took {card_words(taken)} from the display.",
+                                  "message": {"key": "event.take", "fields": {"name": card_name(taken)}}}
     play(state, 0, "rotate d4 270")
     assert last_text(state, None) == "A rotated d4 by 270°."
 
     state = board_a(pawns={0: ("b1", None)})
     play(state, 0, "move 1 N")
     assert state.log(None, 1)[0] == {"kind": "move", "actor": 0, "pawn": 1, "direction": "N", "start": "b1", "cell": "b2",
-                                     "text": "A's pawn 1 moved N to b2."}
+                                     "text": "A's pawn 1 moved N to b2.", "message": {"key": "event.move"}}
     play(state, 0, "stop")
     play(state, 0, "enter 2 a2")
     assert last_text(state, None) == "A brought pawn 2 onto a2."
@@ -126,7 +129,8 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
     play(state, 0, "play X2")
     assert last_text(state, None) == f"A played {card_words('X2')}: MOVE TO Black Sky."
     play(state, 0, "moveto 1 a1")
-    assert state.log(None, 1)[0] == {"kind": "move-to", "actor": 0, "pawn": 1, "cell": "a1", "text": "A moves pawn 1 to a1."}
+    assert state.log(None, 1)[0] == {"kind": "move-to", "actor": 0, "pawn": 1, "cell": "a1", "text": "A moves pawn 1 to a1.",
+                                     "message": {"key": "event.move-to"}}
     state = board_a(pawns={0: ("c4", "a3")}, hands={0: [numbers["X2"]]})
     play(state, 0, "play X2")
     play(state, 0, "skip")
@@ -135,7 +139,7 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
     state = board_a(advanced=True, pawns={0: ("b1", None)})
     play(state, 0, "flip b1")
     assert state.log(None, 1)[0] == {"kind": "flip", "actor": 0, "cell": "b1", "creature": "GAM", "terrain": "GC",
-                                     "text": "A flipped b1: now Gamma / Green Cave."}
+                                     "text": "A flipped b1: now Gamma / Green Cave.", "message": {"key": "event.flip"}}
 
     state = board_a(pawns={0: ("a1", None)})
     for _ in range(3):
@@ -143,7 +147,8 @@ def test_sentences_of_abilities_flips_discards_and_the_end(monkeypatch):
     card = FRIEND_CARDS[state.hands[0][0]].id
     play(state, 0, f"discard {card}")
     assert last_text(state, 0) == f"A discarded {card_words(card)}."
-    assert state.log(1, 1)[0] == {"kind": "discard", "actor": 0, "card": None, "text": "A discarded a card."}
+    assert state.log(1, 1)[0] == {"kind": "discard", "actor": 0, "card": None, "text": "A discarded a card.",
+                                  "message": {"key": "event.discard.hidden"}}
 
     state = board_a(pawns={0: ("b1", "a1")}, hands={0: [numbers["X1"]]})
     state.played[0] = [CARD_INDEX[c] for c in ("W01", "W02", "W03", "W04", "W05", "W06")]

@@ -75,7 +75,8 @@ def test_a_drawn_card_is_a_field_for_the_drawer_and_null_for_the_others():
 def test_the_deal_names_the_first_player():
     state = GAME.new(players=2, seed=1, first_player="B")
     first = state.log(None)[0]
-    assert first == {"kind": "deal", "actor": None, "first": 1, "text": "The cards are dealt; B begins."}
+    assert first == {"kind": "deal", "actor": None, "first": 1, "text": "The cards are dealt; B begins.",
+                     "message": {"key": "event.deal"}}
 
 
 @pytest.mark.parametrize(

@@ -11,13 +11,15 @@ dreamtable walks through this package.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from dreamtable.core.contract import Game, GameInfo, Option, Outcome, State, Timer
 from dreamtable.core.errors import IllegalActionError, NotationError
 from dreamtable.core.rng import reseeded, shuffle_with
 from dreamtable.core.visibility import Event, owner_only
-from dreamtable.core.words import Words
+from dreamtable.core.words import Message, Words
+
+from .wording import message
 
 MOVES = ("tap", "draw")
 
@@ -136,6 +138,10 @@ class TapGame(Game[str]):
     rules_without_behaviour = {  # what no move applies, and the test that checks it
         "TAP-R5": "test_TAP_R5_a_drawn_card_is_seen_by_its_owner_alone_until_the_end",
     }
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The catalogue sentence of an event as the seat sees it (see .wording)."""
+        return message(event)
 
     def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The board as text for the terminal (see .render)."""

@@ -1,4 +1,5 @@
-"""Tap at the terminal: one line per seat and the deck (``Game.render``), and its legend."""
+"""Tap at the terminal: one line per seat and the deck (``Game.render``), and its legend, in the
+reader's language (the keys ``terminal.*`` of ``web/i18n/<lang>.json``)."""
 
 from __future__ import annotations
 
@@ -7,19 +8,12 @@ from typing import Any
 from rich.text import Text
 
 from dreamtable.core.words import Words
-from dreamtable.games.terminal_text import ending
-
-LEGEND = """Tap — the board
-A  3 pts  [2, 0]   a seat: its points, then its hidden cards (yours as values,
-B  1 pt   2 cards  another seat's as a count; every seat's values once the game is over)
-◀                  the seat whose turn it is
-deck 7 · turns played 3   cards left in the deck, and the turns played so far
-Moves: tap (a point now) or draw (a hidden card worth 0, 1 or 2), within 5 seconds."""
+from dreamtable.games.terminal_text import ending, key_line
 
 
 def legend(words: Words) -> str:
     """Every mark of the drawing explained (the terminal's ``legend`` command)."""
-    return LEGEND
+    return words.t("terminal.legend")
 
 
 def render(view: dict[str, Any], words: Words) -> Text:
@@ -28,14 +22,15 @@ def render(view: dict[str, Any], words: Words) -> Text:
     lines = []
     for seat, points in enumerate(board["points"]):
         drawn = board["drawn"][seat]
-        cards = str(drawn) if isinstance(drawn, list) else f"{drawn} card{'s' if drawn != 1 else ''}"
+        cards = str(drawn) if isinstance(drawn, list) else words.t("terminal.cards", {"count": drawn})
         mark = " ◀" if seat in view["actors"] else ""
-        lines.append(f"{chr(65 + seat)}  {points} pt{'s' if points != 1 else ''}  {cards}{mark}")
-    lines.append(f"deck {board['deck']} · turns played {board['done']}")
-    lines.append("Key: [values] your cards · N cards another's · ◀ to play — type 'legend' for more")
-    drawing = Text("\n".join(lines))
+        lines.append(f"{chr(65 + seat)}  {words.t('terminal.points', {'points': points})}  {cards}{mark}")
+    lines.append(words.t("terminal.deck", {"deck": board["deck"], "done": board["done"]}))
+    drawing = Text("\n".join(lines) + "\n")
+    drawing.append_text(key_line(words.t("terminal.key"), words))
     if view["outcome"] is not None:  # the drawing ends with who won and why (the terminal's convention)
         totals = ", ".join(f"{chr(65 + seat)} {int(score)}" for seat, score in enumerate(view["outcome"]["scores"]))
         drawing.append("\n")
-        drawing.append(ending(view, f"after {board['done']} turns", f"Totals of points and cards: {totals}.", words))
+        drawing.append(ending(view, words.t("terminal.ending", {"turns": board["done"]}),
+                              words.t("terminal.totals", {"totals": totals}), words))
     return drawing

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
-from ...core.words import Words
+from ...core.words import Message, Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
@@ -32,6 +32,7 @@ from .notation import WellMove, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import WellState
+from .wording import message
 
 OPTIONS = (
     Option("first_player", "random", "the First Player (DW-R1): 'random' from the seed, or a seat letter", ("random", "A", "B", "C", "D")),
@@ -49,7 +50,7 @@ class Dreamwell(Game[WellMove]):
     sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
     prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
-    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a card by its friend and needs; its ability in words
+    sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a card by its friend and needs; its ability (.wording)
         "draw": ("name",), "take": ("name",), "discard": ("name",), "play": ("name", "ability")}
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     rule_witnesses: ClassVar[Mapping[str, Callable[[Any], bool]]] = RULE_WITNESSES  # rules no event tells apart
@@ -107,6 +108,10 @@ class Dreamwell(Game[WellMove]):
         for kind in kinds:
             figures[f"points_{kind}"] = [d["by_symbol"].get(kind, 0) for d in details]
         return figures
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The catalogue sentence of an event as the seat sees it, naming its card (see :mod:`.wording`)."""
+        return message(event)
 
     def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The 4×4 board with doors, creatures, terrain and pawns (see :mod:`.render`)."""

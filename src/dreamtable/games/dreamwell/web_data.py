@@ -37,8 +37,13 @@ def _ability(card: Friend) -> list[Any]:
     return [kind, None]
 
 
+def compact(card: Friend) -> list[Any]:
+    """One card in the module's compact form (the event sentences name cards from it too: .wording)."""
+    return [FRIENDS[card.friend], ITEM_CODES[card.creatures[0]], ITEM_CODES[card.creatures[1]],
+            TERRAINS[card.terrain], _score(card), _ability(card)]
+
+
 @cache  # the cards never change: worked out once, for every page that asks
 def page_data() -> dict[str, Any]:
     """``{"cards": {id: card}}`` in the module's compact form."""
-    return {"cards": {card.id: [FRIENDS[card.friend], ITEM_CODES[card.creatures[0]], ITEM_CODES[card.creatures[1]],
-                                TERRAINS[card.terrain], _score(card), _ability(card)] for card in FRIEND_CARDS}}
+    return {"cards": {card.id: compact(card) for card in FRIEND_CARDS}}

@@ -29,7 +29,7 @@ from __future__ import annotations
 from typing import Any, Callable, ClassVar, Mapping
 
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
-from ...core.words import Words
+from ...core.words import Message, Words
 from ...core.errors import NotationError
 from ...core.sentences import Sentence
 from . import evaluation
@@ -38,6 +38,7 @@ from .notation import Move, parse_move
 from .prompts import PROMPT_FIELDS, PROMPTS
 from .rule_witnesses import RULE_WITNESSES
 from .rules import SogniState
+from .wording import message
 
 MAX_PLAYERS = 4
 
@@ -111,6 +112,10 @@ class SogniEIncubi(Game[Move]):
             "longest_run": [d["longest_run"] for d in details],
             "cards_left": [d["hand"] for d in details],
         }
+
+    def message(self, event: Mapping[str, Any]) -> Message:
+        """The catalogue sentence of an event as the seat sees it (see :mod:`.wording`)."""
+        return message(event)
 
     def render(self, view: dict[str, Any], words: Words | None = None) -> Any:
         """The table drawn with rich (see :mod:`.render`)."""

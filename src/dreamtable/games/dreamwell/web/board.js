@@ -156,18 +156,6 @@ export function describe(notation, words, ctx) {
   return notation;
 }
 
-// The events whose words need a choice (a hidden card) or the card's name and ability.
-export function sentence(event, words) {
-  if ((event.kind === "draw" || event.kind === "discard") && event.card === null) {
-    return words.t(`event.${event.kind}.hidden`, event);
-  }
-  if (["draw", "take", "discard", "play"].includes(event.kind)) {
-    const ability = CARDS[event.card] ? abilityText(words, CARDS[event.card][5]) : "";
-    return words.t(`event.${event.kind}`, { ...event, name: cardName(words, event.card), ability });
-  }
-  return null;
-}
-
 // A seat's outcome.details: its points, cards and friends, and what its WILD cards counted as.
 export function detail(details, words) {
   if (details.points === undefined) return "";

@@ -286,34 +286,6 @@ export function render(ctx) {
 
 // -- words -----------------------------------------------------------------------------------
 
-export function sentence(event, words) {
-  switch (event.kind) {
-    case "draw":
-      return event.card == null ? words.t("event.draw.hidden", event) : null;
-    case "play": {
-      const own = event.row === event.actor;
-      const card = event.card;
-      let key = own ? "event.play.own" : "event.play";
-      if (event.to_hand !== null && event.to_hand !== undefined) {
-        if (card === "CI") key = "event.play.other.returned";
-        else if (card[0] === "I") key = "event.play.other.took";
-        else key = own ? "event.play.own.rem" : "event.play.other.rem";
-      } else if (isNightmare(event.over) && kindOf(card) !== "I" && card !== "CI") {
-        key = own ? "event.play.own.cover" : key;
-      }
-      return words.t(key, event);
-    }
-    case "pass":
-      return event.reason === "no-cards" ? words.t("event.pass.no-cards", event) : null;
-    case "game-over": {
-      const key = event.winners.length === 1 ? `event.game-over.${event.reason}` : `event.game-over.shared.${event.reason}`;
-      return words.has(key) ? words.t(key, event) : null;
-    }
-    default:
-      return null;
-  }
-}
-
 export function detail(details, words) {
   if (details.dream === undefined) return "";
   return words.t(details.counted === "cards" ? "detail.cards" : "detail", details);
