@@ -241,7 +241,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
         const { sentence, promptText } = await import("/static/js/envelope.js");
         const module = await import("/games/deep-dreams/board.js");
         const words = await Words.load("en", "deep-dreams");
-        return [events.map((event) => sentence(event, words, module)),
+        return [events.map((event) => sentence(event, words)),
                 asks.map(({ ask, prompt, prompt_message }) => promptText({ ask, prompt, prompt_message }, words))];
     }""", [unique_events, unique_asks])
     assert worded[0] == [event["text"] for event in unique_events]
@@ -278,7 +278,7 @@ def test_a_card_is_named_by_its_colours_in_every_sentence_and_move_in_either_lan
         const found = {};
         for (const lang of ["en", "it"]) {
           const words = await Words.load(lang, "deep-dreams");
-          found[lang] = { events: events.map((event) => sentence(event, words, module)),
+          found[lang] = { events: events.map((event) => sentence(event, words)),
                           moves: moves.map((move) => module.describe(move, words, null)),
                           named: module.cardName("DD21", words) };
         }

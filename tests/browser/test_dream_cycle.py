@@ -223,7 +223,7 @@ def test_the_page_words_every_event_and_prompt_as_the_server_does(page: Page, se
         const { promptText, sentence } = await import("/static/js/envelope.js");
         const game = await import("/games/dream-cycle/board.js");
         const words = await Words.load("en", "dream-cycle");
-        return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
+        return [events.map((event) => sentence(event, words)), views.map((view) => promptText(view, words))];
     }""", [events, list(asks.values())])
     wrong = [(said, text) for said, text in zip(terminal_words(game, events, asks)[0], worded[0]) if said != text]
     wrong += [(said, text) for said, text in zip(terminal_words(game, events, asks)[1], worded[1]) if said != text]
@@ -301,7 +301,7 @@ def test_DC_R9_the_page_words_yellow_and_blue_events_and_prompts_as_the_server_d
         const { promptText, sentence } = await import("/static/js/envelope.js");
         const game = await import("/games/dream-cycle/board.js");
         const words = await Words.load("en", "dream-cycle");
-        return [events.map((event) => sentence(event, words, game)), views.map((view) => promptText(view, words, game))];
+        return [events.map((event) => sentence(event, words)), views.map((view) => promptText(view, words))];
     }""", [events, list(asks.values())])
     wrong = [(said, text) for said, text in zip(terminal_words(game, events, asks)[0], worded[0]) if said != text]
     wrong += [(said, text) for said, text in zip(terminal_words(game, events, asks)[1], worded[1]) if said != text]

@@ -158,7 +158,7 @@ def test_the_end_of_the_game_is_worded_as_the_game_words_it_one_point_or_many(pa
         const { sentence } = await import("/static/js/envelope.js");
         const module = await import("/games/dreamwell/board.js");
         const words = await Words.load("en", "dreamwell");
-        return events.map((event) => sentence(event, words, module));
+        return events.map((event) => sentence(event, words));
     }""", events)
     assert worded == [game.sentence(event) for event in events] == [
         "Game over: A won with 1 point.", "Game over: A and B won with 1 point.", "Game over: B won with 14 points."]

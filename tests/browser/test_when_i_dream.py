@@ -281,11 +281,11 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
             const words = await Words.load(language, "when-i-dream");
             const wrong = [];
             events.forEach((event, i) => {
-                const text = sentence(event, words, game);
+                const text = sentence(event, words);
                 if (text !== said[i]) wrong.push([text, said[i]]);
             });
             views.forEach((view, i) => {
-                const text = promptText(view, words, game);
+                const text = promptText(view, words);
                 if (text !== asked[i]) wrong.push([text, asked[i]]);
             });
             return wrong;

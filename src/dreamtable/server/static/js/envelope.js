@@ -14,19 +14,15 @@ export async function loadGame(gameId) {
 
 // An event as a sentence: the message the game made for it (core/words.py; the terminal words it
 // from the same catalogues), else the server's English text.
-export function sentence(event, words, game = {}) {
-  const own = game.sentence ? game.sentence(event, words) : null; // TRANSITION: until every game words in Python
-  if (own) return own;
+export function sentence(event, words) {
   return event.message && words.has(event.message.key) ? words.message(event.message, event) : event.text;
 }
 
 // The prompt (the view's "ask") in words, from the message the game made for it, else the server's
 // English words. A game that words its question itself ("say") is shown as it wrote it.
-export function promptText(view, words, game = {}) {
+export function promptText(view, words) {
   const ask = view.ask || { kind: "say", text: view.prompt };
   if (ask.kind === "say") return ask.text || view.prompt;
-  const own = game.prompt ? game.prompt(ask, words) : null; // TRANSITION: until every game words in Python
-  if (own) return own;
   const message = view.prompt_message;
   return message && words.has(message.key) ? words.message(message, ask) : view.prompt;
 }
@@ -75,9 +71,9 @@ export function drawOutcome(root, view, words, game) {
     h("tbody", {}, rows)));
 }
 
-export function drawLog(root, events, words, game, { fresh = false, keep = 200 } = {}) {
+export function drawLog(root, events, words, { fresh = false, keep = 200 } = {}) {
   for (const event of events) {
-    root.append(h("li", { class: fresh ? "fresh" : "" }, sentence(event, words, game)));
+    root.append(h("li", { class: fresh ? "fresh" : "" }, sentence(event, words)));
   }
   while (root.children.length > keep) root.firstElementChild.remove();
   root.scrollTop = root.scrollHeight;

@@ -28,14 +28,14 @@ async function show(step) {
     const w = page.words;
     const view = shown.view;
     drawPlayers($("players"), view, page.summary.seats, w);
-    $("prompt").textContent = promptText(view, w, page.game);
+    $("prompt").textContent = promptText(view, w);
     const ctx = { view, board: view.board, seat: view.seat, words: w, seats: page.summary.seats, legal: [], forms: [],
                   busy: false, interactive: false, ui: {}, play: () => {}, fill: () => {}, redraw: () => {} };
     const drawn = page.game.render(ctx);
     $("board").replaceChildren(...(drawn ? [drawn] : []));
     drawOutcome($("outcome"), view, w, page.game);
     $("log").replaceChildren();
-    drawLog($("log"), shown.events, w, page.game);
+    drawLog($("log"), shown.events, w);
     $("status").textContent = "";
   } catch (error) {
     $("status").textContent = error.message;

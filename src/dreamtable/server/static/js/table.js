@@ -226,7 +226,7 @@ function receive(message) {
     page.seq = message.seq;
     page.guide?.heard(message, message.view.seat, restart);
     if (page.summary && page.summary.status === "waiting") refreshSummary();
-    drawLog($("log"), events, page.words, page.game, { fresh: !first });
+    drawLog($("log"), events, page.words, { fresh: !first });
     if (message.undone) drawUndone($("log"), message.undone, message.view.seat, page.words);
     draw();
     // on the new board; an undo or a fresh start is not a move to animate
@@ -272,7 +272,7 @@ function draw() {
   const ctx = context();
   const w = page.words;
   drawPlayers($("players"), view, page.summary?.seats, w);
-  $("prompt").textContent = page.busy ? w.t("common.sending") : promptText(view, w, page.game);
+  $("prompt").textContent = page.busy ? w.t("common.sending") : promptText(view, w);
   startTimers(view.timers);
   const drawn = page.game.render(ctx);
   $("board").replaceChildren(...(drawn ? [drawn] : []));
