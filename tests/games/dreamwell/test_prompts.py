@@ -9,14 +9,13 @@ import json
 import random
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 import dreamtable
 from dreamtable import testing
 from dreamtable.games.dreamwell import Dreamwell, prompts
-from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_CODES, ITEM_NAME_OF
+from dreamtable.games.dreamwell.components import ITEM_CODES, ITEM_NAME_OF
 from dreamtable.games.dreamwell.rules import ACTIONS_PER_TURN, HAND_LIMIT, WellState
 from tests.helpers import play
 
@@ -24,7 +23,8 @@ from .position import board_a, with_fixtures
 
 GAME = dreamtable.load("dreamwell")
 CATALOGUE_FILE = Path(dreamtable.__file__).parent / "games" / "dreamwell" / "web" / "i18n" / "en.json"
-PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
+ENGLISH = GAME.words("en")
+"""The page's and the terminal's words in English (core/words.py fills them as static/js/i18n.js does)."""
 
 
 @pytest.fixture(scope="module")
@@ -62,66 +62,6 @@ def old_prompt(state: WellState, seat: int) -> str:
     if not state.options["must_use_all_actions"]:
         asked.append("You may end your turn early.")
     return " ".join(asked)
-
-
-# -- the browser's way of filling a template (static/js/i18n.js, Words.fill) ----------------------
-
-def _js(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
-def english_form(template: str | dict[str, str], fields: dict[str, Any]) -> str:
-    """Of plural forms, the one English picks as i18n.js does: "one" when the count (the plain field
-    "other" fills and "one" does not) is 1."""
-    if isinstance(template, str):
-        return template
-    plain = {name for name, spec in PLACEHOLDER.findall(template["other"]) if not spec}
-    counted = plain - {name for name, spec in PLACEHOLDER.findall(template.get("one", "")) if not spec}
-    return template["one"] if any(fields.get(name) == 1 for name in counted) else template["other"]
-
-
-def fill(catalogue: dict[str, Any], template: str | dict[str, str], fields: dict[str, Any]) -> str:
-    template = english_form(template, fields)
-
-    def one(match: re.Match[str]) -> str:
-        name, spec = match.group(1), match.group(2)
-        if name not in fields:
-            return match.group(0)
-        value = fields[name]
-        if spec == "seat":
-            return "the game" if value is None else chr(65 + value)
-        if spec == "seats":
-            names = [chr(65 + seat) for seat in value]
-            return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        if spec:
-            named = f"{spec}.{_js(value)}"
-            return fill(catalogue, catalogue[named], {}) if named in catalogue else _js(value)
-        return "—" if value is None else _js(value)
-
-    return PLACEHOLDER.sub(one, template)
-
-
-def browser_sentence(catalogue: dict[str, str], event: dict[str, Any]) -> str:
-    """What dreamwell/web/board.js writes for an event (its ``sentence``, else the template)."""
-    kind = event["kind"]
-    if kind in ("draw", "discard") and event["card"] is None:
-        return fill(catalogue, catalogue[f"event.{kind}.hidden"], event)
-    if kind in ("draw", "take", "discard", "play"):
-        card = FRIEND_CARDS[CARD_INDEX[event["card"]]]
-        name = fill(catalogue, catalogue["card.name"], {
-            "friend": FRIENDS[card.friend], "first": ITEM_CODES[card.creatures[0]],
-            "second": ITEM_CODES[card.creatures[1]], "terrain": ITEM_CODES[8 + card.terrain]})
-        ability, target = card.ability
-        if ability == "each_turn_free":
-            words = catalogue[f"ability.each_turn_free.{('rotate', 'flip')[target]}"]
-        else:
-            words = fill(catalogue, catalogue[f"ability.{ability}"], {"item": ITEM_CODES[target] if target is not None else None})
-        return fill(catalogue, catalogue[f"event.{kind}"], {**event, "name": name, "ability": words})
-    return fill(catalogue, catalogue[f"event.{kind}"], event)
 
 
 def states() -> list[WellState]:
@@ -206,10 +146,9 @@ def test_the_browser_catalogue_words_every_prompt_like_the_game(catalogue, many_
     for state in many_states:
         for seat in range(state.players):
             ask = state.ask(seat)
-            template = catalogue.get(f"prompt.{ask['kind']}")
-            if template is None:  # the common ones (waiting-for, over) live in common.json
+            if f"prompt.{ask['kind']}" not in catalogue:  # the common ones (waiting-for, over) live in common.json
                 continue
-            assert fill(catalogue, template, ask) == state.prompt(seat), ask
+            assert ENGLISH.message(GAME.prompt_message(ask), ask) == state.prompt(seat), ask
             checked.add(ask["kind"])
     assert {"actions", "extras", "discard", "move-to"} <= checked
 
@@ -221,7 +160,7 @@ def test_the_browser_catalogue_words_every_event_like_the_game(catalogue):
             state = testing.play_random(GAME, players, players, options={"mode": mode}, prefer="play ")
             for seat in [None, *range(players)]:
                 for event in state.log(seat):
-                    assert browser_sentence(catalogue, event) == event["text"], event
+                    assert ENGLISH.message(event["message"], event) == event["text"], event
 
 
 def test_every_optional_part_of_a_prompt_has_each_of_its_values(catalogue):
