@@ -1,6 +1,6 @@
 """The terminal speaks the reader's language: ``--lang it`` (or an Italian locale) gives its own words,
-prompts and commands in Italian, English commands still work, and a language it does not speak is
-refused saying which it does."""
+prompts, commands and menu in Italian, English commands still work, and a language it does not speak
+is refused saying which it does."""
 
 from __future__ import annotations
 
@@ -58,4 +58,17 @@ def test_an_italian_locale_is_the_default_and_english_stays_english() -> None:
 def test_a_language_the_terminal_does_not_speak_is_refused_naming_those_it_does() -> None:
     child = spawn("play", "sogni-e-incubi", "--lang", "fr")
     child.expect(said("dreamtable speaks en, it, not 'fr'"))
+    child.expect(pexpect.EOF)
+
+
+def test_the_menu_speaks_the_locale_s_language_and_names_the_games_as_their_catalogues_do() -> None:
+    child = pexpect.spawn(spawn.__globals__["DREAMTABLE"], [], env={**ENV, "LC_ALL": "", "LANG": "it_IT.UTF-8"},
+                          encoding="utf-8", timeout=20, dimensions=(60, 200))
+    child.expect(said("dreamtable — scegli un gioco (q o Ctrl-D per uscire):"))
+    child.expect(r"giocatori\)")
+    child.expect("Numero del gioco: ")
+    child.sendline("0")
+    child.expect(said("Scegli da 1 a"))
+    child.sendline("q")
+    child.expect("Arrivederci.")
     child.expect(pexpect.EOF)

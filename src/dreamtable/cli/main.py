@@ -25,7 +25,7 @@ from ..core.registry import games as list_of_games
 from ..core.registry import load
 from ..core.registry import replay as replay_record
 from ..core.table_language import TABLE_LANGUAGES, check_language, options_in_language
-from ..core.words import language_of_environment
+from ..core.words import language_of_environment, words_of
 from .bench_serve import bench_serve
 from .fit_leaves import fit_leaves
 from .fuzz import fuzz
@@ -365,6 +365,11 @@ def menu() -> None:
     from ..core.record import check_save_path
 
     infos = list_of_games()
+    reader = language_of_environment()
+    words = words_of(None, reader)
+
+    def said(key: str, **fields: Any) -> str:
+        return escape(words.t(f"common.terminal.menu.{key}", fields))
 
     def ask(question: str) -> str:
         answer = console.input(question).strip()
@@ -374,21 +379,21 @@ def menu() -> None:
 
     try:
         while True:
-            console.print("[bold]dreamtable[/] — choose a game (q or Ctrl-D to leave):")
+            console.print(f"[bold]{said('title')}[/]")
             for number, info in enumerate(infos, 1):
-                console.print(f"  {number}. {escape(info.name)} ({info.id}, {info.min_players}–{info.max_players} players)")
+                name = load(info.id).words(reader).t("name")
+                console.print("  " + said("game", number=number, name=name, id=info.id, min=info.min_players, max=info.max_players))
             while True:
-                answer = ask("Game number: ") or "1"
+                answer = ask(said("game-number")) or "1"
                 if is_number(answer) and 1 <= int(answer) <= len(infos):
                     info = infos[int(answer) - 1]
                     break
-                console.print(f"Choose 1–{len(infos)}.")
+                console.print(said("choose", count=len(infos)))
             game = load(info.id)
             default_seats = ",".join(["human"] + ["bot"] * (info.min_players - 1))
-            choices = f"human, bot, or {', '.join(bot_names(game))}"
             while True:  # seats, checked before anything else is asked
-                seats = ask(escape(f"Seats, one per player ({info.min_players}–{info.max_players}): {choices} "
-                                   f"[{default_seats}]: ")) or default_seats
+                seats = ask(said("seats", min=info.min_players, max=info.max_players, bots=", ".join(bot_names(game)),
+                                 default=default_seats)) or default_seats
                 specs = [spec.strip() for spec in seats.split(",") if spec.strip()]
                 try:
                     if not info.min_players <= len(specs) <= info.max_players:
@@ -398,17 +403,16 @@ def menu() -> None:
                             make_agent(spec, 0, game=game)
                     break
                 except (DreamtableError, ValueError) as error:
-                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+                    console.print(f"[red]{escape(str(error))}[/] {said('try-again')}")
             while True:
-                answer = ask("Seed (a whole number; Enter for a random one): ")
+                answer = ask(said("seed"))
                 if not answer or is_number(answer):
                     break
-                console.print("[red]A seed is a whole number such as 7.[/] Try again.")
+                console.print(f"[red]{said('seed-wrong')}[/] {said('try-again')}")
             seed_given = bool(answer)
             seed = int(answer) if seed_given else random.SystemRandom().randrange(1_000_000)
             while True:
-                answer = ask("Options NAME=VALUE, separated by spaces (Enter for the rules as they are; "
-                             f"'dreamtable list {info.id}' lists them): ")
+                answer = ask(said("options", id=info.id))
                 try:
                     options: dict[str, Any] = {}
                     for pair in answer.split():
@@ -419,27 +423,29 @@ def menu() -> None:
                     game.resolve_options(options)
                     break
                 except (DreamtableError, ValueError) as error:
-                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+                    console.print(f"[red]{escape(str(error))}[/] {said('try-again')}")
             while True:
-                answer = ask("Save the game to a file (Enter for no save; an existing save file is resumed): ")
+                answer = ask(said("save"))
                 save = Path(answer).expanduser() if answer else None
                 resuming = save is not None and save.exists()
                 try:
                     if save is not None:
                         check_save_path(save)
-                    table = open_table(game, specs, seed, options, save, console, None, seed_given)
+                    if not resuming:  # a new game's words follow the reader's language unless -o set them
+                        options = options_in_language(game, options, reader)
+                    table = open_table(game, specs, seed, options, save, console, None, seed_given, game.words(reader))
                     break
                 except (DreamtableError, ValueError) as error:
-                    console.print(f"[red]{escape(str(error))}[/] Try again.")
+                    console.print(f"[red]{escape(str(error))}[/] {said('try-again')}")
             if not seed_given and not resuming:
-                console.print(f"Seed {seed} (use it again to deal the same cards).")
+                console.print(said("seed-said", seed=str(seed)))
             try:
-                TerminalGame(table, console=console).run()
+                TerminalGame(table, console=console, words=game.words(reader)).run()
             except KeyboardInterrupt:
-                console.print("\nGame interrupted." + (f" It is saved in {save}." if save else ""))
-            console.print("\n[bold]Back to the menu.[/]")
+                console.print("\n" + (said("interrupted.saved", save=str(save)) if save else said("interrupted")))
+            console.print(f"\n[bold]{said('back')}[/]")
     except (EOFError, KeyboardInterrupt):
-        console.print("\nGoodbye.")
+        console.print("\n" + said("goodbye"))
 
 
 # Commands that live in their own files (serve and bench-serve import the server stack only when they run).
