@@ -26,7 +26,6 @@ from .forms import ActionForm
 from .record import Record, expired_timer, expiry_text
 from .rng import Rng
 from .seats import seat_from_name, seat_list, seat_name
-from .sentences import Sentence, write_sentence
 from .study_plan import Plan
 from .visibility import Event, reveal
 from .words import Message, Words, words_of
@@ -38,22 +37,14 @@ A = TypeVar("A", bound=Hashable)
 """The action type of one game (each game's states and notation use one)."""
 
 RECENT_EVENTS = 8
-
-COMMON_PROMPTS: Mapping[str, Sentence] = {
-    "over": "The game is over.",
-    "your-move": "Your move.",
-    "you-may-act": "You may act now.",
-    "waiting-clock": "Waiting for the clock.",
-    "waiting-for": "Waiting for {seat:seat}.",
-    "say": "{text}",  # a game that words its question itself (``State._prompt``)
-}
-"""The questions every game shares (``State.ask``); a game's own are in ``Game.prompts``."""
 """How many of the last events a view carries, as a player would remember them at the table."""
 
 COMMON_PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "over": (), "your-move": (), "you-may-act": (), "waiting-clock": (), "waiting-for": ("seat",), "say": ("text",),
 }
-"""The fields of each common question beside ``kind`` (see ``Game.prompt_fields``)."""
+"""The questions every game shares (``State.ask``) and the fields of each beside ``kind``; their words
+are ``prompt.<kind>`` of the common catalogue (``say``: a game that words its question itself,
+``State._prompt``). A game's own are in ``Game.prompt_fields``."""
 
 VIEW_SCHEMA_FILE = "view.schema.json"
 """The JSON Schema of a game's board, shipped in the game's package beside its ``__init__.py``."""
@@ -189,22 +180,17 @@ class GameInfo:
 
 
 class Game(ABC, Generic[A]):
-    """A game: its facts, a factory of matches, its notation reader and its event sentences."""
+    """A game: its facts, a factory of matches, its notation reader and the words of its events."""
 
     info: GameInfo
-    sentences: ClassVar[Mapping[str, Sentence]] = {}
-    """One sentence per event kind (see :mod:`.sentences`); the test kit checks every kind has one."""
-    prompts: ClassVar[Mapping[str, Sentence]] = {}
-    """One sentence per kind of question the game asks (``State._ask``), beside :data:`COMMON_PROMPTS`;
-    a browser words the same ``ask`` in its reader's language from its own catalogue."""
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """The fields of each event kind beside ``kind`` and ``actor``, one entry per sentence: a view's schema
-    (core/view_schema.py) refuses any other key in an event, so a leak there fails the kit's checks."""
+    """Every event kind and its fields beside ``kind`` and ``actor``: a view's schema (core/view_schema.py)
+    refuses any other key in an event, so a leak there fails the kit's checks. Each kind is worded by
+    ``event.<kind>`` (and its variants) in the game's catalogues (see :meth:`message`)."""
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """Per event kind, the fields its sentences work out from the event's own for the templates
-    ``event.KIND…`` of the game's catalogues (a place named in words, a list joined, a nested part
-    spread out): the page's ``sentence()`` and the game's Python sentence compute them. The kit checks
-    that every template names only these, the event's own fields and ``actor``."""
+    """Per event kind, the fields :meth:`message` works out from the event's own for the templates
+    ``event.KIND…`` of the game's catalogues (a place named in words, a list, a nested part). The kit
+    checks that every template names only these, the event's own fields and ``actor``."""
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = {}
     """The rule IDs (docs/rules/<game>.md) an event of each kind shows applied: ``"kind"`` for every event of
     the kind, ``"kind:field=value"`` for one whose field has that value (core/rule_coverage.py reads them)."""
@@ -216,7 +202,8 @@ class Game(ABC, Generic[A]):
     """Rule IDs of the rule table that no move applies (what is hidden, component data, names), each
     with the name of the test that checks it instead: no golden can reach them."""
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {}
-    """The fields of each of ``prompts``' kinds beside ``kind``, closed in the view's ``ask`` the same way."""
+    """Every kind of question the game asks (``State._ask``) beside the common ones, and its fields beside
+    ``kind``, closed in the view's ``ask`` the same way; each is worded by ``prompt.<kind>`` in its catalogues."""
     notation_max_length: ClassVar[int] = 1_000
     """The longest text :meth:`parse_action` reads, in characters: longer than any move of the game (the
     longest, a Dream Cycle offer of every tile, is under 900), so longer text is refused unread."""
@@ -362,8 +349,9 @@ class Game(ABC, Generic[A]):
         return str(action)
 
     def sentence(self, event: Mapping[str, Any]) -> str:
-        """The words of an event as a seat sees it (``{"kind", "actor", **fields}``)."""
-        return write_sentence(self.sentences, event)
+        """The English words of an event as a seat sees it (``{"kind", "actor", **fields}``): its
+        :meth:`message` filled from the game's English catalogue, as a page and a terminal word it."""
+        return words_of(self).message(self.message(event), event)
 
     def message(self, event: Mapping[str, Any]) -> Message:
         """The catalogue key that words an event as a seat sees it, and the fields it works out beyond
@@ -377,8 +365,8 @@ class Game(ABC, Generic[A]):
         return {"key": f"prompt.{ask['kind']}"}
 
     def prompt_text(self, ask: Mapping[str, Any]) -> str:
-        """The words of a question (``{"kind", **fields}``, see ``State.ask``)."""
-        return write_sentence(self.prompts if ask["kind"] in self.prompts else COMMON_PROMPTS, ask)
+        """The English words of a question (``{"kind", **fields}``, see ``State.ask``)."""
+        return words_of(self).message(self.prompt_message(ask), ask)
 
     @cached_property
     def view_schema(self) -> dict[str, Any]:
@@ -768,7 +756,7 @@ class State(ABC, Generic[A]):
 
     def ask(self, seat: int | None) -> dict[str, Any]:
         """What the game now asks of ``seat`` as a kind and its fields, e.g. ``{"kind": "waiting-for",
-        "seat": 1}``: the words of :meth:`prompt` come from ``Game.prompts`` (or :data:`COMMON_PROMPTS`)."""
+        "seat": 1}``: the words of :meth:`prompt` come from the catalogues' ``prompt.<kind>``."""
         if self.is_over:
             return {"kind": "over"}
         actors = self.actors
@@ -783,7 +771,7 @@ class State(ABC, Generic[A]):
 
     def _ask(self, seat: int) -> dict[str, Any] | None:
         """What the game asks ``seat`` (an actor) now: ``{"kind", **fields}`` with a kind of
-        ``Game.prompts``, or ``None`` for "Your move." (games override). By default the words of
+        ``Game.prompt_fields``, or ``None`` for "Your move." (games override). By default the words of
         :meth:`_prompt`, which a browser cannot translate.
 
         It must not depend on anything hidden from the other seats unless only ``seat`` sees it.

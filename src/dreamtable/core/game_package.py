@@ -53,7 +53,7 @@ RULES_FOLDER = "rules"
 DEVELOPER_PAGE = "developers"
 
 _FIELD = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::[a-zA-Z-]+)?\}")
-"""A template's field, ``{name}`` or ``{name:how}`` (the syntax of core/sentences.py and static/js/i18n.js)."""
+"""A template's field, ``{name}`` or ``{name:how}`` (the syntax of core/words.py and static/js/i18n.js)."""
 
 
 def package_name(game: Game[Any]) -> str:
@@ -132,7 +132,7 @@ def catalogue_problems(game: Game[Any], words: Mapping[str, Template],
     name, every event kind and every prompt kind; another language may hold only English keys, and
     each of its templates only fields the English template of the key fills."""
     if english is None:
-        wanted = ["name", *(f"event.{kind}" for kind in game.sentences), *(f"prompt.{kind}" for kind in game.prompts)]
+        wanted = ["name", *(f"event.{kind}" for kind in game.event_fields), *(f"prompt.{kind}" for kind in game.prompt_fields)]
         missing = [key for key in wanted if key not in words]
         return [f"lacks the keys {', '.join(missing)}"] if missing else []
     problems = []

@@ -11,7 +11,7 @@
 * :func:`check_view_shape` — every view is the one envelope (events and ask closed per kind by the
   game's declarations), and the game's board fits the JSON Schema the game ships; seats are ints
   in views and events; :func:`check_envelope_is_closed` plants a key at every level and expects refusal;
-* :func:`check_event_sentences` — every event kind the game emits has a sentence;
+* :func:`check_event_sentences` — every event the game emits is worded in every language;
 * :func:`check_action_forms` — forms refuse out-of-bounds values, and ``apply`` accepts nothing
   that neither ``legal_actions`` lists nor a form describes;
 * :func:`check_form_types` — every parameter of every form, filled with each JSON type, is refused
@@ -44,6 +44,7 @@ from .reveals import reveal_of
 from .rng import bot_seed
 from .table import Table
 from .view_schema import kind_schemas
+from .words import LANGUAGES
 
 
 
@@ -197,14 +198,23 @@ def check_envelope_is_closed(view: dict[str, Any], game_id: str, where: str = ""
 
 
 def check_event_sentences(state: State[Any], where: str = "", since: int = 0) -> int:
-    """Every event (after the first ``since``) has a sentence for every viewer; returns the count
-    of events, to pass as ``since`` next time (a fuzz game then reads each event once)."""
+    """Every event (after the first ``since``) is worded for every viewer in every language dreamtable
+    speaks: its message names templates the game's catalogues have and leaves no field unfilled.
+    Returns the count of events, to pass as ``since`` next time (a fuzz game then reads each event once)."""
     total = len(state.events())
+    if total <= since:
+        return total
     for seat in [*range(state.players), None]:
         try:
-            state.log(seat, total - since) if total > since else None
+            events = state.log(seat, total - since)
         except (KeyError, IndexError, ValueError) as error:
-            raise AssertionError(f"{where or state.game.id}: an event has no sentence: {error}") from None
+            raise AssertionError(f"{where or state.game.id}: an event cannot be worded: {error}") from None
+        for event in events:
+            for language in LANGUAGES:
+                problems = state.game.words(language).unworded(event["message"], event)
+                if problems:
+                    raise AssertionError(f"{where or state.game.id}: a {event['kind']} event in {language}: "
+                                         f"{'; '.join(problems)}")
     return total
 
 

@@ -123,9 +123,9 @@ def _step(game: Game[Any], index: int, found: Any) -> Step:
     if not isinstance(until, dict) or not isinstance(until.get("kind"), str) or not all(
             isinstance(pattern, str) for pattern in until.values()):
         raise SetupError(f"{where}: until must be an object with an event kind and, per field, a pattern, not {until!r}")
-    if until["kind"] not in game.sentences:
+    if until["kind"] not in game.event_fields:
         raise SetupError(f"{where}: until names the event kind {until['kind']!r}; the game's are "
-                         f"{', '.join(sorted(game.sentences))}")
+                         f"{', '.join(sorted(game.event_fields))}")
     fields = set(game.event_fields.get(until["kind"], ()))
     strange = sorted(set(until) - {"kind"} - fields)
     if strange:

@@ -15,7 +15,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
-from .contract import COMMON_PROMPT_FIELDS, COMMON_PROMPTS, Game
+from .contract import COMMON_PROMPT_FIELDS, Game
 
 ENVELOPE_FILE = Path(__file__).with_name("view_envelope.schema.json")
 
@@ -31,15 +31,6 @@ def shared_envelope() -> dict[str, Any]:
     return schema
 
 
-def _declared(what: str, game_id: str, words: Mapping[str, Any], fields: Mapping[str, tuple[str, ...]]) -> None:
-    """Every kind with words declares its fields and the other way round: a kind missing from either
-    would make the schema refuse a real view (or accept a kind nobody can word)."""
-    if set(words) != set(fields):
-        unworded, undeclared = sorted(set(fields) - set(words)), sorted(set(words) - set(fields))
-        raise ValueError(f"{game_id}: the {what} kinds with words and with declared fields differ: "
-                         f"fields but no words {unworded}, words but no fields {undeclared}")
-
-
 def _closed(open_schema: dict[str, Any], always: tuple[str, ...], kind: str, own: tuple[str, ...]) -> dict[str, Any]:
     """``open_schema`` (an object with a ``kind``) for one kind: exactly ``always`` and ``own``, all required."""
     closed = copy.deepcopy(open_schema)
@@ -49,11 +40,8 @@ def _closed(open_schema: dict[str, Any], always: tuple[str, ...], kind: str, own
     return closed
 
 
-def _checked(game: Game[Any]) -> Mapping[str, tuple[str, ...]]:
-    """The game's declarations checked against its words; the questions with the common ones."""
-    _declared("event", game.id, game.sentences, game.event_fields)
-    _declared("question", game.id, game.prompts, game.prompt_fields)
-    _declared("common question", game.id, COMMON_PROMPTS, COMMON_PROMPT_FIELDS)
+def _questions(game: Game[Any]) -> Mapping[str, tuple[str, ...]]:
+    """Every question the game may ask and its fields: the common ones and its own."""
     return {**COMMON_PROMPT_FIELDS, **game.prompt_fields}
 
 
@@ -61,7 +49,7 @@ def kind_schemas(game: Game[Any]) -> tuple[dict[str, Any], dict[str, dict[str, A
     """The envelope with the kinds of events and questions limited to ``game``'s, and one closed schema per
     event kind and per question kind: what :func:`envelope_schema` says, in parts a validator checks
     fast (one small schema per item, chosen by its kind, where the one document tries every kind)."""
-    asks = _checked(game)
+    asks = _questions(game)
     envelope = copy.deepcopy(shared_envelope())
     events, ask = envelope["properties"]["events"]["items"], envelope["properties"]["ask"]
     event_kinds = {kind: _closed(events, EVENT_KEYS, kind, own) for kind, own in game.event_fields.items()}

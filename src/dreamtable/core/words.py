@@ -181,6 +181,20 @@ class Words:
             merged[name] = self.value(value)
         return self.t(message["key"], merged)
 
+    def unworded(self, message: Message, fields: Mapping[str, Any] | None = None) -> Sequence[str]:
+        """What would show raw if ``message`` were put in words: keys no catalogue has (its own and
+        its nested messages') and fields its templates name that nobody fills. ``[]``: all is worded."""
+        problems: list[str] = [] if self.has(message["key"]) else [f"no template {message['key']!r}"]
+        own = message.get("fields") or {}
+        for value in own.values():
+            for nested in _nested(value):
+                problems += self.unworded(nested)
+        if not problems:
+            said = self.message(message, fields)
+            problems += [f"{message['key']!r} leaves {{{name}}} unfilled" for name, _ in _FIELD.findall(said)
+                         if name not in (fields or {}) and name not in own]
+        return problems
+
     def value(self, value: Any) -> Any:
         """A message's field as the template reads it: a nested message or a list in words, else itself."""
         if isinstance(value, dict):
@@ -202,6 +216,15 @@ def words_of(game: Any, language: str = BASE_LANGUAGE) -> Words:
     if found is None:
         found = _WORDS[key] = Words.of(language, game)
     return found
+
+
+def _nested(value: Any) -> list[Message]:
+    """The messages inside one field of a message: itself, or the items of a list."""
+    if isinstance(value, dict) and "key" in value:
+        return [value]
+    if isinstance(value, dict) and "list" in value:
+        return [found for item in value["list"] for found in _nested(item)]
+    return []
 
 
 def _is_number(value: Any) -> bool:

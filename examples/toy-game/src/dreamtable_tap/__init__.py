@@ -124,13 +124,7 @@ class TapGame(Game[str]):
     info = GameInfo("tap", "Tap", 2, 3, (
         Option("turns", 6, "how many turns the game lasts (TAP-R4)", minimum=1, maximum=100_000),
         Option("clock", 5, "seconds a turn lasts before it passes (TAP-R3)", minimum=1, maximum=3600)))
-    sentences = {
-        "tap": "{actor:seat} tapped.",
-        "draw": "{actor:seat} drew {card}.",
-        "time-up": "{seat:seat}'s time ran out.",
-        "game-over": "Game over: {winners:seats} won.",
-    }
-    prompts = {"tap-or-draw": "Tap for a point, or draw a hidden card worth 0–2."}
+    # Each event's and question's words: web/i18n/<lang>.json ("event.tap", "prompt.tap-or-draw", …).
     prompt_fields: dict[str, tuple[str, ...]] = {"tap-or-draw": ()}
     event_fields = {"tap": (), "draw": ("card",), "time-up": ("seat",), "game-over": ("winners", "totals")}  # what each event carries: nothing else passes
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors for the research adapters

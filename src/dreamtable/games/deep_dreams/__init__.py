@@ -17,8 +17,8 @@ Predictions cards, for the one who looks; a count for the others), ``extra_turns
 and ``score_parts`` so far. Its JSON Schema is ``view.schema.json`` in this package.
 
 **Events** (see :mod:`.events`): structured, e.g. ``play`` with ``card``, ``end`` and ``levels``;
-their English sentences are :data:`.events.SENTENCES`, and the messages the page and the terminal word
-them from in the reader's language are made by :mod:`.wording`.
+the messages the log, the page and the terminal word them from in the reader's language are made by
+:mod:`.wording`.
 
 **Options:** see :data:`OPTIONS`.
 """
@@ -30,11 +30,10 @@ from typing import Any, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.words import Message, Words
 from ...core.errors import NotationError
-from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import EVENT_FIELDS, EVENT_RULES, SENTENCE_FIELDS, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES, SENTENCE_FIELDS
 from .notation import DreamMove, parse_move
-from .prompts import PROMPT_FIELDS, PROMPTS
+from .prompts import PROMPT_FIELDS
 from .rules import DreamState
 from .wording import event_message
 
@@ -52,8 +51,6 @@ class DeepDreams(Game[DreamMove]):
     """The game object: ``dreamtable.load("deep-dreams")``."""
 
     info = GameInfo("deep-dreams", "Deep Dreams", 2, MAX_PLAYERS, OPTIONS, version=1)
-    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
-    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = SENTENCE_FIELDS  # a card by its colours (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied

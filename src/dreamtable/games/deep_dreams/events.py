@@ -1,13 +1,12 @@
-"""The events of Deep Dreams: one kind per thing that can happen, and the sentence of each.
+"""The events of Deep Dreams: one kind per thing that can happen, and the fields of each.
 
 The rules (:mod:`.rules`) build an event as its kind, the acting seat and a few typed fields —
 seats as ints, cards as their codes (``"DD17"``), icon effects as their codes (``"dream_moon"``),
 numbers as numbers — with hidden cards wrapped in a ``Secret`` whose ``shown_as`` is ``None``
-(or a count). No words are written there: :data:`SENTENCES` turns the fields a seat may know
-into the words of the log only when a log is read. A card's code is notation (``play DD17 right``),
-not a word: a sentence names the card by its colours top to bottom (:func:`card_name`). The page
-and the terminal word an event in the reader's language from its message (:mod:`.wording`), whose
-catalogue templates read the cards' names as the fields :data:`SENTENCE_FIELDS` (``name``, ``names``).
+(or a count). No words are written there: the log, the page and the terminal word an event in the
+reader's language from its message (:mod:`.wording`) when a log is read. A card's code is notation
+(``play DD17 right``), not a word: a sentence names the card by its colours top to bottom, which the
+catalogue templates read as the fields :data:`SENTENCE_FIELDS` (``name``, ``names``).
 
 =====================  ======  ===================================================================
 kind                   actor   fields
@@ -36,11 +35,7 @@ kind                   actor   fields
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
-
-from ...core.seats import seat_list, seat_name
-from ...core.sentences import Sentence, plural
-from .cards import CARD_INDEX, COLOURS, DECK, ICON_NAMES, ICONS
+from typing import Mapping
 
 DEAL = "deal"
 RESHUFFLE = "reshuffle"
@@ -125,92 +120,3 @@ put back) said so."""
 
 LEFT, RIGHT = "left", "right"
 """The ends of a row, as events and the view name them."""
-
-EFFECT_NAMES = dict(zip(ICONS, ICON_NAMES))
-"""An icon effect's code → its name on the card (``dream_moon`` → ``Dream Moon``)."""
-
-ENDING_WHY = {
-    "row-length": "a row reached its full length and the round is over",
-    "stuck": "a full round of passes",
-}
-
-
-def card_name(card: str) -> str:
-    """A card as a player says it: its colours top to bottom, ``the pink/green/green card``.
-
-    No two cards of the deck show the same three colours (the tests check it), so the colours name
-    one card; its code (``DD21``) is notation, never words a player reads.
-    """
-    colours = DECK[CARD_INDEX[card]].colours
-    return f"the {'/'.join(COLOURS[colour] for colour in colours)} card"
-
-
-def card_names(cards: Sequence[str]) -> str:
-    """Several cards by name: ``the X card``, ``the X card and the Y card``, ``the X card, the Y card and …``."""
-    names = [card_name(card) for card in cards]
-    if len(names) < 2:
-        return "".join(names) or "nothing"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
-
-
-def _card(card: str | None) -> str:
-    """A card as a seat knows it: its name, or ``a card`` when it is hidden from the seat."""
-    return "a card" if card is None else card_name(card)
-
-
-def _effect(event: Mapping[str, Any]) -> str:
-    return EFFECT_NAMES[event["effect"]]
-
-
-def _play(event: Mapping[str, Any]) -> str:
-    levels = event["levels"]
-    return (f"{seat_name(event['actor'])} played {card_name(event['card'])} at the {event['end']} end, "
-            f"connecting {levels} level{'s' if levels > 1 else ''}.")
-
-
-def _peek(event: Mapping[str, Any]) -> str:
-    cards = event["cards"]
-    count = event["count"]
-    seen = card_names(cards) if cards is not None else ("the top card" if count == 1 else f"the top {count} cards")
-    return f"{seat_name(event['actor'])} uses Predictions and looks at {seen}."
-
-
-def _keep(event: Mapping[str, Any]) -> str:
-    who = seat_name(event["actor"])
-    if event["card"] is None:
-        return f"{who} kept one card and put {event['returned']} back on top."
-    return f"{who} kept {card_name(event['card'])} and put {card_names(event['rest'])} back on top."
-
-
-def _eliminate(event: Mapping[str, Any]) -> str:
-    side = "leftmost" if event["end"] == LEFT else "rightmost"
-    return (f"{seat_name(event['actor'])} eliminated {seat_name(event['target'])}'s {side} card "
-            f"({card_names(event['cards'])}).")
-
-
-def _game_over(event: Mapping[str, Any]) -> str:
-    return (f"Game over ({ENDING_WHY[event['reason']]}): {seat_list(event['winners'])} won with "
-            f"{plural(event['points'], 'point')}.")
-
-
-SENTENCES: dict[str, Sentence] = {
-    DEAL: "Five cards each are dealt; {first:seat} is the First Player.",
-    RESHUFFLE: lambda e: f"The discard pile is shuffled into a new deck of {plural(e['cards'], 'card')}.",
-    DRAW: lambda e: f"{seat_name(e['actor'])} drew {_card(e['card'])}.",
-    BONUS_DRAW: lambda e: f"{seat_name(e['actor'])} connected two levels and drew {_card(e['card'])}.",
-    NO_DRAW: "{actor:seat} could not draw: no cards are left.",
-    START_ROW: lambda e: f"{seat_name(e['actor'])} started their row with {card_name(e['card'])}.",
-    PLAY: _play,
-    PEEK: _peek,
-    LAPSE: lambda e: f"{_effect(e)} fires for {seat_name(e['actor'])} but has no target, so it lapses.",
-    DECLINE: lambda e: f"{seat_name(e['actor'])} declined {_effect(e)}.",
-    KEEP: _keep,
-    MOON: lambda e: f"{seat_name(e['actor'])} laid {card_name(e['card'])} by Dream Moon on position {e['position']}.",
-    DEEP_SLEEP: "{actor:seat} sleeps deeply and will take an extra turn.",
-    EXTRA_TURN: "{actor:seat} takes an extra turn.",
-    STEAL: lambda e: f"{seat_name(e['actor'])} stole {_card(e['card'])} from {seat_name(e['victim'])}.",
-    ELIMINATE: _eliminate,
-    PASS: "{actor:seat} can neither play nor draw, and passes.",
-    GAME_OVER: _game_over,
-}
-"""The sentence of every event kind, written when a log is read (see :mod:`dreamtable.core.sentences`)."""

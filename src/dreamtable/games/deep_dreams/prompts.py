@@ -1,10 +1,9 @@
-"""What Deep Dreams asks the seat on turn (``State.ask``): kinds, their fields and their words.
+"""What Deep Dreams asks the seat on turn (``State.ask``): kinds and their fields.
 
-``DreamState._ask`` gives a kind and plain fields (seats as ints); the English words are
-:data:`PROMPTS` (declared on the game as ``DeepDreams.prompts``), and a browser words the same
-kind from its catalogue (``web/i18n/LANG.json`` in this package, ``prompt.KIND``). Where the
-English words change with a number (one position or several, one target or four), the number is
-part of the kind, so a catalogue needs plain templates only.
+``DreamState._ask`` gives a kind and plain fields (seats as ints); its words are ``prompt.KIND`` of
+the catalogues (``web/i18n/LANG.json`` in this package), for the terminal and the page alike. Where
+the words change with a number (one position or several, one target or four), the number is part of
+the kind, so a catalogue needs plain templates only.
 
 ======================  ==============================  ===========================================
 kind                    fields                          when
@@ -32,8 +31,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.seats import seat_name
-from ...core.sentences import Sentence
 
 MAX_TARGETS = 4  # five players at most: four others
 
@@ -59,33 +56,6 @@ def targets_ask(kind: str, targets: list[int], **fields: Any) -> dict[str, Any]:
     return ask
 
 
-def _or_list(ask: Mapping[str, Any]) -> str:
-    names = [seat_name(seat) for seat in ask["targets"]]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-
-
-def _steal(ask: Mapping[str, Any]) -> str:
-    return f"Steal: take a random card from another player's hand ({_or_list(ask)}), or skip."
-
-
-def _eliminate(ask: Mapping[str, Any]) -> str:
-    side = "leftmost" if ask["end"] == "left" else "rightmost"
-    return f"Eliminate {ask['end']}: discard the {side} card of another player's row ({_or_list(ask)}), or skip."
-
-
-PROMPTS: dict[str, Sentence] = {
-    ASK_START: "Start your row with any card from your hand, or draw.",
-    ASK_DRAW: "Draw a card.",
-    ASK_PLAY_OR_DRAW: "Play a card that connects to your row, or draw.",
-    ASK_PLAY: "Play a card that connects to your row (nothing is left to draw).",
-    ASK_DRAW_NO_FIT: "Draw a card (none of yours connects to your row now).",
-    ASK_MOON_ONE: "Dream Moon: lay a card from your hand on your position 1 (never the rightmost), or skip.",
-    ASK_MOON: "Dream Moon: lay a card from your hand on one of your positions 1–{last} (never the rightmost), or skip.",
-    ASK_PREDICTIONS_ONE: "Predictions: keep the one card you see, or skip (it stays on top).",
-    ASK_PREDICTIONS: "Predictions: keep one of the {count} cards you see (the rest go back on top), or skip.",
-    ASK_DEEP_SLEEP: "Deep Sleep: take an extra turn after this one, or skip.",
-}
-
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "start": (),
     "play-or-draw": (),
@@ -108,7 +78,3 @@ PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 """The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
 other, so a field added by mistake cannot pass the kit's checks."""
-"""The English words of every question kind (``DeepDreams.prompts``)."""
-for _count in range(1, MAX_TARGETS + 1):
-    PROMPTS[f"{ASK_STEAL}-{_count}"] = _steal
-    PROMPTS[f"{ASK_ELIMINATE}-{_count}"] = _eliminate

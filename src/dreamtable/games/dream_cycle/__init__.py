@@ -23,7 +23,7 @@ others — Power, and the brake plan and keeps for the seat only), ``stock``, ``
 ``first_player``, ``rows_laid``/``rows_left``. Seats are ints throughout.
 
 **Events** are ``Event(kind, actor, fields)`` with ints and codes; :mod:`.events` lists every kind
-and its fields, and holds the sentences (``DreamCycle.sentences``).
+and its fields; :mod:`.wording` chooses their words from the catalogues.
 """
 
 from __future__ import annotations
@@ -34,13 +34,12 @@ from typing import Any, Callable, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, State
 from ...core.words import Message, Words
 from ...core.errors import NotationError
-from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
 from .components import MAX_PLAYERS
-from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES
 from .notation import CycleMove, parse_move
 from .options import OPTIONS, check_options
-from .prompts import PROMPT_FIELDS, PROMPTS
+from .prompts import PROMPT_FIELDS
 from .rule_witnesses import WITNESSES
 from .rules import CycleState
 from .wording import SENTENCE_FIELDS, message, prompt_message
@@ -54,10 +53,8 @@ class DreamCycle(Game[CycleMove]):
     # holding any Inspiration tile is asked (was: only one holding a Zip); an offer giving an Inspiration tile
     # lapses when its giver gives one up. Records of version 2 may not replay.
     info = GameInfo("dream-cycle", "Dream Cycle", 2, MAX_PLAYERS, OPTIONS, version=3)
-    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
-    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = SENTENCE_FIELDS  # what the messages work out (see .wording)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied

@@ -1,8 +1,8 @@
-"""The events of Dream Cycle: their kinds, their fields, and the sentences that put them in words.
+"""The events of Dream Cycle: their kinds and their fields (:mod:`.wording` puts them in words).
 
 The rules build events from small values only — seats as ints, numbers as numbers, tiles, squares,
-colours and facings as their codes (``N``, ``BL``, ``G``, ``zip``) — and never text: the sentences
-below (declared on the game as ``DreamCycle.sentences``) are written only when a log is read. What
+colours and facings as their codes (``N``, ``BL``, ``G``, ``zip``) — and never text: their words are
+the catalogues' (``web/i18n``), chosen by :mod:`.wording` when a log is read. What
 only one seat may know is a ``Secret`` that reads ``null`` for everyone else: an Inspiration tile
 drawn, a brake plan, the tiles a player keeps.
 
@@ -10,7 +10,7 @@ A *spot* is a place on the Dreamscape as it was when the event happened (rows co
 ``{"x", "y", "row", "square", "line", "column", "side"}``, ``square`` a square code or ``"fringe"``;
 ``line`` (0–2, south to north) and ``column`` (1–9 from the west) place a square in its row, ``side``
 (``W``, ``E``, ``S``, ``N``) a fringe space against the row it borders (``CycleState.spot``). The
-sentences name places by these, never by the coordinates. A *bundle* is one side
+words name places by these, never by the coordinates. A *bundle* is one side
 of a trade: ``{"tiles": [Directional codes], "chi": n, "inspiration": [Inspiration codes]}``. A
 *reason* says what a forced payment is for: ``drain`` (a Psychic Drain), ``toll`` (the ``to``
 seat's conflict toll), ``loop`` (the brake forced by an endless loop), ``brake`` (a brake by
@@ -75,8 +75,6 @@ from __future__ import annotations
 
 from typing import Any, Literal, Mapping, NamedTuple
 
-from ...core.contract import seat_name
-from ...core.sentences import Sentence
 from .components import (
     COLOUR_CODES,
     COLOUR_NAMES,
@@ -136,7 +134,7 @@ EVENT_KINDS = frozenset((
     KEEP_SET, CAPPED, OFFERED, ACCEPTED, DECLINED, LAPSED, TIME_UP, MOVEMENT_BEGINS, ROLLED, NO_TILE, RODE, CONFLICT, BLOCKED,
     PASSED, PUSHED, DOLDRUM, BRAKED, LOOP, USED, ZIPPED, BLUE_SQUARE, DREW, CASHED, CANCELLED, PAID, OUT, GAME_OVER,
 ))
-"""Every kind of event the rules emit; ``DreamCycle.sentences`` has one sentence for each."""
+"""Every kind of event the rules emit; each has its fields in :data:`EVENT_FIELDS` and its words in the catalogues."""
 
 EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
     SETUP: ("chooser", "first"),
@@ -303,29 +301,6 @@ def bundle_words(bundle: Mapping[str, Any]) -> str:
     return " ".join(words) or "-"
 
 
-def bundle_in_words(bundle: Mapping[str, Any]) -> str:
-    """A side of a trade as a player says it: ``North, North, 2 chi, Zip``, or ``nothing`` (the log's
-    words; :func:`bundle_words` is its notation)."""
-    words = [DIRECTIONAL_NAME[code] for code in bundle["tiles"]]
-    if bundle["chi"]:
-        words.append(f"{bundle['chi']} chi")
-    words += [INSPIRATION_NAME[code] for code in bundle["inspiration"]]
-    return ", ".join(words) or "nothing"
-
-
-def offer_side_in_words(text: str) -> str:
-    """A side of an offer written in the notation (``N N 2c zip``, ``-``), as :func:`bundle_in_words` says it."""
-    words = []
-    for item in text.split():
-        if item in DIRECTIONAL_NAME:
-            words.append(DIRECTIONAL_NAME[item])
-        elif item in INSPIRATION_NAME:
-            words.append(INSPIRATION_NAME[item])
-        elif item.endswith("c") and item[:-1].isdigit():
-            words.append(f"{item[:-1]} chi")
-    return ", ".join(words) or "nothing"
-
-
 def plan_words(plan: Mapping[str, Any]) -> str:
     """A brake plan (``plan_json``) in words."""
     kind = plan["kind"]
@@ -343,212 +318,4 @@ def keep_words(tiles: list[str] | tuple[str, ...]) -> str:
     return ", ".join(INSPIRATION_NAME[code] for code in tiles) or "none (the note's order)"
 
 
-def reason_words(reason: str, to: int | None) -> str:
-    """What a forced payment was for: ``a Psychic Drain``, ``B's toll``, …"""
-    if reason == "toll":
-        return "a toll" if to is None else f"{seat_name(to)}'s toll"
-    return {"drain": "a Psychic Drain", "loop": "the brake in an endless loop", "brake": "a brake"}[reason]
-
-
-def debt_words(debt: Mapping[str, Any]) -> str:
-    """Why a seat is out: ``could not pay 2 chi for a Psychic Drain``."""
-    return f"could not pay {debt['chi']} chi for {reason_words(debt['reason'], debt['to'])}"
-
-
-def _seats(seats: list[int]) -> str:
-    return ", ".join(seat_name(seat) for seat in seats)
-
-
-# -- the sentences --------------------------------------------------------------------------------------
-def _row_laid(event: Mapping[str, Any]) -> str:
-    return f"Row {event['row']} (Phase {event['phase']}) is laid."  # its tiles are drawn: their ids are the box's
-
-
-def _rows_removed(event: Mapping[str, Any]) -> str:
-    return f"Every token has passed row {', '.join(str(row) for row in event['rows'])}: removed."
-
-
-def _start(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} starts on space {event['space']}, facing {FACING_NAME[event['facing']]}."
-
-
-def _bought_or_sold(event: Mapping[str, Any]) -> str:
-    verb = "buys" if event["kind"] == BOUGHT else "sells"
-    name = DIRECTIONAL_NAME[event["tile"]]
-    article = "an" if name[0] in "AEIOU" else "a"
-    return f"{seat_name(event['actor'])} {verb} {article} {name} tile."
-
-
-def _placed(event: Mapping[str, Any]) -> str:
-    verb, where = ("places", "on") if event["kind"] == PLACED else ("takes", "off")
-    return f"{seat_name(event['actor'])} {verb} {DIRECTIONAL_NAME[event['tile']]} {where} {FIELD_NAME[event['field']]}."
-
-
-def _boosted(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} boosts {FIELD_NAME[event['field']]} with {event['chi']} chi."
-
-
-def _unboosted(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} takes the boost off {FIELD_NAME[event['field']]}."
-
-
-def _aimed(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} aims the bicycle {FACING_NAME[event['facing']]}."
-
-
-def _plan_set(event: Mapping[str, Any]) -> str:
-    plan = event["plan"]
-    return f"{seat_name(event['actor'])} sets a brake plan{'' if plan is None else ': ' + plan_words(plan)}."
-
-
-def _keep_set(event: Mapping[str, Any]) -> str:
-    tiles = event["tiles"]
-    return (f"{seat_name(event['actor'])} chooses which Inspiration tiles to keep"
-            f"{'' if tiles is None else ': ' + keep_words(tiles)}.")
-
-
-def _offered(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} offers {seat_name(event['to'])} {bundle_in_words(event['give'])} "
-            f"for {bundle_in_words(event['take'])}.")
-
-
-def _lapsed(event: Mapping[str, Any]) -> str:
-    name = INSPIRATION_NAMES[INSPIRATION_CODES.index(event["tile"])]
-    return f"{seat_name(event['actor'])}'s offer to {seat_name(event['to'])} lapses: it gave a {name}, and {seat_name(event['actor'])} has given one up."
-
-
-def _accepted(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} accepts: {seat_name(event['from'])} gives {bundle_in_words(event['give'])} "
-            f"for {bundle_in_words(event['take'])}.")
-
-
-def _rolled(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} rolls the die on {SQUARE_NAME[event['square']]}: {FIELD_NAME[event['colour']]}."
-
-
-def _no_tile(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} has no tile on {FIELD_NAME[event['colour']]}: the movement ends, "
-            f"facing {FACING_NAME[event['facing']]}.")
-
-
-def _rode(event: Mapping[str, Any]) -> str:
-    how = event["how"]
-    if how == STEP_OFF:
-        words = "steps off the doldrum space"
-    else:
-        colour = event["colour"]
-        words = f"{TURN_WORDS[how]}{'' if colour is None else ' on ' + FIELD_NAME[colour]} and rides {FACING_NAME[event['facing']]}"
-    spaces = event["spaces"]
-    return (f"{seat_name(event['actor'])}'s bicycle {words} {'one space' if spaces == 1 else f'{spaces} spaces'} "
-            f"to {spot_words(event['destination'])}.")
-
-
-def _conflict(event: Mapping[str, Any]) -> str:
-    return f"Conflict at {spot_words(event['at'])}: {_seats(event['entering'])} against {_seats(event['occupants'])}."
-
-
-def _blocked(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} is blocked and stays, facing {FACING_NAME[event['facing']]}."
-
-
-def _passed(event: Mapping[str, Any]) -> str:
-    return f"{_seats(event['entering'])} passes onto the same space."
-
-
-def _pushed(event: Mapping[str, Any]) -> str:
-    pushed = event["pushed"]
-    return (f"{_seats(pushed)} {'is' if len(pushed) == 1 else 'are'} pushed {FACING_NAME[event['facing']]} "
-            f"to {spot_words(event['destination'])}.")
-
-
-def _braked(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} pays {event['chi']} chi and brakes at {spot_words(event['at'])}."
-
-
-def _used(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]}."
-
-
-def _zipped(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} zips {FACING_NAME[event['facing']]} to {spot_words(event['destination'])}."
-
-
-def _drew(event: Mapping[str, Any]) -> str:
-    tile = event["tile"]
-    return f"{seat_name(event['actor'])} draws an Inspiration tile{'' if tile is None else ': ' + INSPIRATION_NAME[tile]}."
-
-
-def _cashed(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]} for {event['chi']} chi."
-
-
-def _cancelled(event: Mapping[str, Any]) -> str:
-    return (f"{seat_name(event['actor'])} turns in {INSPIRATION_NAME[event['tile']]} instead of paying for "
-            f"{reason_words(event['reason'], event['to'])}.")
-
-
-def _paid(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} pays {event['chi']} chi for {reason_words(event['reason'], event['to'])}."
-
-
-def _out(event: Mapping[str, Any]) -> str:
-    return f"{seat_name(event['actor'])} is out of the game: {debt_words(event)}."
-
-
-def _game_over(event: Mapping[str, Any]) -> str:
-    winners = _seats(event["winners"])
-    return {
-        "awake": f"{winners} rides off the far edge of the Dreamscape and wakes: {winners} wins!",
-        "last-standing": f"{winners} is the last dreamer left and wins.",
-        "round-limit": f"The round limit is reached: {winners} (furthest north) wins.",
-        "all-out": "Nobody is left in the dream.",
-    }[event["reason"]]
-
-
-SENTENCES: Mapping[str, Sentence] = {
-    SETUP: "Rows 1 and 2 are laid; {first:seat} starts, and {chooser:seat} chooses a starting space first.",
-    ROW_LAID: _row_laid,
-    ROWS_REMOVED: _rows_removed,
-    STARTED: _start,
-    TURN: "{actor:seat}'s turn (round {round}): takes {chi} chi.",
-    BOUGHT: _bought_or_sold,
-    SOLD: _bought_or_sold,
-    PLACED: _placed,
-    UNPLACED: _placed,
-    BOOSTED: _boosted,
-    UNBOOSTED: _unboosted,
-    AIMED: _aimed,
-    PLAN_SET: _plan_set,
-    KEEP_SET: _keep_set,
-    CAPPED: "{actor:seat} returns {chi} chi above the cap of {cap}.",
-    OFFERED: _offered,
-    ACCEPTED: _accepted,
-    DECLINED: "{actor:seat} declines {from:seat}'s offer.",
-    LAPSED: _lapsed,
-    TIME_UP: "The sand timer runs out: {seat:seat}'s buying stops.",
-    MOVEMENT_BEGINS: "{actor:seat}'s Movement Phase begins.",
-    ROLLED: _rolled,
-    NO_TILE: _no_tile,
-    RODE: _rode,
-    CONFLICT: _conflict,
-    BLOCKED: _blocked,
-    PASSED: _passed,
-    PUSHED: _pushed,
-    DOLDRUM: "{actor:seat} stops on a doldrum space.",
-    BRAKED: _braked,
-    LOOP: "{actor:seat} is caught in an endless loop and must brake.",
-    USED: _used,
-    ZIPPED: _zipped,
-    BLUE_SQUARE: "{actor:seat} gains {chi} chi on a blue square.",
-    DREW: _drew,
-    CASHED: _cashed,
-    CANCELLED: _cancelled,
-    PAID: _paid,
-    OUT: _out,
-    GAME_OVER: _game_over,
-}
-"""One sentence per event kind; they read as the game's texts always did."""
-
-
-__all__ = ["Debt", "EVENT_KINDS", "Reason", "SENTENCES", "STEP_OFF", "TURNS", "bundle_in_words", "bundle_words", "debt_words",
-           "keep_words", "plan_words", "reason_words", "spot_words"]
+__all__ = ["Debt", "EVENT_KINDS", "Reason", "STEP_OFF", "TURNS", "bundle_words", "keep_words", "plan_words", "spot_words"]

@@ -1,6 +1,6 @@
-"""What Dream Cycle asks a seat, as a kind and its fields (``State.ask``), and the English words of
-each kind (``DreamCycle.prompts``). A browser words the same ``ask`` from its own catalogue
-(``web/i18n/LANG.json`` in this package, keys ``prompt.KIND``).
+"""What Dream Cycle asks a seat, as a kind and its fields (``State.ask``). Its words are ``prompt.KIND``
+of the catalogues (``web/i18n/LANG.json`` in this package), chosen by :mod:`.wording`, for the
+terminal and the page alike.
 
 Fields are plain values: seats as ints, field colours and square codes as codes, a place on the
 Dreamscape flattened as ``x``, ``y``, ``row``, ``square`` (a square code, or ``fringe``), ``line``,
@@ -37,10 +37,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Protocol
 
-from ...core.contract import seat_name
-from ...core.sentences import Sentence
 from .board import Geometry, is_doldrum
-from .events import FIELD_NAME, offer_side_in_words, spot_words
 from .movement import Board, Movement
 from .notation import Bundle, bundle_text
 
@@ -57,7 +54,6 @@ class Asking(Board, Protocol):
 
     def facing_is_legal(self, seat: int, facing: int) -> bool: ...
 
-MEANWHILE = " Meanwhile you may reposition your tiles, trade or turn in Inspiration tiles."
 PRIVATE = frozenset({"choose", "pause", "blocked-way", "blocked-way-zip", "blocked-zip", "blocked-stop"})
 """The kinds of question only the mover is told (the others read ``watch-deciding``, DC-R43)."""
 
@@ -92,72 +88,6 @@ def ask(state: Asking, seat: int) -> dict[str, Any]:
     return watching
 
 
-def _seat(fields: Mapping[str, Any], name: str) -> str:
-    return seat_name(fields[name])
-
-
-def _choose(f: Mapping[str, Any]) -> str:
-    return f"{_seat(f, 'mover')}'s bicycle leaves {FIELD_NAME[f['colour']]} at {spot_words(f)}: which way?"
-
-
-def _pause(f: Mapping[str, Any]) -> str:
-    return f"{_seat(f, 'mover')}'s bicycle has arrived at {spot_words(f)}: ride on, or brake here?"
-
-
-def _conflict(f: Mapping[str, Any]) -> str:
-    return f"{_seat(f, 'decider')} holds the most Power and decides the conflict at {spot_words(f)}."
-
-
-def _blocked(tail: str) -> Sentence:
-    return lambda f: f"{_seat(f, 'mover')} is blocked at {spot_words(f)}: {tail}"
-
-
-def _reinterpret(f: Mapping[str, Any]) -> str:
-    return f"{_seat(f, 'mover')} rearranges the Directional tiles before riding on."
-
-
-def _offer_words(offer: Mapping[str, Any]) -> str:
-    give, take = offer_side_in_words(offer["give"]), offer_side_in_words(offer["take"])
-    return f"{seat_name(offer['from'])} offers you {give} for {take}"
-
-
-def _offers(f: Mapping[str, Any]) -> str:
-    offers = f["offers"] if "offers" in f else [f]
-    return f"{'; '.join(_offer_words(o) for o in offers)}: accept or decline{' each' if len(offers) > 1 else ''}."
-
-
-def _meanwhile(sentence: Any) -> Sentence:
-    return lambda f: sentence(f) + MEANWHILE
-
-
-def _start(f: Mapping[str, Any]) -> str:
-    return f"Choose your starting space south of row 1 (free: {', '.join(str(space) for space in f['free'])})."
-
-
-PROMPTS: Mapping[str, Sentence] = {
-    "start": _start,
-    "buying": "Your Buying Phase: buy, sell, place and boost tiles, set a brake plan, trade, then end the phase to ride.",
-    "aim": "Your bicycle faces away from the Dreamscape: aim it, then end the phase to ride.",
-    "sand-out": ("The sand timer has run out: you may still aim, set a brake plan, choose the Inspiration tiles to "
-                 "spend last or turn some in, then end the phase to ride."),
-    "choose": _choose,
-    "pause": _pause,
-    "conflict": _conflict,
-    "conflict-fringe": _conflict,
-    "blocked-way": _blocked("which other way?"),
-    "blocked-way-zip": _blocked("another way, or a Zip?"),
-    "blocked-zip": _blocked("a Zip, or stop here?"),
-    "blocked-stop": _blocked("no other way, and no Zip to go on with: stop here."),
-    "reinterpret": _reinterpret,
-    "offer": _offers,
-    "offers": _offers,
-    "watch-buying": _meanwhile(lambda f: f"It is {_seat(f, 'turn')}'s Buying Phase."),
-    "watch-deciding": _meanwhile(lambda f: f"{_seat(f, 'mover')} is deciding how to go on."),
-    "watch-conflict": _meanwhile(_conflict),
-    "watch-conflict-fringe": _meanwhile(_conflict),
-    "watch-reinterpret": _meanwhile(_reinterpret),
-}
-
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "start": ("free",),
     "buying": (),
@@ -182,7 +112,6 @@ PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 """The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
 other, so a field added by mistake cannot pass the kit's checks."""
-"""The English words of each kind (``DreamCycle.prompts``), exactly as the game always said them."""
 
 
-__all__ = ["PROMPTS", "ask"]
+__all__ = ["PROMPT_FIELDS", "ask"]

@@ -14,7 +14,7 @@ game; then ``moveto``, ``skip``, ``stop``, ``end`` and ``discard`` as the moment
 as placed, pawns as ``{seat, pawn}``), ``pawns``, ``display``, ``deck`` (size), ``hands`` (sizes;
 cards for the owner), ``played``, ``scores``, ``mode``, ``first_player``, ``threshold``,
 ``actions_left``, ``free_action``, ``located``, ``pending``, ``continuing``, ``discarding``; its
-JSON Schema is ``view.schema.json``. Events and their sentences: :mod:`.events`. Every move is
+JSON Schema is ``view.schema.json``. Events and their fields: :mod:`.events`, their words: :mod:`.wording`. Every move is
 listed by ``legal_actions`` (no action forms).
 """
 
@@ -25,11 +25,10 @@ from typing import Any, Callable, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.words import Message, Words
 from ...core.errors import NotationError
-from ...core.sentences import Sentence
 from . import evaluation  # imported once here: an import statement per call costs search a microsecond a leaf
-from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES
 from .notation import WellMove, parse_move
-from .prompts import PROMPT_FIELDS, PROMPTS
+from .prompts import PROMPT_FIELDS
 from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import WellState
 from .wording import message
@@ -47,8 +46,6 @@ class Dreamwell(Game[WellMove]):
     """The game object: ``dreamtable.load("dreamwell")``."""
 
     info = GameInfo("dreamwell", "Dreamwell", 2, 4, OPTIONS, version=1)
-    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES  # one per event kind: see .events
-    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # one per prompt kind (State.ask): see .prompts
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {  # a card by its friend and needs; its ability (.wording)
         "draw": ("name",), "take": ("name",), "discard": ("name",), "play": ("name", "ability")}

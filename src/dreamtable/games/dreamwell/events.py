@@ -1,10 +1,10 @@
-"""The events of Dreamwell: their kinds, their fields, and the sentences that put them in words.
+"""The events of Dreamwell: their kinds and their fields (:mod:`.wording` puts them in words).
 
 The rules build events from small values only — seats as ints, pawns as 1 and 2 (as in the
 notation), cells as their names (``b3``), cards, creatures and terrains as their codes (``W12``,
 ``GAM``, ``PS``), directions as ``N`` … ``NW`` — all prebuilt strings or numbers, never text made
-in ``apply``. The sentences below (declared on the game as ``Dreamwell.sentences``) are written
-only when a log is read.
+in ``apply``. Their words are the catalogues' (``web/i18n``), chosen by :mod:`.wording` when a log
+is read.
 
 ==================  ========  ==============================================================
 kind                actor     fields
@@ -35,13 +35,7 @@ and make no event.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ...core.contract import seat_name
-from ...core.seats import seat_list
-from ...core.sentences import Sentence, plural
-from . import components
-from .components import item_name
+from typing import Mapping
 
 SETUP = "setup"
 DRAW = "draw"
@@ -64,7 +58,7 @@ EVENT_KINDS = frozenset((
     SETUP, DRAW, TAKE, REFRESH, ROTATE, FLIP, PLAY, ENTER, MOVE, LEAVE, MOVE_TO, SKIP, ABILITY_LAPSES,
     LAST_ROUND, DISCARD, GAME_OVER,
 ))
-"""Every kind of event the rules emit; ``Dreamwell.sentences`` has one sentence for each."""
+"""Every kind of event the rules emit; each has its fields in :data:`EVENT_FIELDS` and its words in the catalogues."""
 
 EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
     SETUP: ("first",),
@@ -108,75 +102,3 @@ EVENT_RULES: Mapping[str, tuple[str, ...]] = {
 }
 """The rule IDs (docs/rules/dreamwell.md) an event shows applied (core/rule_coverage.py)."""
 
-
-def ability_text(ability: tuple[Any, ...]) -> str:
-    """A card's ability in the card's words: ``MOVE TO Black Sky``, ``each turn a free rotate``…"""
-    kind, target = ability
-    if kind in ("located", "move_to", "flip_any"):
-        return f"{kind.replace('_', ' ').upper()} {item_name(target)}"
-    if kind == "each_turn_free":
-        return f"each turn a free {('rotate', 'flip')[target]}"
-    return str(kind).replace("_", " ")
-
-
-def card_words(card: str) -> str:
-    """A card as a player names it: its friend and what it needs, ``Orbit (Cosmo, Umibozu, Blue Water)``
-    (the code, ``W12``, is notation: the player never reads it)."""
-    friend = components.FRIEND_CARDS[components.CARD_INDEX[card]]
-    first, second = friend.creatures
-    return (f"{components.FRIENDS[friend.friend]} ({item_name(first)}, {item_name(second)}, "
-            f"{item_name(components.TERRAIN_ITEM + friend.terrain)})")
-
-
-def _card(card: str | None) -> str:
-    """A card as a seat knows it: its words, or ``a card`` when it is hidden from the seat."""
-    return "a card" if card is None else card_words(card)
-
-
-def draw_sentence(event: Mapping[str, Any]) -> str:
-    """``A drew Orbit (Cosmo, Umibozu, Blue Water).`` for the drawer, ``A drew a card.`` for everyone else."""
-    return f"{seat_name(event['actor'])} drew {_card(event['card'])}."
-
-
-def take_sentence(event: Mapping[str, Any]) -> str:
-    """``A took Orbit (Cosmo, Umibozu, Blue Water) from the display.``"""
-    return f"{seat_name(event['actor'])} took {card_words(event['card'])} from the display."
-
-
-def discard_sentence(event: Mapping[str, Any]) -> str:
-    """``A discarded Orbit (…).`` for the discarder, ``A discarded a card.`` for everyone else."""
-    return f"{seat_name(event['actor'])} discarded {_card(event['card'])}."
-
-
-def play_sentence(event: Mapping[str, Any]) -> str:
-    """``A played Astra (Gamma, Nova, Green Cave): LOCATED Gamma.``"""
-    card = event["card"]
-    friend = components.FRIEND_CARDS[components.CARD_INDEX[card]]
-    return f"{seat_name(event['actor'])} played {card_words(card)}: {ability_text(friend.ability)}."
-
-
-def flip_sentence(event: Mapping[str, Any]) -> str:
-    """``A flipped b1: now Gamma / Green Cave.``"""
-    creature, terrain = components.ITEM_NAME_OF[event["creature"]], components.ITEM_NAME_OF[event["terrain"]]
-    return f"{seat_name(event['actor'])} flipped {event['cell']}: now {creature} / {terrain}."
-
-
-SENTENCES: dict[str, Sentence] = {
-    SETUP: "The dream tiles are laid; {first:seat} is the First Player.",
-    DRAW: draw_sentence,
-    TAKE: take_sentence,
-    REFRESH: "{actor:seat} replaced the display.",
-    ROTATE: "{actor:seat} rotated {cell} by {degrees}°.",
-    FLIP: flip_sentence,
-    PLAY: play_sentence,
-    ENTER: "{actor:seat} brought pawn {pawn} onto {cell}.",
-    MOVE: "{actor:seat}'s pawn {pawn} moved {direction} to {cell}.",
-    LEAVE: "{actor:seat}'s pawn {pawn} left the board from {cell}.",
-    MOVE_TO: "{actor:seat} moves pawn {pawn} to {cell}.",
-    SKIP: "{actor:seat} does not use the ability.",
-    ABILITY_LAPSES: "The ability has nothing to act on and lapses.",
-    LAST_ROUND: "{actor:seat} has played {cards} cards: this is the last round.",
-    DISCARD: discard_sentence,
-    GAME_OVER: lambda e: f"Game over: {seat_list(e['winners'])} won with {plural(e['points'], 'point')}.",
-}
-"""One sentence per event kind, in the words the game has always used."""

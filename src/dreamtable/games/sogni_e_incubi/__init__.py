@@ -18,7 +18,7 @@ and ``cards``, the owner's only, ``null`` for everyone else), ``rows`` (per seat
 bottom to top, public). Its JSON Schema is ``view.schema.json`` beside this file.
 
 **Events** (see :mod:`.events`): ``deal``, ``draw``, ``play``, ``pass``, ``game-over``, with
-seats as ints and cards as short names; their sentences are :attr:`SogniEIncubi.sentences`.
+seats as ints and cards as short names; their words are chosen by :mod:`.wording` from the catalogues in ``web/i18n``.
 
 **Options** (defaults follow the rulebook, or the design note's proposal where it is silent):
 see :data:`OPTIONS`.
@@ -31,11 +31,10 @@ from typing import Any, Callable, ClassVar, Mapping
 from ...core.contract import Game, GameInfo, Option, SetupError, State, seat_from_name, seat_name
 from ...core.words import Message, Words
 from ...core.errors import NotationError
-from ...core.sentences import Sentence
 from . import evaluation
-from .events import DEAL, DRAW, EVENT_FIELDS, EVENT_RULES, GAME_OVER, PASS, PLAY, draw_sentence, game_over_sentence, pass_sentence, play_sentence
+from .events import EVENT_FIELDS, EVENT_RULES
 from .notation import Move, parse_move
-from .prompts import PROMPT_FIELDS, PROMPTS
+from .prompts import PROMPT_FIELDS
 from .rule_witnesses import RULE_WITNESSES
 from .rules import SogniState
 from .wording import message
@@ -59,16 +58,8 @@ class SogniEIncubi(Game[Move]):
     """The game object: ``dreamtable.load("sogni-e-incubi")``."""
 
     info = GameInfo("sogni-e-incubi", "Dream – Sogni e Incubi", 2, MAX_PLAYERS, OPTIONS, version=1)
-    sentences: ClassVar[Mapping[str, Sentence]] = {
-        DEAL: "The cards are dealt; {first:seat} begins.",
-        DRAW: draw_sentence,  # the card for the drawer, "a card" for everyone else
-        PLAY: play_sentence,  # what it went on, and what it took or returned
-        PASS: pass_sentence,
-        GAME_OVER: game_over_sentence,
-    }
     encoding_module = f"{__name__}.encoding"  # action ids and observation tensors (see .encoding)
     study_plan_module = f"{__name__}.study_plan"  # what dreamtable study plays (see .study_plan)
-    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what the seat on turn is asked (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     event_rules: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_RULES  # the rule IDs each event kind shows applied
     prompt_fields: ClassVar[Mapping[str, tuple[str, ...]]] = PROMPT_FIELDS  # what each question carries (see .prompts)

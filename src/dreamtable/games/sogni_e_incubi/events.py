@@ -1,9 +1,8 @@
-"""The events of Sogni e Incubi: their kinds, their fields, and the sentences that put them in words.
+"""The events of Sogni e Incubi: their kinds and their fields (:mod:`.wording` puts them in words).
 
 The rules build events from small values only — seats as ints, slots as numbers 1–6, cards as
 their short names (``S3``, ``I3``, ``CS``, ``CI``, ``R``, as in the view and the notation) — and
-never text: the sentences below (declared on the game as ``SogniEIncubi.sentences``) are written
-only when a log is read.
+never text: their words are the catalogues' (``web/i18n``), chosen by :mod:`.wording` when a log is read.
 
 =============  =======  ==================================================================
 kind           actor    fields
@@ -22,10 +21,7 @@ kind           actor    fields
 
 from __future__ import annotations
 
-from typing import Any, Mapping
-
-from ...core.contract import seat_list, seat_name
-from .cards import CI, CODE_OF_SHORT_NAME, CS, LONG_NAMES, REM, is_incubo, is_nightmare, is_sogno
+from typing import Mapping
 
 DEAL = "deal"
 DRAW = "draw"
@@ -34,7 +30,7 @@ PASS = "pass"
 GAME_OVER = "game-over"
 
 EVENT_KINDS = frozenset((DEAL, DRAW, PLAY, PASS, GAME_OVER))
-"""Every kind of event the rules emit; ``SogniEIncubi.sentences`` has one sentence for each."""
+"""Every kind of event the rules emit; each has its fields in :data:`EVENT_FIELDS` and its words in the catalogues."""
 
 EVENT_FIELDS: Mapping[str, tuple[str, ...]] = {
     DEAL: ("first",),
@@ -72,52 +68,3 @@ REASON_COMPLETE = "complete-row"
 REASON_HANDS_EMPTY = "hands-empty"
 REASON_STUCK = "stuck"
 """Why the game ended (``outcome.reason`` and the ``game-over`` event's ``reason``): SI-R12, SI-R14, SI-R15."""
-
-_WON_BECAUSE = {
-    REASON_COMPLETE: "completed the row with an empty hand",
-    REASON_HANDS_EMPTY: "won on the count: every hand is empty and the deck is gone",
-    REASON_STUCK: "won on the count: a full round passed with no legal move",
-}
-
-
-def long_name(card: str) -> str:
-    """``S3`` → ``Dream 3``."""
-    return LONG_NAMES[CODE_OF_SHORT_NAME[card]]
-
-
-def draw_sentence(event: Mapping[str, Any]) -> str:
-    """``A drew Dream 3.`` for the drawer, ``A drew a card.`` for everyone else."""
-    card = event["card"]
-    return f"{seat_name(event['actor'])} drew {'a card' if card is None else long_name(card)}."
-
-
-def play_sentence(event: Mapping[str, Any]) -> str:
-    """``A played Nightmare 2 on B's slot 2 and took B's Dream 2.`` and the like."""
-    actor, row, over, to_hand = event["actor"], event["row"], event["over"], event["to_hand"]
-    card = CODE_OF_SHORT_NAME[event["card"]]
-    whose = "their" if row == actor else f"{seat_name(row)}'s"
-    text = f"{seat_name(actor)} played {LONG_NAMES[card]} on {whose} slot {event['slot']}"
-    if to_hand is not None:
-        if card == CI:  # SI-R9
-            text += f"; {long_name(over)} went back to {seat_name(to_hand)}'s hand"
-        elif is_incubo(card):  # SI-R8
-            text += f" and took {seat_name(row)}'s {long_name(over)}"
-        else:  # SI-R7d
-            text += " and took the Rem"
-    elif over is not None and is_nightmare(CODE_OF_SHORT_NAME[over]) and (is_sogno(card) or card in (CS, REM)):
-        text += ", covering the nightmare"  # SI-R7c, SI-R10, SI-R11
-    return text + "."
-
-
-def pass_sentence(event: Mapping[str, Any]) -> str:
-    """``B has no legal move and passes.`` (SI-R4)."""
-    why = "has no cards" if event["reason"] == PASS_NO_CARDS else "has no legal move"
-    return f"{seat_name(event['actor'])} {why} and passes."
-
-
-def game_over_sentence(event: Mapping[str, Any]) -> str:
-    """``A completed the row with an empty hand.`` or ``Shared win: A and B (…).``"""
-    winners = event["winners"]
-    names, explain = seat_list(winners), _WON_BECAUSE[event["reason"]]
-    return f"{names} {explain}." if len(winners) == 1 else f"Shared win: {names} ({explain})."
-

@@ -1,8 +1,7 @@
-"""What Sogni e Incubi asks the seat on turn (``State.ask``): kinds, their fields and their words.
+"""What Sogni e Incubi asks the seat on turn (``State.ask``): kinds and their fields.
 
-``SogniState._ask`` gives a kind and plain fields; the English words are
-:data:`PROMPTS` (declared on the game as ``SogniEIncubi.prompts``), and a browser words the same
-kind from its catalogue (``web/i18n/LANG.json`` in this package, ``prompt.KIND``).
+``SogniState._ask`` gives a kind and plain fields; its words are ``prompt.KIND`` of the catalogues
+(``web/i18n/LANG.json`` in this package), for the terminal and the page alike.
 
 =====================  =====================  ==========================================
 kind                   fields                 when
@@ -20,19 +19,10 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from ...core.sentences import Sentence
-
 ASK_DRAW_OR_PLAY = "draw-or-play"
 ASK_DRAW_ONLY = "draw-only"
 ASK_PLAY_DECK_EMPTY = "play-deck-empty"
 ASK_PLAY_HAND_FULL = "play-hand-full"
-
-PROMPTS: Mapping[str, Sentence] = {
-    ASK_DRAW_OR_PLAY: "Draw a card or play one from your hand.",
-    ASK_DRAW_ONLY: "Draw a card: no card in your hand can be played now.",
-    ASK_PLAY_DECK_EMPTY: "Play a card from your hand: the deck is empty, so you cannot draw.",
-    ASK_PLAY_HAND_FULL: "Play a card from your hand: you hold {cards} cards, so you cannot draw (hand limit {limit}).",
-}
 
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "draw-or-play": (),

@@ -390,7 +390,7 @@ class SogniState(TurnBasedState[Move]):
     def _ask(self, seat: int) -> dict[str, Any]:
         """What the seat on turn may do: draw, play, or only one of them and why (SI-R2, SI-R3).
 
-        A kind of :data:`.prompts.PROMPTS` and its fields. It reads the seat's own hand, which
+        A kind of :data:`.prompts.PROMPT_FIELDS` and its fields. It reads the seat's own hand, which
         only that seat sees, and public facts (the deck's and the hand's sizes, the limit).
         """
         may_draw = bool(self.deck) and self.hand_sizes[seat] < self._hand_limit

@@ -21,8 +21,8 @@ own), ``recount``, ``penalties``, ``points``, ``deck``, ``votes``, ``done``. Its
 ``view.schema.json`` beside this file.
 
 **Events** (see :mod:`.events`): ``round``, ``reveal``, ``clue``, ``guess``, ``night-end``,
-``day``… with seats as ints; their English sentences are :attr:`WhenIDream.sentences`, the
-messages a page or a terminal words them from in its reader's language :mod:`.wording`'s.
+``day``… with seats as ints; the messages the log, a page or a terminal words them from in its
+reader's language are :mod:`.wording`'s.
 """
 
 from __future__ import annotations
@@ -31,13 +31,12 @@ import math
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Mapping
 
-from ...core.contract import Game, GameInfo, Option, SetupError, State
+from ...core.contract import Game, GameInfo, Option, State
 from ...core.words import Message, Words
 from ...core.errors import NotationError, OptionError
-from ...core.sentences import Sentence
-from .events import EVENT_FIELDS, EVENT_RULES, SENTENCES
+from .events import EVENT_FIELDS, EVENT_RULES
 from .notation import MAX_INPUT, DreamMove, parse
-from .prompts import PROMPT_FIELDS, PROMPTS
+from .prompts import PROMPT_FIELDS
 from .rule_witnesses import RULE_WITNESSES, RULES_WITHOUT_BEHAVIOUR
 from .rules import CLUE_MAX_LEN_LIMIT, DreamState
 from .words import load_deck
@@ -119,9 +118,7 @@ class WhenIDream(Game[DreamMove]):
     bots: ClassVar[Mapping[str, Callable[[int], Bot]]] = MappingProxyType({"wordbot": _wordbot})
     """The word bots (:class:`.wordbots.WordBotAgent`), built by name with ``make_agent("wordbot", seed, game=…)``.
     A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
-    sentences: ClassVar[Mapping[str, Sentence]] = SENTENCES
     """One sentence per event kind (see :mod:`.events`)."""
-    prompts: ClassVar[Mapping[str, Sentence]] = PROMPTS  # what a seat is asked, as a kind and its fields (see .prompts)
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "card-gone": ("id", "seat", "reason", "word"),  # the penalty's own fields, spread out

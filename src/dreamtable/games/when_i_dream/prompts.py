@@ -1,10 +1,10 @@
-"""What When I Dream asks a seat, as a kind and its fields (``State.ask``), and the English words of
-each kind (``WhenIDream.prompts``).
+"""What When I Dream asks a seat, as a kind and its fields (``State.ask``); its words are ``prompt.KIND``
+of the catalogues, for the terminal and the page alike.
 
 The fields are plain values: a card's number (``seq``), a seat (``giver``), the Element and the
 spirit (``role``: ``Fairy``, ``Boogeyman``, ``Sandman``) — these two only in a clue-giver's own
-question, which only that seat reads —, clue numbers. A browser words the same kind from its
-catalogue (``web/i18n/LANG.json`` in this package): the spirit as ``{role:a-role}`` →
+question, which only that seat reads —, clue numbers. The catalogues (``web/i18n/LANG.json`` in
+this package) read the spirit as ``{role:a-role}`` →
 ``a-role.Fairy`` ("a Fairy").
 
 ====================  ==========================================  ================================
@@ -39,7 +39,6 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from ...core.sentences import Sentence
 
 GUESS_ASK = "guess"
 CLUE_ASK = "clue"
@@ -49,26 +48,6 @@ LAST_ANSWER = "last-answer"
 RECOUNT_ASK = "recount"
 REVIEW_ASK = "review"
 
-_KNOWN = "The Element is {element}, you are a {role}."
-LANGUAGE_NAMES = {"en": "English", "it": "Italian"}
-"""The languages of the word lists (option ``language``), by name."""
-
-
-def _in_language(event: Mapping[str, Any]) -> str:
-    """`` (in Italian)`` in a game that is not in English, else nothing (English games read as before)."""
-    language = event.get("language", "en")
-    return "" if language == "en" else f" (in {LANGUAGE_NAMES.get(language, language)})"
-
-
-def _guess_words(event: Mapping[str, Any]) -> str:
-    return f"Element {event['seq']}: type your guess{_in_language(event)}, or pass."
-
-
-def _clue_words(event: Mapping[str, Any]) -> str:
-    return (f"The Element is {event['element']}, you are a {event['role']}. "
-            f"Your clue (one word{_in_language(event)}), or pass.")
-
-
 def flag_ask(element: str, role: str, giver: int, clue_ids: list[int]) -> dict[str, Any]:
     """The question of a clue-giver who waits for ``giver`` and may flag the clues ``clue_ids`` (not empty)."""
     *others, last = clue_ids
@@ -77,17 +56,6 @@ def flag_ask(element: str, role: str, giver: int, clue_ids: list[int]) -> dict[s
     return {"kind": MAY_FLAG_SEVERAL, "element": element, "role": role, "giver": giver,
             "clues": ", ".join(f"c{clue_id}" for clue_id in others), "clue": last}
 
-
-PROMPTS: Mapping[str, Sentence] = {
-    GUESS_ASK: _guess_words,
-    CLUE_ASK: _clue_words,
-    MAY_FLAG: _KNOWN + " Waiting for {giver:seat} (you may flag c{clue}).",
-    MAY_FLAG_SEVERAL: _KNOWN + " Waiting for {giver:seat} (you may flag {clues} or c{clue}).",
-    LAST_ANSWER: "Time is up: one last answer, or pass.",
-    RECOUNT_ASK: "Recount your dream (name the Elements you guessed).",
-    REVIEW_ASK: ("Review the night's cards: vote on a card's side, on whether the dream named it, or on a "
-                 "penalty, then finish your review."),
-}
 
 PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
     "guess": ("language", "seq"),
@@ -100,4 +68,4 @@ PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 """The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
 other, so a field added by mistake cannot pass the kit's checks."""
-"""One sentence per prompt kind, in the words the game has always used."""
+
