@@ -351,7 +351,7 @@ class Game(ABC, Generic[A]):
     def sentence(self, event: Mapping[str, Any]) -> str:
         """The English words of an event as a seat sees it (``{"kind", "actor", **fields}``): its
         :meth:`message` filled from the game's English catalogue, as a page and a terminal word it."""
-        return words_of(self).message(self.message(event), event)
+        return self._english.message(self.message(event), event)
 
     def message(self, event: Mapping[str, Any]) -> Message:
         """The catalogue key that words an event as a seat sees it, and the fields it works out beyond
@@ -366,7 +366,12 @@ class Game(ABC, Generic[A]):
 
     def prompt_text(self, ask: Mapping[str, Any]) -> str:
         """The English words of a question (``{"kind", **fields}``, see ``State.ask``)."""
-        return words_of(self).message(self.prompt_message(ask), ask)
+        return self._english.message(self.prompt_message(ask), ask)
+
+    @cached_property
+    def _english(self) -> Words:
+        """This game's English words, which every log's ``text`` is filled from."""
+        return words_of(self)
 
     @cached_property
     def view_schema(self) -> dict[str, Any]:

@@ -33,7 +33,7 @@ from importlib.resources import files
 from typing import Any, Mapping, Sequence
 
 from babel import Locale
-from babel.numbers import format_decimal
+from babel.numbers import parse_pattern
 
 LANGUAGES = ("en", "it")
 """The languages dreamtable speaks (static/js/i18n.js's LANGUAGES; a table's, core/table_language.py)."""
@@ -87,6 +87,7 @@ class Words:
         self.game = game
         self.catalogues = catalogues
         self._locale = Locale.parse(language)
+        self._found: dict[str, Template | None] = {}  # key → template: logs word the same keys all the time
 
     @classmethod
     def of(cls, language: str, game: Any = None) -> "Words":
@@ -108,6 +109,13 @@ class Words:
     def template(self, key: str) -> Template | None:
         """The template of ``key``: ``common.x`` in common; any other key in the game's file, then in
         common. The reader's language first, then English."""
+        try:
+            return self._found[key]
+        except KeyError:
+            found = self._found[key] = self._look_up(key)
+            return found
+
+    def _look_up(self, key: str) -> Template | None:
         if key.startswith(COMMON_PREFIX):
             looked, rest = [COMMON], key[len(COMMON_PREFIX):]
         else:
@@ -144,26 +152,32 @@ class Words:
 
     def number(self, value: float) -> str:
         """``value`` written the reader's way: at most three decimals, the locale's separators."""
-        return str(format_decimal(value, format="#,##0.###", locale=self._locale))
+        if isinstance(value, int) and -1000 < value < 1000:  # no separator to place: most counts and scores
+            return str(value)
+        return str(_DECIMAL.apply(value, self._locale))
 
     def fill(self, template: Template, fields: Mapping[str, Any], prefix: str = "") -> str:
-        def field(match: re.Match[str]) -> str:
-            name, how = match.group(1), match.group(2)
+        said: list[str] = []
+        for literal, name, how, whole in _parts(self.plural_form(template, fields)):
+            said.append(literal)
+            if not name:
+                continue
             if name not in fields:
-                return match.group(0)
+                said.append(whole)
+                continue
             value = fields[name]
             if how == "seat":
-                return self.t("common.the-game") if value is None else seat_letter(value)
-            if how == "seats":
-                return self.list([seat_letter(seat) for seat in value or []])
-            if how:
+                said.append(self.t("common.the-game") if value is None else seat_letter(value))
+            elif how == "seats":
+                said.append(self.list([seat_letter(seat) for seat in value or []]))
+            elif how:
                 named = f"{prefix}{how}.{_text(value)}"
-                return self.t(named) if self.has(named) else _text(value)
-            if _is_number(value):
-                return self.number(value)
-            return "—" if value is None else _text(value)
-
-        return _FIELD.sub(field, self.plural_form(template, fields))
+                said.append(self.t(named) if self.has(named) else _text(value))
+            elif _is_number(value):
+                said.append(self.number(value))
+            else:
+                said.append("—" if value is None else _text(value))
+        return "".join(said)
 
     def list(self, items: Sequence[str]) -> str:
         """``A, B and C`` in the reader's language; "nobody" for none."""
@@ -216,6 +230,21 @@ def words_of(game: Any, language: str = BASE_LANGUAGE) -> Words:
     if found is None:
         found = _WORDS[key] = Words.of(language, game)
     return found
+
+
+_DECIMAL = parse_pattern("#,##0.###")
+"""Numbers as Intl.NumberFormat writes them by default: grouped, at most three decimals."""
+
+
+@lru_cache(maxsize=4096)
+def _parts(template: str) -> tuple[tuple[str, str, str, str], ...]:
+    """A template split once into (literal, field, how, the field as written) parts: logs are read often."""
+    parts, start = [], 0
+    for match in _FIELD.finditer(template):
+        parts.append((template[start:match.start()], match.group(1), match.group(2) or "", match.group(0)))
+        start = match.end()
+    parts.append((template[start:], "", "", ""))
+    return tuple(parts)
 
 
 def _nested(value: Any) -> list[Message]:

@@ -12,6 +12,7 @@ from typing import Any
 import dreamtable
 from dreamtable.games.deep_dreams.cards import CARD_INDEX, DECK
 from dreamtable.games.deep_dreams.rules import DreamState
+from dreamtable.games.deep_dreams.wording import card_message
 
 from tests.helpers import legal, play  # noqa: F401  (re-exported for the rule tests)
 
@@ -68,3 +69,8 @@ def row_of(state: DreamState, seat: int) -> str:
 
 def hand_of(state: DreamState, seat: int) -> list[str]:
     return state.view(seat)["board"]["hands"][seat]["cards"]
+
+
+def card_name(card: str) -> str:
+    """A card in the English words of the log (its colours top to bottom): the catalogue's ``card.name``."""
+    return GAME.words("en").message(card_message(card))

@@ -1,7 +1,8 @@
-"""Deep Dreams events: structured kinds with typed fields, and the sentence of each kind.
+"""Deep Dreams events: structured kinds with typed fields, and the English words of each kind.
 
-The rules build events from ints and card codes only; the words come from ``GAME.sentences``
-when a log is read, and read as the game's log always has.
+The rules build events from ints and card codes only; the words come from the English catalogue
+(through :mod:`dreamtable.games.deep_dreams.wording`) when a log is read, and read as the game's
+log always has.
 """
 
 from __future__ import annotations
@@ -16,12 +17,14 @@ import pytest
 import dreamtable
 from dreamtable import testing
 from dreamtable.games.deep_dreams import events as ev
-from dreamtable.games.deep_dreams.events import EVENT_KINDS, SENTENCES
+from dreamtable.games.deep_dreams.cards import ICONS
+from dreamtable.games.deep_dreams.events import EVENT_KINDS
+from dreamtable.games.deep_dreams.wording import cards_message
 
-from .position import GAME, play, position
+from .position import GAME, card_name, play, position
 
 CARD = re.compile(r"^DD(0[1-9]|[1-4][0-9]|5[0-4])$")
-WORDS = {"left", "right", "row-length", "stuck", *ev.EFFECT_NAMES}
+WORDS = {"left", "right", "row-length", "stuck", *ICONS}
 """The only strings a field may hold besides card codes: ends, ending reasons, effect codes."""
 
 
@@ -33,9 +36,14 @@ def kinds(events):
     return [event.kind for event in events]
 
 
-def test_every_kind_the_rules_emit_has_a_sentence():
-    assert set(GAME.sentences) == EVENT_KINDS
-    assert GAME.sentences is SENTENCES
+def card_names(cards):
+    """Several cards in the English words of the log, joined."""
+    return GAME.words("en").value(cards_message(cards))
+
+
+def test_every_kind_the_rules_emit_is_declared_and_worded_in_english():
+    assert set(GAME.event_fields) == EVENT_KINDS
+    assert [kind for kind in sorted(EVENT_KINDS) if not GAME.words("en").has(f"event.{kind}")] == []
 
 
 def _plain_values(value):
@@ -240,14 +248,15 @@ def test_no_two_cards_show_the_same_colours_top_to_bottom_so_the_colours_name_on
     triples = Counter((card["levels"]["top"], card["levels"]["middle"], card["levels"]["bottom"]) for card in cards)
     assert len(cards) == 54
     assert [triple for triple, count in triples.items() if count > 1] == []
-    assert len({ev.card_name(card["id"]) for card in cards}) == 54
+    assert len({card_name(card["id"]) for card in cards}) == 54
 
 
 def test_a_card_is_named_by_its_colours_top_to_bottom_in_every_sentence():
-    assert ev.card_name("DD01") == "the pink/pink/green card"  # data/deck.json: top pink, middle pink, bottom green
-    assert ev.card_names(["DD01", "DD21"]) == "the pink/pink/green card and the pink/green/green card"
-    assert ev.card_names(["DD01", "DD21", "DD50"]) == \
+    assert card_name("DD01") == "the pink/pink/green card"  # data/deck.json: top pink, middle pink, bottom green
+    assert card_names(["DD01", "DD21"]) == "the pink/pink/green card and the pink/green/green card"
+    assert card_names(["DD01", "DD21", "DD50"]) == \
         "the pink/pink/green card, the pink/green/green card and the blue/blue/green card"
+    assert card_names([]) == "nothing"
     named = set()
     for seed in range(40):
         state = testing.play_random(GAME, 2 + seed % 4, seed)
@@ -255,7 +264,7 @@ def test_a_card_is_named_by_its_colours_top_to_bottom_in_every_sentence():
             for event in state.log(seat):
                 codes = _codes(event)
                 for code in codes:
-                    assert ev.card_name(code) in event["text"], (event, code)
+                    assert card_name(code) in event["text"], (event, code)
                 named |= {event["kind"]} if codes else set()
         if named >= set(ev.SENTENCE_FIELDS):
             break

@@ -1,6 +1,6 @@
-"""Deep Dreams asks as a kind and plain fields (``State.ask``), worded by ``DeepDreams.prompts``:
-a browser can word the same question in its reader's language, and the English words are those
-the game always used (the goldens compare them)."""
+"""Deep Dreams asks as a kind and plain fields (``State.ask``), worded by ``prompt.KIND`` of its
+catalogues: the terminal and the page word the same question in the reader's language, and the
+English words are those the game always used (the goldens compare them)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import dreamtable
-from dreamtable.core.contract import COMMON_PROMPTS
-from dreamtable.games.deep_dreams.prompts import PROMPTS
+from dreamtable.core.contract import COMMON_PROMPT_FIELDS
+from dreamtable.games.deep_dreams.prompts import PROMPT_FIELDS
 
 from .position import GAME, play, position
 
@@ -48,15 +48,17 @@ def test_icon_effects_ask_with_their_numbers_and_targets():
     play(state, 0, "play DD16 right")
     play(state, 0, "skip")
     assert state.ask(0) == {"kind": "steal-2", "targets": [1, 3], "t1": 1, "t2": 3}
+    assert state.prompt(0) == "Steal: take a random card from another player's hand (B or D), or skip."
     state = position(players=3, rows={0: "DD11", 1: "DD19", 2: "DD20"}, hands={0: "DD32", 1: "DD22"})
     play(state, 0, "play DD32 right")
     assert state.ask(0) == {"kind": "eliminate-2", "end": "left", "targets": [1, 2], "t1": 1, "t2": 2}
+    assert state.prompt(0) == "Eliminate left: discard the leftmost card of another player's row (B or C), or skip."
     json.dumps(state.ask(0))  # plain JSON values only
 
 
 def test_random_games_ask_only_declared_kinds_and_the_catalogue_words_each():
     english = json.loads(CATALOGUE.read_text(encoding="utf-8"))
-    assert {f"prompt.{kind}" for kind in PROMPTS} <= set(english)
+    assert {f"prompt.{kind}" for kind in PROMPT_FIELDS} <= set(english)
     seen = set()
     for seed in range(24):
         rng = random.Random(seed)
@@ -65,9 +67,9 @@ def test_random_games_ask_only_declared_kinds_and_the_catalogue_words_each():
             seat = state.actors[0]
             for viewer in [None, *range(state.players)]:
                 ask = state.ask(viewer)
-                assert ask["kind"] in PROMPTS or ask["kind"] in COMMON_PROMPTS and ask["kind"] != "say"
+                assert ask["kind"] in PROMPT_FIELDS or ask["kind"] in COMMON_PROMPT_FIELDS and ask["kind"] != "say"
                 seen.add(ask["kind"])
-                if ask["kind"] in PROMPTS:  # the catalogue's template fills from the same fields
+                if ask["kind"] in PROMPT_FIELDS:  # the catalogue's template fills from the same fields
                     fields = set(re.findall(r"\{(\w+)", english[f"prompt.{ask['kind']}"]))
                     assert fields <= set(ask), (ask, fields)
             state.apply(seat, rng.choice(state.legal_actions(seat)))

@@ -13,12 +13,11 @@ import pytest
 import dreamtable
 from dreamtable import IllegalActionError, NotationError
 from dreamtable.games.deep_dreams.cards import CARD_INDEX, COLOURS, DECK, ICONS, JOINTS, LEVELS, DeckDataError, load_deck
-from dreamtable.games.deep_dreams.events import card_name
 from dreamtable.games.deep_dreams.scoring import award, black_pairs, dream_groups, score, sleep_path
 
 from tests.helpers import assert_refused
 
-from .position import GAME, hand_of, legal, play, position, row_of
+from .position import GAME, card_name, hand_of, legal, play, position, row_of
 
 
 def row(text):

@@ -45,8 +45,9 @@ def random_states(games=8, every=37, **options):
 
 
 # -- events ------------------------------------------------------------------------------------------
-def test_every_event_kind_the_rules_emit_has_a_sentence():
-    assert set(GAME.sentences) == ev.EVENT_KINDS
+def test_every_event_kind_the_rules_emit_is_declared_and_has_english_words():
+    assert set(GAME.event_fields) == ev.EVENT_KINDS
+    assert all(GAME.words("en").has(f"event.{kind}") for kind in ev.EVENT_KINDS)
     assert all(re.fullmatch(r"[a-z][a-z-]*", kind) for kind in ev.EVENT_KINDS)
 
 
@@ -60,7 +61,7 @@ def _kind_names(node: ast.expr) -> list[str]:
 
 def test_every_event_the_rules_build_names_a_declared_kind():
     """Every ``Event(...)`` in the rules takes its kind from the constants of events.py, so the set
-    compared with the sentences above is the set the rules can emit."""
+    compared with the declarations above is the set the rules can emit."""
     found = set()
     for module in (rules, movement):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
@@ -114,27 +115,27 @@ def sentence(kind, actor=None, **fields):
     return GAME.sentence({"kind": kind, "actor": actor, **fields})
 
 
-def test_the_sentences_read_as_the_game_always_wrote_them():
+def test_the_english_sentences_name_places_and_seats_and_end_a_list_with_and():
     spot = {"x": 4, "y": 0, "row": 1, "square": "F", "line": 0, "column": 5, "side": None}
     assert sentence("ride", 0, how="doldrum", colour=None, facing="N", spaces=1, destination=spot) == (
         "A's bicycle steps off the doldrum space one space to the Fuchsia square in row 1 (south line, 5th from the west).")
     assert sentence("ride", 1, how="left", colour="R", facing="W", spaces=3, destination={"x": -1, "y": 5, "row": 2, "square": "fringe", "line": 2, "column": None, "side": "W"}) == (
         "B's bicycle turns left on Red and rides west 3 spaces to the fringe west of row 2 (north line).")
-    assert sentence("push", 0, pushed=[1, 2], facing="N", destination=spot) == "B, C are pushed north to the Fuchsia square in row 1 (south line, 5th from the west)."
+    assert sentence("push", 0, pushed=[1, 2], facing="N", destination=spot) == "B and C are pushed north to the Fuchsia square in row 1 (south line, 5th from the west)."
     assert sentence("push", 0, pushed=[1], facing="E", destination=spot) == "B is pushed east to the Fuchsia square in row 1 (south line, 5th from the west)."
-    assert sentence("conflict", 0, at=spot, entering=[0], occupants=[1, 2]) == "Conflict at the Fuchsia square in row 1 (south line, 5th from the west): A against B, C."
+    assert sentence("conflict", 0, at=spot, entering=[0], occupants=[1, 2]) == "Conflict at the Fuchsia square in row 1 (south line, 5th from the west): A against B and C."
     assert sentence("no-tile", 0, colour="F", facing="N") == "A has no tile on Fuchsia: the movement ends, facing north."
     assert sentence("pay", 1, chi=1, reason="toll", to=0) == "B pays 1 chi for A's toll."
     assert sentence("cancel", 1, tile="ward", reason="drain", to=None) == "B turns in Ward instead of paying for a Psychic Drain."
     assert sentence("out", 2, chi=2, reason="loop", to=None) == (
         "C is out of the game: could not pay 2 chi for the brake in an endless loop.")
     assert sentence("offer", 0, to=1, give={"tiles": ["N", "N"], "chi": 2, "inspiration": ["zip"]},
-                    take={"tiles": [], "chi": 0, "inspiration": []}) == "A offers B North, North, 2 chi, Zip for nothing."
+                    take={"tiles": [], "chi": 0, "inspiration": []}) == "A offers B North, North, 2 chi and Zip for nothing."
     assert sentence("decline", 1, **{"from": 0}) == "B declines A's offer."
     assert sentence("setup", None, first=0, chooser=1) == "Rows 1 and 2 are laid; A starts, and B chooses a starting space first."
     assert sentence("row-laid", None, row=3, phase=3, tiles=["P3-01", "P3-07", "P3-10"]) == "Row 3 (Phase 3) is laid."
-    assert sentence("rows-removed", None, rows=[1, 2]) == "Every token has passed row 1, 2: removed."
-    assert sentence("game-over", None, reason="round-limit", winners=[0, 2]) == "The round limit is reached: A, C (furthest north) wins."
+    assert sentence("rows-removed", None, rows=[1, 2]) == "Every token has passed row 1 and 2: removed."
+    assert sentence("game-over", None, reason="round-limit", winners=[0, 2]) == "The round limit is reached: A and C (furthest north) wins."
     assert sentence("game-over", None, reason="awake", winners=[1]) == "B rides off the far edge of the Dreamscape and wakes: B wins!"
     assert sentence("time-up", None, seat=3) == "The sand timer runs out: D's buying stops."
     assert sentence("cap", 0, chi=6, cap=10) == "A returns 6 chi above the cap of 10."
@@ -158,9 +159,9 @@ def test_DC_R43_a_drawn_tile_a_brake_plan_and_keeps_read_null_for_the_others():
     assert mine[0]["plan"] == {"kind": "row", "row": 4} and theirs[0]["plan"] is None and theirs[1]["tiles"] is None
 
 
-def test_the_old_event_shape_is_gone():
-    with pytest.raises(KeyError, match="no sentence"):
-        GAME.sentence(Event("no-such-kind", 0).seen_by(0))
+def test_an_event_of_a_kind_nobody_declared_is_found_unworded():
+    shown = Event("no-such-kind", 0).seen_by(0)
+    assert GAME.words("en").unworded(GAME.message(shown), shown) == ["no template 'event.no-such-kind'"]
 
 
 # -- the board and its schema ----------------------------------------------------------------------------

@@ -1,65 +1,33 @@
-"""Dream Cycle's questions as a kind and its fields (``State.ask``): the words stay those the
-game always said, the browser's English catalogue says the same from the same fields, and the
-others are never told a kind or a field that names what the mover holds (DC-R43)."""
+"""Dream Cycle's questions as a kind and its fields (``State.ask``): each kind the game asks has its
+words in the catalogues and is worded with no field left unfilled, the English words are those the
+rules call for, and the others are never told a kind or a field that names what the mover holds (DC-R43)."""
 
 from __future__ import annotations
 
 import json
 import random
-import re
-from pathlib import Path
-from typing import Any, Mapping
+from typing import Any
 
-import dreamtable
-from dreamtable.core.contract import COMMON_PROMPTS
-from dreamtable.core.seats import seat_list, seat_name
-from dreamtable.games.dream_cycle.prompts import PRIVATE, PROMPTS
+from dreamtable.core.contract import COMMON_PROMPT_FIELDS
+from dreamtable.core.game_package import catalogue
+from dreamtable.core.words import LANGUAGES
+from dreamtable.games.dream_cycle.prompts import PRIVATE
 
 from .table import GAME, fields, give_inspiration, paint, put, question, set_chi, table
 
-CATALOGUE = json.loads((Path(dreamtable.__file__).parent / "games" / "dream_cycle" / "web" / "i18n" / "en.json")
-                       .read_text(encoding="utf-8"))
-PLACEHOLDER = re.compile(r"\{([a-zA-Z_][a-zA-Z0-9_]*)(?::([a-zA-Z-]+))?\}")
-LISTS = {"start", "offer", "offers"}
-"""Kinds with a list among their fields or a side of an offer in the notation: board.js words them."""
-
-
-def place(spot: Mapping[str, Any]) -> str:
-    """A place in the catalogue's words, as board.js's ``where`` writes it."""
-    if spot["square"] != "fringe":
-        return fill(CATALOGUE["where.square"], spot)
-    beside = spot["row"] + {"S": 1, "N": -1}.get(spot["side"], 0)
-    return fill(CATALOGUE[f"where.fringe.{spot['side']}"], {**spot, "beside": beside})
-
-
-def fill(template: str, fields: Mapping[str, Any]) -> str:
-    """The catalogue's template filled as static/js/i18n.js fills it (in English)."""
-    if "{where}" in template:
-        fields = {**fields, "where": place(fields)}
-
-    def one(match: re.Match[str]) -> str:
-        value, spec = fields[match.group(1)], match.group(2)
-        if spec == "seat":
-            return seat_name(value)
-        if spec == "seats":
-            return seat_list(list(value))
-        if spec:
-            return CATALOGUE.get(f"{spec}.{value}", str(value))
-        return str(value)
-    return PLACEHOLDER.sub(one, template)
-
 
 def check_ask(state: Any, seat: int | None) -> dict[str, Any]:
+    """The question asked of ``seat``: plain JSON, and in words in every language with nothing left raw."""
     ask = state.ask(seat)
     assert ask["kind"] != "say"
     assert json.loads(json.dumps(ask)) == ask, "fields are plain JSON values"
-    if ask["kind"] in PROMPTS and ask["kind"] not in LISTS:
-        assert fill(CATALOGUE[f"prompt.{ask['kind']}"], ask) == state.prompt(seat), ask
+    for language in LANGUAGES:
+        assert GAME.words(language).unworded(GAME.prompt_message(ask), ask) == [], (language, ask)
     return ask
 
 
 def test_every_kind_is_worded_in_the_catalogue_and_no_other_kind_is_asked():
-    assert {f"prompt.{kind}" for kind in PROMPTS} <= set(CATALOGUE)
+    assert {f"prompt.{kind}" for kind in GAME.prompt_fields} <= set(catalogue(GAME, "en"))
     rng = random.Random(3)
     seen: set[str] = set()
     for seed in range(6):
@@ -72,14 +40,14 @@ def test_every_kind_is_worded_in_the_catalogue_and_no_other_kind_is_asked():
             actors = state.actors
             mover = rng.choice(actors)
             state.apply(mover, rng.choice(state.legal_actions(mover)))
-    assert seen <= set(PROMPTS) | set(COMMON_PROMPTS)
+    assert seen <= set(GAME.prompt_fields) | set(COMMON_PROMPT_FIELDS)
     assert {"start", "buying", "watch-buying", "waiting-for"} <= seen
 
 
 def test_the_start_lists_the_free_spaces():
     state = GAME.new(3, seed=4, first_player="A")
     assert state.ask(2) == {"kind": "start", "free": [1, 2, 3, 4, 5, 6, 7, 8, 9]}
-    assert state.prompt(2) == "Choose your starting space south of row 1 (free: 1, 2, 3, 4, 5, 6, 7, 8, 9)."
+    assert state.prompt(2) == "Choose your starting space south of row 1 (free: 1, 2, 3, 4, 5, 6, 7, 8 and 9)."
     assert state.ask(0) == {"kind": "waiting-for", "seat": 2}
 
 
@@ -179,4 +147,4 @@ def test_offers_to_answer_carry_their_sides_in_the_notation():
     state = offered_twice()
     ask = check_ask(state, 1)
     assert ask["kind"] == "offers" and ask["from"] == [0, 2]
-    assert state.prompt(1) == "A offers you North for 2 chi; C offers you 1 chi for nothing: accept or decline each."
+    assert state.prompt(1) == "A offers you North for 2 chi and C offers you 1 chi for nothing: accept or decline each."

@@ -1,4 +1,4 @@
-"""Dreamwell's structured events, their sentences, the board under the view envelope, its schema and
+"""Dreamwell's structured events, their English words, the board under the view envelope, its schema and
 the prompt."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from dreamtable.core.errors import ComponentDataError as CoreComponentDataError
 from dreamtable.core.visibility import Secret
 from dreamtable.games.dreamwell import Dreamwell, events
 from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ComponentDataError, item_name
-from dreamtable.games.dreamwell.events import card_words
 from dreamtable.games.dreamwell.wording import card_name
 from tests.helpers import play
 
@@ -44,11 +43,16 @@ def last_text(state, seat) -> str:
     return state.log(seat, 1)[0]["text"]
 
 
-# -- event kinds and sentences ------------------------------------------------------------------
+def card_words(card: str) -> str:
+    """A card in the English words of the log: the catalogue's ``card.name`` filled by the game's wording."""
+    return GAME.words("en").message(card_name(card))
 
-def test_every_kind_the_rules_emit_has_a_sentence_and_every_sentence_a_kind():
-    assert set(Dreamwell.sentences) == events.EVENT_KINDS
-    assert GAME.sentences is events.SENTENCES
+
+# -- event kinds and their words -----------------------------------------------------------------
+
+def test_every_kind_the_rules_emit_is_declared_and_worded_in_english():
+    assert set(Dreamwell.event_fields) == events.EVENT_KINDS
+    assert [kind for kind in sorted(events.EVENT_KINDS) if not GAME.words("en").has(f"event.{kind}")] == []
     for kind in events.EVENT_KINDS:
         assert re.fullmatch(r"[a-z][a-z0-9-]*", kind), kind
 

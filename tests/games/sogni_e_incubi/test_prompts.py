@@ -1,5 +1,5 @@
-"""Sogni e Incubi asks the seat on turn with a kind and plain fields (``State.ask``), worded from
-``SogniEIncubi.prompts`` in English and from the browser's catalogues in English and Italian."""
+"""Sogni e Incubi asks the seat on turn with a kind and plain fields (``State.ask``), worded by
+``prompt.KIND`` of its catalogues in English and Italian, for the terminal and the page alike."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 import dreamtable
-from dreamtable.core.contract import COMMON_PROMPTS
+from dreamtable.core.contract import COMMON_PROMPT_FIELDS
 from dreamtable.core.game_package import template_fields
 from dreamtable.games.sogni_e_incubi.cards import LONG_NAMES, SHORT_NAMES
-from dreamtable.games.sogni_e_incubi.prompts import PROMPTS
+from dreamtable.games.sogni_e_incubi.prompts import PROMPT_FIELDS
 
 from .position import GAME, position
 
@@ -26,8 +26,8 @@ def catalogue(lang: str) -> dict[str, str]:
 
 
 def test_the_game_declares_its_prompts():
-    assert GAME.prompts is PROMPTS
-    assert set(PROMPTS) == {"draw-or-play", "draw-only", "play-deck-empty", "play-hand-full"}
+    assert GAME.prompt_fields is PROMPT_FIELDS
+    assert set(PROMPT_FIELDS) == {"draw-or-play", "draw-only", "play-deck-empty", "play-hand-full"}
 
 
 @pytest.mark.parametrize(("hands", "deck", "asked", "words"), [
@@ -65,7 +65,7 @@ def test_random_games_ask_only_declared_kinds_that_hide_nothing():
             for seat in range(state.players):
                 asked = state.ask(seat)
                 seen.add(asked["kind"])
-                assert asked["kind"] in PROMPTS or asked["kind"] in COMMON_PROMPTS
+                assert asked["kind"] in PROMPT_FIELDS or asked["kind"] in COMMON_PROMPT_FIELDS
                 assert asked["kind"] != "say"
                 world = state.determinize(seat, random.Random(rng.random()))
                 assert world.ask(seat) == asked
@@ -76,16 +76,14 @@ def test_random_games_ask_only_declared_kinds_that_hide_nothing():
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])
-def test_the_browser_catalogues_word_every_prompt_with_its_fields(lang):
+def test_the_catalogues_word_every_prompt_with_exactly_its_declared_fields(lang):
     words = catalogue(lang)
-    for kind, sentence in PROMPTS.items():
-        assert isinstance(sentence, str)
-        assert template_fields(words[f"prompt.{kind}"]) == template_fields(sentence), kind
+    for kind, fields in PROMPT_FIELDS.items():
+        assert template_fields(words[f"prompt.{kind}"]) == set(fields), kind
 
 
-def test_the_english_catalogue_has_the_prompts_and_card_names_of_the_game():
+def test_the_english_catalogue_has_the_card_names_of_the_game():
     english = catalogue("en")
-    assert {kind: english[f"prompt.{kind}"] for kind in PROMPTS} == dict(PROMPTS)
     assert [english[f"card.{name}"] for name in SHORT_NAMES] == list(LONG_NAMES)
 
 

@@ -1,4 +1,4 @@
-"""Sogni e Incubi's structured events, their sentences, the board and its schema, the prompt."""
+"""Sogni e Incubi's structured events, their English words, the board and its schema, the prompt."""
 
 from __future__ import annotations
 
@@ -33,8 +33,9 @@ def random_games(count, players=(2, 3, 4), **options):
 
 # -- events ---------------------------------------------------------------------------------
 
-def test_every_event_kind_the_rules_emit_has_a_sentence():
-    assert set(GAME.sentences) == EVENT_KINDS
+def test_every_event_kind_the_rules_emit_is_declared_and_worded_in_english():
+    assert set(GAME.event_fields) == EVENT_KINDS
+    assert [kind for kind in sorted(EVENT_KINDS) if not GAME.words("en").has(f"event.{kind}")] == []
 
 
 def test_events_are_kinds_with_int_seats_card_names_and_no_text():

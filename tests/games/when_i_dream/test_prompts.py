@@ -10,7 +10,6 @@ from typing import Any
 
 import dreamtable
 from dreamtable.core.contract import seat_name
-from dreamtable.games.when_i_dream.prompts import PROMPTS
 from dreamtable.games.when_i_dream.rules import DreamState
 
 GAME = dreamtable.load("when-i-dream")
@@ -70,7 +69,7 @@ def test_the_words_of_every_question_are_those_the_game_always_wrote() -> None:
             kinds.add(ask["kind"])
             expected = old_words(state, seat)
             assert state.prompt(seat) == (expected or "Your move."), (ask, expected)
-    assert kinds == set(PROMPTS), f"random games asked {sorted(kinds)}"
+    assert kinds == set(GAME.prompt_fields), f"random games asked {sorted(kinds)}"
 
 
 def test_a_question_names_the_element_and_the_spirit_only_to_a_clue_giver() -> None:
@@ -87,8 +86,8 @@ def test_a_question_names_the_element_and_the_spirit_only_to_a_clue_giver() -> N
 
 def test_every_kind_has_an_english_sentence_in_the_browser_catalogue() -> None:
     words = json.loads(CATALOGUE.read_text(encoding="utf-8"))
-    assert {f"prompt.{kind}" for kind in PROMPTS} <= set(words)
-    assert {f"event.{kind}" for kind in GAME.sentences} <= set(words)
+    assert {f"prompt.{kind}" for kind in GAME.prompt_fields} <= set(words)
+    assert {f"event.{kind}" for kind in GAME.event_fields} <= set(words)
 
 
 NOTATION = ("vote-side", "vote-mention", "vote-penalty", "|", " N ")

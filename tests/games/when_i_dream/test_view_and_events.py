@@ -12,7 +12,7 @@ import dreamtable
 from dreamtable import testing
 from dreamtable.core.errors import ComponentDataError, IllegalActionError, NotationError
 from dreamtable.core.forms import FormError
-from dreamtable.games.when_i_dream.events import EVENT_KINDS, SENTENCES
+from dreamtable.games.when_i_dream.events import EVENT_KINDS
 from dreamtable.games.when_i_dream.words import DeckError, parse_deck
 from tests.helpers import assert_refused, play
 
@@ -39,8 +39,9 @@ def last(state, seat, kind):
 
 # -- events ----------------------------------------------------------------------------------------
 
-def test_every_event_kind_the_rules_emit_has_a_sentence():
-    assert set(GAME.sentences) == EVENT_KINDS == set(SENTENCES)
+def test_every_event_kind_the_rules_emit_is_declared_and_has_english_words():
+    assert set(GAME.event_fields) == EVENT_KINDS
+    assert all(GAME.words("en").has(f"event.{kind}") for kind in EVENT_KINDS)
 
 
 def test_events_are_kinds_with_int_seats_and_typed_fields_and_random_games_reach_every_kind():
