@@ -212,7 +212,7 @@ def test_the_catalogue_words_every_event_and_question_as_the_game_does(page: Pag
     game = dreamtable.load("deep-dreams")
     events: list[dict[str, Any]] = []
     asks: list[dict[str, Any]] = []
-    wanted = set(game.sentences) - {"no-draw", "pass"}  # too rare in random games to wait for
+    wanted = set(game.event_fields) - {"no-draw", "pass"}  # too rare in random games to wait for
     for seed in range(400):
         rng = random.Random(seed)
         state = game.new(players=2 + seed % 4, seed=seed)

@@ -65,7 +65,7 @@ def test_the_menu_speaks_the_locale_s_language_and_names_the_games_as_their_cata
     child = pexpect.spawn(spawn.__globals__["DREAMTABLE"], [], env={**ENV, "LC_ALL": "", "LANG": "it_IT.UTF-8"},
                           encoding="utf-8", timeout=20, dimensions=(60, 200))
     child.expect(said("dreamtable — scegli un gioco (q o Ctrl-D per uscire):"))
-    child.expect(r"giocatori\)")
+    child.expect(r"giocatori: \d–\d+\)")
     child.expect("Numero del gioco: ")
     child.sendline("0")
     child.expect(said("Scegli da 1 a"))

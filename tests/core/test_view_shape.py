@@ -1,4 +1,5 @@
-"""The kit's check of the one view envelope and of a game's board schema catches wrong shapes."""
+"""The kit's checks of what a seat is shown catch what is wrong: the one view envelope, a game's board
+schema, and an event the catalogues cannot word."""
 
 from __future__ import annotations
 
@@ -68,9 +69,16 @@ def test_the_one_document_schema_closes_events_and_ask_as_the_kit_does(tap):
         assert list(validator.iter_errors(spoilt))
 
 
-def test_a_kind_with_words_but_no_declared_fields_is_named(tap, monkeypatch):
-    from dreamtable.core.view_schema import envelope_schema
-
-    monkeypatch.setattr(type(tap), "event_fields", {"tap": (), "draw": ("card",), "game-over": ("winners", "totals")})
-    with pytest.raises(ValueError, match=r"words but no fields \['time-up'\]"):
-        envelope_schema(tap)
+@pytest.mark.parametrize("key, problem", [
+    ("event.draw.unknown", "no template 'event.draw.unknown'"),
+    ("event.time-up", r"'event.time-up' leaves \{seat\} unfilled"),
+])
+def test_an_event_the_catalogues_cannot_word_is_named(tap, monkeypatch, key, problem):
+    """The kit reads every event as each seat would in every language: a key no catalogue has, or a
+    template naming a field the event does not carry, would show the reader raw text."""
+    state = tap.new(players=2, seed=1)
+    state.apply(0, "draw")
+    assert testing.check_event_sentences(state) == len(state.events())  # the game as shipped is worded
+    monkeypatch.setattr(type(tap), "message", lambda self, event: {"key": key})
+    with pytest.raises(AssertionError, match=f"tap: a draw event in en: {problem}"):
+        testing.check_event_sentences(state)

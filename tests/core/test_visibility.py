@@ -1,8 +1,5 @@
 """The visibility model: secrets resolve per seat, in views and in events alike."""
 
-import pytest
-
-from dreamtable.core.sentences import write_sentence
 from dreamtable.core.visibility import NOBODY, Event, Secret, owner_only, reveal
 
 
@@ -18,18 +15,6 @@ def test_event_fields_hide_the_secret_from_others():
     assert event.seen_by(0) == {"kind": "draw", "actor": 0, "card": "S3"}
     assert event.seen_by(1) == {"kind": "draw", "actor": 0, "card": "a card"}
     assert event.seen_by(None)["card"] == "a card"
-
-
-def test_sentence_is_written_from_the_fields_with_seat_letters():
-    sentences = {"draw": "{actor:seat} drew {card}.", "win": "{winners:seats} won.", "pass": lambda e: "Nobody moved."}
-    assert write_sentence(sentences, {"kind": "draw", "actor": 1, "card": "S3"}) == "B drew S3."
-    assert write_sentence(sentences, {"kind": "win", "actor": None, "winners": [0, 2]}) == "A and C won."
-    assert write_sentence(sentences, {"kind": "pass", "actor": None}) == "Nobody moved."
-
-
-def test_an_event_kind_without_a_sentence_is_named():
-    with pytest.raises(KeyError, match="no sentence for event kind 'steal'"):
-        write_sentence({}, {"kind": "steal", "actor": 0})
 
 
 def test_reveal_copies_every_container_and_takes_any_dict_list_or_tuple():

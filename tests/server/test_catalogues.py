@@ -1,5 +1,5 @@
-"""The browser's word catalogues: every common prompt has an English sentence, a game asks only the
-prompt kinds it declares (its catalogue words them), and Italian is complete where it is promised."""
+"""The word catalogues of the pages and the terminal: every common prompt has English words, a game asks
+only the prompt kinds it declares (its catalogue words them), and Italian is complete where it is promised."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any, Iterator
 import pytest
 
 import dreamtable
-from dreamtable.core.contract import COMMON_PROMPTS
+from dreamtable.core.contract import COMMON_PROMPT_FIELDS
 from dreamtable.core.game_package import PLURAL_CATEGORIES, Template, template_fields
 from dreamtable.core.game_package import catalogue as game_catalogue
 
@@ -29,10 +29,13 @@ def catalogue(lang: str, name: str) -> dict[str, Template]:
     return found
 
 
-def test_every_common_prompt_has_an_english_sentence() -> None:
+def test_every_common_prompt_has_english_words_with_exactly_its_fields() -> None:
     common = catalogue("en", "common")
-    missing = [kind for kind in COMMON_PROMPTS if kind != "say" and f"prompt.{kind}" not in common]
+    missing = [kind for kind in COMMON_PROMPT_FIELDS if f"prompt.{kind}" not in common]
     assert not missing, f"common.json lacks prompt.{missing}"
+    differ = {kind: sorted(template_fields(common[f"prompt.{kind}"])) for kind, fields in COMMON_PROMPT_FIELDS.items()
+              if template_fields(common[f"prompt.{kind}"]) != set(fields)}
+    assert differ == {}, "common prompt → the fields its English words fill, not the ones it carries"
 
 
 # Each game's own catalogue (every event kind and prompt worded, a translation holding only English
@@ -70,8 +73,8 @@ def test_the_game_asks_only_questions_its_catalogue_can_word(game_id: str) -> No
         for seat in [None, *range(state.players)]:
             seen.add(state.ask(seat)["kind"])
     assert "say" not in seen, f"{game_id} still words a prompt itself (State._prompt): give it a kind (State._ask)"
-    unknown = seen - set(game.prompts) - set(COMMON_PROMPTS)
-    assert not unknown, f"{game_id} asks kinds it does not declare in Game.prompts: {unknown}"
+    unknown = seen - set(game.prompt_fields) - set(COMMON_PROMPT_FIELDS)
+    assert not unknown, f"{game_id} asks kinds it does not declare in Game.prompt_fields: {unknown}"
 
 
 @pytest.mark.parametrize("game_id", GAMES)
