@@ -15,7 +15,7 @@ from playwright.sync_api import Page, expect
 
 import dreamtable
 from dreamtable.games.dreamwell.components import CARD_INDEX, FRIEND_CARDS, FRIENDS, ITEM_CODES, TERRAINS, item_name
-from dreamtable.games.dreamwell.events import card_words
+from tests.games.dreamwell.test_events_and_view import card_words
 from tests.browser.conftest import screenshot
 from tests.browser.kit import check_accessibility, double_click, open_seat, table, wait_for_my_turn
 from tests.server.processes import Api, ServerProcess
