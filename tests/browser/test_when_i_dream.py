@@ -266,7 +266,7 @@ def test_the_page_words_every_event_and_question_as_the_server_does(page: Page) 
             else:
                 state.expire(rng.choice(state.timers))
         events += [event for seat in [None, *range(state.players)] for event in state.log(seat)]
-    assert {event["kind"] for event in events} == set(game.sentences)
+    assert {event["kind"] for event in events} == set(game.event_fields)
     page.goto("/")
     for language in ("en", "it"):
         words = game.words(language)

@@ -19,6 +19,7 @@ import dreamtable
 from dreamtable.cli.fuzz import fuzz
 from dreamtable.core import registry
 from dreamtable.core.contract import GameInfo, Option
+from dreamtable.core.words import Words
 from dreamtable.workbench import fuzzing
 from dreamtable.workbench.fuzzing import FuzzSettings, run_fuzz
 from dreamtable_tap import TapGame, TapState
@@ -128,6 +129,9 @@ class BrokenTapState(TapState):
             raise AssertionError("deliberate bug: three turns done")
 
 
+TAP = TapGame()
+
+
 class BrokenTapGame(TapGame):
     info = GameInfo("tap-broken", "Broken Tap", 2, 3, (
         *TapGame.info.options,  # Tap's own (turns, clock) and the bug to plant
@@ -136,7 +140,11 @@ class BrokenTapGame(TapGame):
 
     @property
     def view_schema(self) -> dict[str, Any]:
-        return TapGame().view_schema  # Tap's, found beside its module
+        return TAP.view_schema  # Tap's, found beside its module
+
+    # Its words are Tap's too: a game's catalogues are found beside its module (web/i18n), and this one has none.
+    def words(self, language: str = "en") -> Words:
+        return TAP.words(language)
 
     def _new(self, players: int, seed: int, options: dict[str, Any]) -> BrokenTapState:
         state = super()._new(players, seed, options)

@@ -370,8 +370,8 @@ class Game(ABC, Generic[A]):
 
     @cached_property
     def _english(self) -> Words:
-        """This game's English words, which every log's ``text`` is filled from."""
-        return words_of(self)
+        """This game's English words (:meth:`words`), which every log's ``text`` is filled from."""
+        return self.words()
 
     @cached_property
     def view_schema(self) -> dict[str, Any]:

@@ -119,7 +119,7 @@ def test_a_penalised_clue_is_named_to_the_clue_givers_and_not_to_the_dreamer():
     assert element not in json.dumps(state.log(0))
 
 
-def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
+def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_in_english():
     state = new(5, seed=8, auto_clue_check="off")
     play(state, 1, f"clue {state.seq} meow")
     clue = state.clues[-1]["id"]
@@ -153,9 +153,10 @@ def test_flags_time_ups_night_ends_recount_votes_and_the_day_read_as_before():
         play(state, seat, "done")
     assert last(state, None, "done")["text"] == "E has finished reviewing."
     day = last(state, None, "day")
-    named = ", ".join(f"{'BCDE'[k]} {roles[k + 1]}" for k in range(4))
-    assert day["roles"] == roles and day["yellow"] == 0 and day["blue"] == 0
-    assert day["text"].startswith(f"Day 1: 0 Yellow, 0 Blue. Roles: {named}. Points: A +0, B +")
+    gains = day["gains"]
+    assert day["roles"] == roles and day["yellow"] == 0 and day["blue"] == 0 and gains[0] == 0
+    assert day["text"] == (f"Day 1: 0 Yellow, 0 Blue. Roles: B {roles[1]}, C {roles[2]}, D {roles[3]} and E {roles[4]}. "
+                           f"Points: A +0, B +{gains[1]}, C +{gains[2]}, D +{gains[3]} and E +{gains[4]}.")
     assert last(state, None, "round")["text"] == "Round 2: B is the Dreamer and puts on the sleep mask."
 
 

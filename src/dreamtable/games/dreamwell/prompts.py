@@ -49,4 +49,3 @@ PROMPT_FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 """The fields of each kind of question beside ``kind`` (the table above): the view's schema refuses any
 other, so a field added by mistake cannot pass the kit's checks."""
-

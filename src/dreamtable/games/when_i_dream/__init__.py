@@ -118,7 +118,6 @@ class WhenIDream(Game[DreamMove]):
     bots: ClassVar[Mapping[str, Callable[[int], Bot]]] = MappingProxyType({"wordbot": _wordbot})
     """The word bots (:class:`.wordbots.WordBotAgent`), built by name with ``make_agent("wordbot", seed, game=…)``.
     A real-time bot (it may answer ``None`` to wait), so a table's ``Bot`` rather than an ``Agent``."""
-    """One sentence per event kind (see :mod:`.events`)."""
     event_fields: ClassVar[Mapping[str, tuple[str, ...]]] = EVENT_FIELDS  # what each event kind carries (see .events)
     sentence_fields: ClassVar[Mapping[str, tuple[str, ...]]] = {
         "card-gone": ("id", "seat", "reason", "word"),  # the penalty's own fields, spread out
