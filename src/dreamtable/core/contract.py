@@ -750,9 +750,11 @@ class State(ABC, Generic[A]):
         """
         shown = [event.seen_by(seat) for event in self.events(last)]
         game = self.game
+        english = game._english
         for event in shown:
-            event["text"] = game.sentence(event)
-            event["message"] = game.message(event)
+            message = game.message(event)  # made once: the English text is the same message in words
+            event["text"] = english.message(message, event)
+            event["message"] = message
         return shown
 
     def prompt(self, seat: int | None) -> str:

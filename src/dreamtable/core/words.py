@@ -43,6 +43,9 @@ COMMON_FOLDER = "i18n"
 COMMON = "common"
 COMMON_PREFIX = "common."
 
+NAMES_KEPT = 4096
+"""How many nested messages' words a :class:`Words` remembers (cards, places: a few hundred per game)."""
+
 Template = str | dict[str, str]
 """One catalogue value: a template, or its plural forms (category → template)."""
 Message = dict[str, Any]
@@ -88,6 +91,8 @@ class Words:
         self.catalogues = catalogues
         self._locale = Locale.parse(language)
         self._found: dict[str, Template | None] = {}  # key → template: logs word the same keys all the time
+        self._plurals: dict[float, str] = {}  # count → its plural category in this language
+        self._names: dict[tuple[Any, ...], str] = {}  # a nested message of plain fields → its words
 
     @classmethod
     def of(cls, language: str, game: Any = None) -> "Words":
@@ -143,12 +148,17 @@ class Words:
         if isinstance(template, str):
             return template
         other = template["other"]
-        in_one = {name for name, how in _FIELD.findall(template.get("one", "")) if not how}
-        numbers = [name for name, how in _FIELD.findall(other) if not how and _is_number(fields.get(name))]
-        count = next((name for name in numbers if name not in in_one), numbers[0] if numbers else None)
+        plain, counts = _counters(other, template.get("one", ""))
+        count = next((name for name in counts if _is_number(fields.get(name))), None)
+        if count is None:
+            count = next((name for name in plain if _is_number(fields.get(name))), None)
         if count is None:
             return other
-        return template.get(self._locale.plural_form(fields[count]), other)
+        value = fields[count]
+        category = self._plurals.get(value)
+        if category is None:
+            category = self._plurals[value] = self._locale.plural_form(value)
+        return template.get(category, other)
 
     def number(self, value: float) -> str:
         """``value`` written the reader's way: at most three decimals, the locale's separators."""
@@ -171,8 +181,13 @@ class Words:
             elif how == "seats":
                 said.append(self.list([seat_letter(seat) for seat in value or []]))
             elif how:
-                named = f"{prefix}{how}.{_text(value)}"
-                said.append(self.t(named) if self.has(named) else _text(value))
+                named = self.template(f"{prefix}{how}.{_text(value)}")
+                if named is None:
+                    said.append(_text(value))
+                elif isinstance(named, str) and "{" not in named:  # a name (a colour, a card): most of them
+                    said.append(named)
+                else:
+                    said.append(self.fill(named, {}, prefix))
             elif _is_number(value):
                 said.append(self.number(value))
             else:
@@ -213,10 +228,25 @@ class Words:
         """A message's field as the template reads it: a nested message or a list in words, else itself."""
         if isinstance(value, dict):
             if "key" in value:
-                return self.message(value)
+                return self._named(value)
             if "list" in value:
                 return self.list([_text(self.value(item)) for item in value["list"]])
         return value
+
+
+    def _named(self, message: Message) -> str:
+        """A nested message in words (a card's or a place's name), remembered when its fields are plain
+        values: the same few names come back in every log."""
+        fields = message.get("fields") or {}
+        if not all(isinstance(item, (str, int, float)) or item is None for item in fields.values()):
+            return self.message(message)
+        key = (message["key"], *sorted(fields.items()))
+        said = self._names.get(key)
+        if said is None:
+            if len(self._names) >= NAMES_KEPT:  # words typed by players are names too: keep the cache small
+                self._names.clear()
+            said = self._names[key] = self.message(message)
+        return said
 
 
 _WORDS: dict[tuple[str, str | None], Words] = {}
@@ -234,6 +264,15 @@ def words_of(game: Any, language: str = BASE_LANGUAGE) -> Words:
 
 _DECIMAL = parse_pattern("#,##0.###")
 """Numbers as Intl.NumberFormat writes them by default: grouped, at most three decimals."""
+
+
+@lru_cache(maxsize=1024)
+def _counters(other: str, one: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Of plural forms, the plain fields "other" fills, and those of them "one" does not: the count is
+    the first of the second holding a number, else the first of the first (static/js/i18n.js)."""
+    plain = tuple(name for name, how in _FIELD.findall(other) if not how)
+    in_one = {name for name, how in _FIELD.findall(one) if not how}
+    return plain, tuple(name for name in plain if name not in in_one)
 
 
 @lru_cache(maxsize=4096)
