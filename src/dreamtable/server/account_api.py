@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from fastapi import APIRouter, Request, Response
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from pydantic import Field
 
 from ..core.seats import seat_name
@@ -31,13 +31,13 @@ from .api import hub_of
 from .hub import Hub
 from .login_limits import LoginLimits
 from .models import TableRow
+from .pages import page
 from .profile_api import account_names
 from .passwords import MAX_PASSWORD_BYTES, BadPassword, check_password, hash_password, verify_password
 from .quotas import client_of
 from .schemas import Strict
 from .seat_claims import MAX_CLAIMS, SeatToken, claim, forget_account
 from .sessions import AccountRefused
-from .web import STATIC
 
 router = APIRouter(prefix="/api/account", tags=["accounts"])
 pages = APIRouter(include_in_schema=False)
@@ -258,9 +258,9 @@ async def my_games(request: Request) -> dict[str, Any]:
 
 
 @pages.get("/me")
-async def me_page() -> FileResponse:
+async def me_page() -> HTMLResponse:
     """The account's games, with their links (the page asks /api/account/games)."""
-    return FileResponse(STATIC / "me.html", media_type="text/html")
+    return page("me.html")
 
 
 __all__ = ["pages", "router"]

@@ -15,7 +15,7 @@ from typing import Any
 
 from fastapi import APIRouter, Query, Request
 from fastapi import status as http
-from fastapi.responses import FileResponse
+from fastapi.responses import HTMLResponse
 from sqlalchemy import case, func, select
 
 from ..core.registry import games
@@ -25,11 +25,11 @@ from .account_models import AccountRow
 from .account_names import MAX_NAME, MIN_NAME, name_key
 from .api import hub_of
 from .models import TableRow
+from .pages import page
 from .rating_models import RatingRow, ResultRow
 from .ratings import rate_pending
 from .sessions import AccountRefused
 from .store import Store
-from .web import STATIC
 
 router = APIRouter(prefix="/api/players", tags=["accounts"])
 pages = APIRouter(include_in_schema=False)
@@ -119,21 +119,21 @@ async def player(name: str, request: Request, recent: int = Query(RECENT, ge=0, 
 
 
 @pages.get("/players/{name}")
-async def player_page(name: str, request: Request) -> FileResponse:
+async def player_page(name: str, request: Request) -> HTMLResponse:
     """A player's profile (the page asks /api/players/NAME); 404 or 422, with the same page, when there is none."""
     try:
         await _account(hub_of(request).store, name)
     except AccountRefused as refused:
-        return FileResponse(STATIC / "player.html", media_type="text/html", status_code=refused.status_code)
-    return FileResponse(STATIC / "player.html", media_type="text/html")
+        return page("player.html", refused.status_code)
+    return page("player.html")
 
 
 @pages.get("/ratings/{game_id}")
-async def leaderboard_page(game_id: str) -> FileResponse:
+async def leaderboard_page(game_id: str) -> HTMLResponse:
     """A game's leaderboard (the page asks /api/ratings/GAME?bots=true)."""
     if game_id not in {info.id for info in games()}:
-        return FileResponse(STATIC / "ratings.html", media_type="text/html", status_code=http.HTTP_404_NOT_FOUND)
-    return FileResponse(STATIC / "ratings.html", media_type="text/html")
+        return page("ratings.html", http.HTTP_404_NOT_FOUND)
+    return page("ratings.html")
 
 
 __all__ = ["account_names", "pages", "profile", "router"]

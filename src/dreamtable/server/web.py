@@ -1,11 +1,12 @@
 """The browser's pages: the lobby, a table, a replay, and each game's rules for players and for developers.
 
-Every page is a small HTML file of ``static/`` and plain ES modules, served as they are (no build
-step, nothing fetched from elsewhere: the Content-Security-Policy allows this server only). The
-pages speak the same HTTP API and WebSocket as any client (docs/server.md); a game is drawn by the
-module its own package ships (``web/board.js``, served at ``/games/<game>/``, core/game_package.py)
-from the seat's view, and words come from ``core/i18n/<lang>/common.json`` (served at ``/static/i18n/``) and the game's
-``web/i18n/<lang>.json`` (docs/browser.md).
+Every page is a small template of ``templates/`` in one shared layout (server/pages.py) with plain ES
+modules of ``static/``, served as they are (no build step, nothing fetched from elsewhere: the
+Content-Security-Policy allows this server only). The pages speak the same HTTP API and WebSocket as
+any client (docs/server.md); a game is drawn by the module its own package ships (``web/board.js``,
+served at ``/games/<game>/``, core/game_package.py) from the seat's view, and words come from
+``core/i18n/<lang>/common.json`` (served at ``/static/i18n/``) and the game's ``web/i18n/<lang>.json``
+(docs/browser.md).
 """
 
 from __future__ import annotations
@@ -18,9 +19,10 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Query, Request
 from fastapi import status as http
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.responses import HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from markdown_it import MarkdownIt
+from markupsafe import Markup
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..core.contract import State
@@ -31,6 +33,7 @@ from ..core.record import Record
 from ..core.words import COMMON_FOLDER
 from ..core.registry import games, load
 from .api import hub_of, live_room
+from .pages import page, render
 
 STATIC = Path(__file__).parent / "static"
 
@@ -69,10 +72,6 @@ async def game_data(game_id: str) -> JSONResponse:
     return JSONResponse(data)
 
 
-def _page(name: str) -> FileResponse:
-    return FileResponse(STATIC / name, media_type="text/html")
-
-
 def api_docs_assets() -> StaticFiles:
     """``/docs/assets``: Swagger UI's script and styles, from the ``swagger-ui-py`` package's static files
     (FastAPI's own docs page loads them from a CDN and starts them with an inline script; this server's
@@ -81,24 +80,24 @@ def api_docs_assets() -> StaticFiles:
 
 
 @router.get("/docs")
-async def api_docs() -> FileResponse:
+async def api_docs() -> HTMLResponse:
     """The HTTP API's reference (Swagger UI on /openapi.json), served from this server alone."""
-    return _page("api-docs.html")
+    return page("api-docs.html")
 
 
 @router.get("/")
-async def lobby() -> FileResponse:
-    return _page("lobby.html")
+async def lobby() -> HTMLResponse:
+    return page("lobby.html")
 
 
 @router.get("/tables/{table_id}")
-async def table_page(table_id: str) -> FileResponse:
-    return _page("table.html")
+async def table_page(table_id: str) -> HTMLResponse:
+    return page("table.html")
 
 
 @router.get("/replay/{table_id}")
-async def replay_page(table_id: str) -> FileResponse:
-    return _page("replay.html")
+async def replay_page(table_id: str) -> HTMLResponse:
+    return page("replay.html")
 
 
 _FIGURE_LINE = re.compile(r"^([a-z][a-z-]*):\s*(.*)$")
@@ -173,16 +172,14 @@ def _rules_html(game_id: str, audience: str, asked: str) -> str:
     text = PAGES[audience](game, asked)
     language = asked if text is not None else RULES_LANGUAGES[0]  # a game without a page in `asked`: English
     body = _markdown().render(text if text is not None else PAGES[audience](game) or "")
-    shell = (STATIC / "rules.html").read_text(encoding="utf-8")
     name = next(info.name for info in games() if info.id == game_id)
     other = OTHER_PAGE[audience]
     words = SHELL_WORDS[language]
     figure_words = language if catalogue(game, language) else RULES_LANGUAGES[0]  # cards named as the game can
     title = name if audience == "players" else f"{name} — {words['for-developers']}"
-    return (shell.replace("{{title}}", html.escape(title)).replace("{{game}}", html.escape(game_id))
-            .replace("{{lang}}", language).replace("{{figure-words}}", figure_words).replace("{{asked}}", asked).replace("{{rules-word}}", words["rules"])
-            .replace("{{audience}}", audience).replace("{{other}}", _page_path(game_id, other, asked))
-            .replace("{{other_words}}", words[other]).replace("{{rules}}", body))
+    return render("rules.html", title=title, rules_word=words["rules"], game=game_id, audience=audience,
+                  lang=language, asked=asked, figure_words=figure_words, other=_page_path(game_id, other, asked),
+                  other_words=words[other], rules=Markup(body))  # our markdown's HTML, its raw HTML escaped (_markdown)
 
 
 def _rules_response(game_id: str, audience: str, asked: str) -> HTMLResponse:
