@@ -139,7 +139,7 @@ SHELL_WORDS = {
     "it": {"players": "Come si gioca, per chi gioca", "developers": "Per sviluppatori: notazione, ID delle regole, vista e test",
            "rules": "regole", "for-developers": "per sviluppatori"},
 }
-"""The few words of the page's shell (its title and the link to the other page), per language."""
+"""The few words of the rules page around its markdown (its title and the link to the other page), per language."""
 
 OTHER_PAGE = {"players": "developers", "developers": "players"}
 
