@@ -26,6 +26,7 @@ from .. import __version__
 from ..core.errors import DreamtableError, UnknownGameError
 from ..core.registry import games
 from . import account_api, api, health, hints, profile_api, rating_api, sockets, web
+from .collector import fewer_collections
 from .hub import Hub, ServerRestarting, ServerSettings
 from .quotas import SocketQuotas
 from .logs import LogFormat, RequestContext, configure
@@ -112,10 +113,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         hub = Hub(Store(settings.db, settings.durability, settings.db_pool_size, settings.db_max_overflow), settings)
         await hub.start()
         app.state.hub = hub
-        try:
-            yield
-        finally:
-            await hub.stop()
+        with fewer_collections():
+            try:
+                yield
+            finally:
+                await hub.stop()
 
     app = FastAPI(title="dreamtable", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="Play the dreamtable games online: tables, seats held by join links, "
