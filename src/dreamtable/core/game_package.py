@@ -36,17 +36,14 @@ from typing import Any, Mapping
 
 from .contract import Game
 from .errors import SetupError
+from .words import BASE_LANGUAGE, Template
 
 WEB_FOLDER = "web"
 BROWSER_MODULE = "board.js"
 STYLES = "board.css"
 CATALOGUES = "i18n"
-BASE_LANGUAGE = "en"
 PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
 """The forms a plural template may hold: Unicode CLDR's plural categories, as Intl.PluralRules names them."""
-
-Template = str | dict[str, str]
-"""One catalogue value: a template, or its plural forms (category → template)."""
 
 REQUIRED = (BROWSER_MODULE, STYLES, f"{CATALOGUES}/{BASE_LANGUAGE}.json")
 RULES_FOLDER = "rules"
