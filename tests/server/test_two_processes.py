@@ -151,9 +151,9 @@ def test_a_table_of_bots_driven_by_two_processes_plays_to_the_end_with_no_change
         rebuilt = replayed("when-i-dream", players, 22, SHORT, list(rows))
         assert rebuilt.is_over and json.loads(json.dumps(rebuilt.view(None))) == ended[0]["view"]
         expiries = [row[3] for row in rows if row[1] == "expire"]
-        # Each day's review ends once, by its clock or earlier by the bots' own moves; an expiry accepted
-        # twice would be one more than the days.
-        assert 1 <= expiries.count("expire review") <= players, expiries
+        # Each day's review ends once, by its clock or earlier by the bots' own moves (which of the two
+        # depends on how fast the bots are): an expiry accepted twice would be one more than the days.
+        assert expiries.count("expire review") <= players, expiries
         records = [Api(server).call("GET", f"/api/tables/{table}/record", expect=200) for server in (one, two)]
         assert records[0] == records[1]
         assert records[0]["moves"] == [[seat, text] for _, _, seat, text in rows]
