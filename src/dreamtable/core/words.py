@@ -30,10 +30,10 @@ import os
 import re
 from functools import lru_cache
 from importlib.resources import files
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from babel import Locale
-from babel.numbers import parse_pattern
+if TYPE_CHECKING:
+    from babel.numbers import NumberPattern
 
 LANGUAGES = ("en", "it")
 """The languages dreamtable speaks (static/js/i18n.js's LANGUAGES; a table's, core/table_language.py)."""
@@ -89,6 +89,8 @@ class Words:
         self.language = language
         self.game = game
         self.catalogues = catalogues
+        from babel import Locale  # imported when words are first needed: simulations and bots never are
+
         self._locale = Locale.parse(language)
         self._found: dict[str, Template | None] = {}  # key → template: logs word the same keys all the time
         self._plurals: dict[float, str] = {}  # count → its plural category in this language
@@ -164,7 +166,7 @@ class Words:
         """``value`` written the reader's way: at most three decimals, the locale's separators."""
         if isinstance(value, int) and -1000 < value < 1000:  # no separator to place: most counts and scores
             return str(value)
-        return str(_DECIMAL.apply(value, self._locale))
+        return str(_decimal().apply(value, self._locale))
 
     def fill(self, template: Template, fields: Mapping[str, Any], prefix: str = "") -> str:
         said: list[str] = []
@@ -262,8 +264,12 @@ def words_of(game: Any, language: str = BASE_LANGUAGE) -> Words:
     return found
 
 
-_DECIMAL = parse_pattern("#,##0.###")
-"""Numbers as Intl.NumberFormat writes them by default: grouped, at most three decimals."""
+@lru_cache(maxsize=1)
+def _decimal() -> "NumberPattern":
+    """Numbers as Intl.NumberFormat writes them by default: grouped, at most three decimals."""
+    from babel.numbers import parse_pattern
+
+    return parse_pattern("#,##0.###")
 
 
 @lru_cache(maxsize=1024)
