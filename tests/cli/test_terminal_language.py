@@ -8,9 +8,15 @@ import re
 
 import pexpect
 
-from .test_terminal import ENV, spawn
+from .test_terminal import DREAMTABLE, ENV, spawn
 
 ITALIAN_PROMPT = r"Giocatore A, la tua mossa: "
+
+
+def spawn_in_an_italian_locale(*args: str) -> pexpect.spawn:
+    """``dreamtable ARGS`` in a terminal whose locale is Italian (``LANG=it_IT.UTF-8``), 200 columns wide."""
+    return pexpect.spawn(DREAMTABLE, list(args), env={**ENV, "LC_ALL": "", "LANG": "it_IT.UTF-8"},
+                         encoding="utf-8", timeout=20, dimensions=(60, 200))
 
 
 def said(text: str) -> str:
@@ -43,8 +49,7 @@ def test_lang_it_asks_and_answers_in_italian_and_takes_commands_in_both_language
 
 
 def test_an_italian_locale_is_the_default_and_english_stays_english() -> None:
-    child = pexpect.spawn(spawn.__globals__["DREAMTABLE"], ["play", "sogni-e-incubi", "--seats", "human,random", "--seed", "4"],
-                          env={**ENV, "LC_ALL": "", "LANG": "it_IT.UTF-8"}, encoding="utf-8", timeout=20)
+    child = spawn_in_an_italian_locale("play", "sogni-e-incubi", "--seats", "human,random", "--seed", "4")
     child.expect(ITALIAN_PROMPT)
     child.sendline("q")
     child.expect(pexpect.EOF)
@@ -62,8 +67,7 @@ def test_a_language_the_terminal_does_not_speak_is_refused_naming_those_it_does(
 
 
 def test_the_menu_speaks_the_locale_s_language_and_names_the_games_as_their_catalogues_do() -> None:
-    child = pexpect.spawn(spawn.__globals__["DREAMTABLE"], [], env={**ENV, "LC_ALL": "", "LANG": "it_IT.UTF-8"},
-                          encoding="utf-8", timeout=20, dimensions=(60, 200))
+    child = spawn_in_an_italian_locale()
     child.expect(said("dreamtable — scegli un gioco (q o Ctrl-D per uscire):"))
     child.expect(r"giocatori: \d–\d+\)")
     child.expect("Numero del gioco: ")
