@@ -4,17 +4,15 @@ drawing, legend and moves come from the catalogues, in English as before and who
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
-from typing import Any
 
 import pytest
-from rich.console import Console
 
 from dreamtable.core.game_package import web_folder
 from dreamtable.games.deep_dreams.render import legend
+from tests.games.wording_checks import printed
 
 from .position import GAME
 from .test_view import predictions_position
@@ -22,12 +20,6 @@ from .test_view import predictions_position
 EN, IT = GAME.words("en"), GAME.words("it")
 FIELD = re.compile(r"\{[^{}]*\}")
 CODE = re.compile(r"\bDD\d\d\b")
-
-
-def printed(renderable: Any) -> str:
-    out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(renderable)
-    return out.getvalue()
 
 
 def seeded_games(seeds: range = range(8)):

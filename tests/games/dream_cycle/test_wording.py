@@ -4,17 +4,16 @@ chosen here, and the terminal's drawing, legend and moves leave no English in It
 
 from __future__ import annotations
 
-import io
 import itertools
 import random
 import re
 from typing import Any, Iterator
 
 import pytest
-from rich.console import Console
 
 from dreamtable.core.game_package import catalogue
 from dreamtable.games.dream_cycle.render import legend
+from tests.games.wording_checks import printed
 
 from .table import GAME
 from .test_prompts import STAGED
@@ -192,12 +191,6 @@ def test_questions_list_the_free_spaces_name_the_place_and_word_each_offer() -> 
 
 
 # -- the terminal ------------------------------------------------------------------------------------
-def text_of(renderable: Any) -> str:
-    out = io.StringIO()
-    Console(file=out, width=200, color_system=None).print(renderable)
-    return out.getvalue()
-
-
 def english_pieces() -> set[str]:
     """The literal text of the English terminal and form templates, between their fields (12 characters or more)."""
     pieces = set()
@@ -216,7 +209,7 @@ def test_the_terminal_in_italian_leaves_no_english_in_the_board_the_legend_or_th
     for state in random_states(every=2_000):
         for seat in range(state.players):
             view = state.view(seat)
-            shown.append(text_of(GAME.render(view, words)))
+            shown.append(printed(GAME.render(view, words)))
             shown += [GAME.describe(view, action, words) for action in state.legal_actions(seat)]
             seen_end |= state.is_over
     left = sorted({piece for piece in pieces for text in shown if piece in text})
